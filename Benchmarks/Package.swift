@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+// Roundtrip's benchmarks: a package of its own, so `swift test` at the root never builds them.
+// Run: cd Benchmarks && swift package benchmark   (or ../Scripts/benchmarks.sh for the ratio table)
+
+import PackageDescription
+
+let package = Package(
+    name: "RoundtripBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Roundtrip", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RoundtripBenchmarks",
+            dependencies: [
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RoundtripBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,120 @@
+/// Exact percent-decoding (RFC 3986 section 2.1) with strict UTF-8 and control-character checks.
+///
+/// Values are decoded once. `+` stays a literal plus, as in Foundation's `URLComponents`; the
+/// decoded bytes must be well-formed UTF-8 (no overlong forms, no surrogates, nothing above
+/// U+10FFFF), and may not contain control characters: C0, DEL, C1, or the bidirectional
+/// overrides U+202A–U+202E and U+2066–U+2069, which can make a value display as something else.
+enum PercentDecoding {
+    /// Why a component could not be decoded; turned into a ``RoundtripError`` by the caller,
+    /// who knows which parameter it concerns.
+    enum Failure: Error, Equatable {
+        case badEscape(offset: Int)
+        case invalidUTF8(offset: Int)
+        case controlCharacter(scalar: UInt32)
+
+        /// A message for the component named `what`, for example "parameter 'title'".
+        func message(for what: String) -> String {
+            switch self {
+            case .badEscape(let offset):
+                return "\(what) has a '%' at offset \(offset) that is not followed by two hex digits"
+            case .invalidUTF8(let offset):
+                return "\(what) decodes to bytes that are not valid UTF-8 (at decoded byte \(offset))"
+            case .controlCharacter(let scalar):
+                let hex = String(scalar, radix: 16, uppercase: true)
+                return "\(what) contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)"
+            }
+        }
+    }
+
+    /// Decodes one component.
+    ///
+    /// - Complexity: O(*n*); without a `%` the component is copied once, nothing else allocates.
+    static func decode(_ component: Substring) throws(Failure) -> String {
+        let utf8 = component.utf8
+        guard utf8.contains(0x25) else {
+            // No escapes: the bytes are the value. Raw bytes are ASCII (URLSplit checked) but a
+            // component built in memory may not be, so the same checks run.
+            try validate(utf8)
+            return String(component)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == 0x25 {
+                let first = utf8.index(after: index)
+                guard first < utf8.endIndex, let high = URLSplit.hexValue(utf8[first]) else {
+                    throw .badEscape(offset: utf8.distance(from: utf8.startIndex, to: index))
+                }
+                let second = utf8.index(after: first)
+                guard second < utf8.endIndex, let low = URLSplit.hexValue(utf8[second]) else {
+                    throw .badEscape(offset: utf8.distance(from: utf8.startIndex, to: index))
+                }
+                bytes.append(high << 4 | low)
+                index = utf8.index(after: second)
+            } else {
+                bytes.append(byte)
+                utf8.formIndex(after: &index)
+            }
+        }
+        try validate(bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Checks that `bytes` are well-formed UTF-8 without control characters.
+    ///
+    /// Well-formedness follows the Unicode Standard, table 3-7 (well-formed UTF-8 byte sequences).
+    static func validate<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(Failure) {
+        var index = bytes.startIndex
+        var offset = 0
+        while index < bytes.endIndex {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if lead < 0x20 || lead == 0x7F { throw .controlCharacter(scalar: UInt32(lead)) }
+                bytes.formIndex(after: &index)
+                offset += 1
+                continue
+            }
+            let length: Int
+            var lowerBound: UInt8 = 0x80
+            var upperBound: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lowerBound = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upperBound = 0x9F
+            case 0xF0: length = 4; lowerBound = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upperBound = 0x8F
+            default: throw .invalidUTF8(offset: offset)
+            }
+            var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            var next = bytes.index(after: index)
+            for position in 1..<length {
+                guard next < bytes.endIndex else { throw .invalidUTF8(offset: offset) }
+                let continuation = bytes[next]
+                let low: UInt8 = position == 1 ? lowerBound : 0x80
+                let high: UInt8 = position == 1 ? upperBound : 0xBF
+                guard continuation >= low, continuation <= high else { throw .invalidUTF8(offset: offset) }
+                scalar = scalar << 6 | UInt32(continuation & 0x3F)
+                bytes.formIndex(after: &next)
+            }
+            if isForbiddenScalar(scalar) { throw .controlCharacter(scalar: scalar) }
+            index = next
+            offset += length
+        }
+    }
+
+    /// C1 controls and the bidirectional embedding, override and isolate characters.
+    static func isForbiddenScalar(_ scalar: UInt32) -> Bool {
+        (0x80...0x9F).contains(scalar) || (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar)
+    }
+
+    /// Whether a string contains a character Roundtrip rejects in values.
+    static func containsForbiddenCharacter(_ string: some StringProtocol) -> Bool {
+        string.unicodeScalars.contains { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F || isForbiddenScalar(scalar.value)
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+
+/// The receiving side: decides, for every incoming URL, whether to accept it and what it means.
+///
+/// An endpoint is built once from a ``Spec`` (routes compiled, keys resolved, patterns compiled)
+/// and then decides each URL in time independent of the number of actions. The checks run in
+/// this order, cheapest and most fundamental first, and the first failure is the answer:
+///
+/// 1. size limits (`too-large`), before any parsing;
+/// 2. URL syntax (`malformed-url`, `invalid-encoding`);
+/// 3. route (`unknown-route`);
+/// 4. source application (`untrusted-source`);
+/// 5. query decoding (`invalid-encoding`, `duplicate-parameter`);
+/// 6. `rt-` parameters and the signature (`reserved-parameter`, `missing-signature`,
+///    `bad-signature`, `expired`);
+/// 7. the convention's callbacks (`missing-callback`, `forbidden-callback`, `reserved-parameter`);
+/// 8. the action's parameters (`unknown-parameter`, `invalid-parameter`, `missing-parameter`).
+///
+/// ```swift
+/// let endpoint = try Endpoint(spec: try SpecLoader.load(contentsOf: path).spec)
+/// let request = try endpoint.evaluate(url.absoluteString, source: sourceApplication)
+/// ```
+public struct Endpoint: Sendable {
+    /// The spec the endpoint enforces.
+    public let spec: Spec
+    /// The size limits.
+    public let limits: QueryLimits
+    /// How far a signature's `rt-ts` may be from now, in seconds (default 300).
+    public let signatureWindow: TimeInterval
+    let router: Router
+    let callbackPolicy: CallbackPolicy
+    let compiledActions: [CompiledAction]
+    let verificationKeys: [String: VerificationKeyResult]
+
+    /// An action with its parameter lookup table.
+    struct CompiledAction: Sendable {
+        let action: Action
+        let parameterIndex: [String: Int]
+        let reservedByConvention: Set<String>
+    }
+
+    /// Builds an endpoint.
+    ///
+    /// - Parameters:
+    ///   - spec: The spec to enforce.
+    ///   - limits: Size limits (16 KiB, 256 parameters by default).
+    ///   - keys: Resolves the spec's keys to key material; by default secrets come from the
+    ///     environment variables the spec names.
+    ///   - signatureWindow: Freshness window for signed requests, in seconds.
+    /// - Throws: ``RoundtripError`` `malformed-url` when two actions share a route.
+    public init(spec: Spec, limits: QueryLimits = .default, keys: any KeyResolver = EnvironmentKeyResolver(), signatureWindow: TimeInterval = 300) throws(RoundtripError) {
+        self.spec = spec
+        self.limits = limits
+        self.signatureWindow = signatureWindow
+        router = try Router(actions: spec.actions)
+        callbackPolicy = CallbackPolicy(allowList: spec.callbacks, ownSchemes: spec.app.schemes)
+        compiledActions = spec.actions.map { action in
+            var index: [String: Int] = [:]
+            for (position, parameter) in action.parameters.enumerated() { index[parameter.name] = position }
+            var reserved = Set(action.convention.reservedParameters)
+            if action.convention == .returnURL { reserved.insert(action.returnParameter) }
+            return CompiledAction(action: action, parameterIndex: index, reservedByConvention: reserved)
+        }
+        var resolved: [String: VerificationKeyResult] = [:]
+        for description in spec.keys {
+            do {
+                resolved[description.id] = .key(try keys.verificationKey(for: description))
+            } catch {
+                resolved[description.id] = .unavailable(error.message)
+            }
+        }
+        verificationKeys = resolved
+    }
+
+    /// Decides one incoming URL, without the replay check of signed requests' `rt-id`.
+    ///
+    /// Use ``handle(_:source:now:replayGuard:)`` when signatures are on; it adds the replay check.
+    ///
+    /// - Parameters:
+    ///   - url: The URL exactly as received (`url.absoluteString`).
+    ///   - source: The source application's bundle ID as the OS reported it, or `nil`.
+    ///   - now: The current time, for signature freshness.
+    /// - Returns: The accepted request.
+    /// - Throws: ``RoundtripError`` with the code of the first check that failed.
+    /// - Complexity: O(*n*) in the URL's length; independent of the number of actions.
+    public func evaluate(_ url: String, source: String? = nil, now: Date = Date()) throws(RoundtripError) -> AcceptedRequest {
+        try limits.check(url)
+        let split = try URLSplit(url)
+        guard let match = router.route(split) else { throw unknownRoute(split) }
+        let compiled = compiledActions[match.actionIndex]
+        let action = compiled.action
+        try action.sources.check(source)
+
+        var items: [QueryItem] = []
+        var queryValueText: String?
+        if let query = split.query {
+            if action.queryValue != nil {
+                queryValueText = try decodeWhole(query, name: action.queryValue?.name ?? "query")
+            } else {
+                items = try QueryCodec.decode(query)
+            }
+        }
+        let signature = try verifySignature(split: split, items: &items, action: action, now: now)
+
+        var parameters: [String: ParameterValue] = [:]
+        parameters.reserveCapacity(action.parameters.count + 2)
+        var callbacks: [String: String] = [:]
+        var callerName: String?
+        try extractCallbacks(action: action, items: &items, callbacks: &callbacks, callerName: &callerName)
+
+        for item in items {
+            guard let position = compiled.parameterIndex[item.name] else {
+                if action.unknownParameters == .ignore { continue }
+                throw RoundtripError(.unknownParameter, "the action '\(action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name, compiled))", parameter: item.name)
+            }
+            let parameter = action.parameters[position]
+            if action.routes.contains(where: { $0.placeholderNames.contains(parameter.name) }) {
+                throw RoundtripError(.duplicateParameter, "the parameter '\(parameter.name)' is part of the route and may not also be in the query", parameter: parameter.name)
+            }
+            parameters[parameter.name] = try ParameterParsing.parse(item.value ?? "", as: parameter)
+        }
+        for (name, raw) in match.placeholders {
+            let text: String
+            do {
+                text = try PercentDecoding.decode(raw)
+            } catch {
+                throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
+            }
+            guard let position = compiled.parameterIndex[name] else { continue }
+            parameters[name] = try ParameterParsing.parse(text, as: action.parameters[position])
+        }
+        if let spec = action.queryValue {
+            if let text = queryValueText, !text.isEmpty {
+                parameters[spec.name] = try ParameterParsing.parse(text, as: spec)
+            } else if spec.isRequired {
+                throw RoundtripError(.missingParameter, "the action '\(action.name)' needs its value '\(spec.name)' as the whole query ('?…')", parameter: spec.name)
+            } else if let value = spec.defaultValue {
+                parameters[spec.name] = try ParameterParsing.parse(value, as: spec)
+            }
+        }
+        try applyFragment(split.fragment, action: action, parameters: &parameters)
+        for parameter in action.parameters where parameters[parameter.name] == nil {
+            if let value = parameter.defaultValue {
+                parameters[parameter.name] = try ParameterParsing.parse(value, as: parameter)
+            } else if parameter.isRequired {
+                throw RoundtripError(.missingParameter, "the action '\(action.name)' requires the parameter '\(parameter.name)'", parameter: parameter.name)
+            }
+        }
+        return AcceptedRequest(
+            actionName: action.name, convention: action.convention, parameters: parameters,
+            callbacks: callbacks, callerName: callerName, signature: signature, url: url
+        )
+    }
+
+    /// Decides one incoming URL, including the one-time check of a signed request's `rt-id`.
+    ///
+    /// - Parameters:
+    ///   - url: The URL exactly as received.
+    ///   - source: The source application's bundle ID, or `nil`.
+    ///   - now: The current time.
+    ///   - replayGuard: Where seen `rt-id`s are kept; `nil` skips the replay check.
+    /// - Throws: ``RoundtripError``; `replayed` when the `rt-id` was seen before.
+    public func handle(_ url: String, source: String? = nil, now: Date = Date(), replayGuard: (any ReplayGuard)?) async throws(RoundtripError) -> AcceptedRequest {
+        let request = try evaluate(url, source: source, now: now)
+        if let signature = request.signature, let replayGuard {
+            let expiry = Date(timeIntervalSince1970: TimeInterval(signature.timestamp) + signatureWindow)
+            try await replayGuard.admit(requestID: "\(signature.keyID)/\(signature.requestID)", until: expiry, now: now)
+        }
+        return request
+    }
+
+    // MARK: - Steps
+
+    private func decodeWhole(_ text: Substring, name: String) throws(RoundtripError) -> String {
+        do {
+            return try PercentDecoding.decode(text)
+        } catch {
+            throw RoundtripError(.invalidEncoding, error.message(for: "the value '\(name)'"), parameter: name)
+        }
+    }
+
+    private func applyFragment(_ fragment: Substring?, action: Action, parameters: inout [String: ParameterValue]) throws(RoundtripError) {
+        guard let spec = action.fragment else {
+            if let fragment, !fragment.isEmpty, action.unknownParameters == .reject {
+                throw RoundtripError(.unknownParameter, "the URL has a fragment ('#…') but the action '\(action.name)' declares none", parameter: "#")
+            }
+            return
+        }
+        if let fragment, !fragment.isEmpty {
+            parameters[spec.name] = try ParameterParsing.parse(try decodeWhole(fragment, name: spec.name), as: spec)
+        } else if let value = spec.defaultValue {
+            parameters[spec.name] = try ParameterParsing.parse(value, as: spec)
+        } else if spec.isRequired {
+            throw RoundtripError(.missingParameter, "the action '\(action.name)' needs its value '\(spec.name)' as the fragment ('#…')", parameter: spec.name)
+        }
+    }
+
+    /// Removes the convention's callback parameters from `items` and checks each callback.
+    private func extractCallbacks(action: Action, items: inout [QueryItem], callbacks: inout [String: String], callerName: inout String?) throws(RoundtripError) {
+        func take(_ name: String) -> String? {
+            guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
+            return items.remove(at: position).value ?? ""
+        }
+        switch action.convention {
+        case .none:
+            return
+        case .xCallbackURL:
+            callerName = take(ConventionNames.xSource)
+            for (outcome, parameter) in ConventionNames.xCallbacks {
+                guard let url = take(parameter) else { continue }
+                try callbackPolicy.check(url, parameter: parameter)
+                callbacks[outcome] = url
+            }
+        case .universalLinkCallback:
+            guard let success = take(ConventionNames.ulcSuccess) else {
+                throw RoundtripError(.missingCallback, "a Universal Link Callback needs 'ulc-success' (and 'ulc-error')", parameter: ConventionNames.ulcSuccess)
+            }
+            let error = take(ConventionNames.ulcError)
+            let failure = take(ConventionNames.ulcFailure)
+            if error != nil, failure != nil {
+                throw RoundtripError(.duplicateParameter, "the request has both 'ulc-error' and its alias 'ulc-failure'", parameter: ConventionNames.ulcFailure)
+            }
+            guard let errorURL = error ?? failure else {
+                throw RoundtripError(.missingCallback, "a Universal Link Callback needs 'ulc-error' (or its alias 'ulc-failure')", parameter: ConventionNames.ulcError)
+            }
+            try callbackPolicy.check(success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true)
+            try callbackPolicy.check(errorURL, parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure, requireHTTPS: true)
+            callbacks["success"] = success
+            callbacks["error"] = errorURL
+        case .returnURL:
+            guard let url = take(action.returnParameter) else {
+                throw RoundtripError(.missingCallback, "the action '\(action.name)' needs '\(action.returnParameter)', the URL to return to", parameter: action.returnParameter)
+            }
+            try callbackPolicy.check(url, parameter: action.returnParameter, responsePrefix: action.responsePrefix)
+            callbacks[ConventionNames.returnKey] = url
+        }
+    }
+
+    private func unknownRoute(_ split: URLSplit) -> RoundtripError {
+        let base = split.base
+        var message = "no action is routed at '\(ParameterParsing.abbreviated(String(base)))'"
+        if router.knowsHost(of: split) {
+            let toggled = split.path.hasSuffix("/") ? String(base.dropLast()) : base + "/"
+            if let near = try? URLSplit(toggled), let match = router.route(near) {
+                message += "; did you mean '\(toggled)' (action '\(spec.actions[match.actionIndex].name)')? Paths match exactly"
+            } else {
+                message += "; the app has actions at this scheme and host but not at the path '\(ParameterParsing.abbreviated(String(split.path)))'"
+            }
+        }
+        return RoundtripError(.unknownRoute, message)
+    }
+
+    private func suggestion(_ name: String, _ compiled: CompiledAction) -> String {
+        guard name.count < 64 else { return "" }
+        let closest = compiled.action.parameters.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
+        if let closest, editDistance(closest, name) <= 2 { return " (did you mean '\(closest)'?)" }
+        return ""
+    }
+}

@@ -1,0 +1,117 @@
+/// Builds the callback URL that answers an accepted request: the "come back" of a round trip.
+///
+/// The response is appended to the caller's callback URL without touching the caller's own query
+/// items (its `rt-state` nonce included):
+/// - x-callback-url: the `x-success`/`x-error`/`x-cancel` URL with the response parameters; an
+///   error carries `errorCode` and `errorMessage`.
+/// - ULC: the `ulc-success` or `ulc-error` URL as given; seed 002 appends nothing.
+/// - return-url: the return URL with `<prefix>responseType=<outcome>` and `<prefix><name>` for each
+///   response parameter (seed 000: `my-return-url://?record_id=123&ifcc_responseType=declined`).
+public enum ResponseBuilder {
+    /// Builds the callback URL for an outcome.
+    ///
+    /// - Parameters:
+    ///   - request: The accepted request being answered.
+    ///   - action: Its action (for the return-url prefix and outcomes).
+    ///   - outcome: `success`, `error` or `cancel`; for return-url any declared outcome, where
+    ///     `success` means the first declared outcome, `cancel` means `cancelled` and `error` means
+    ///     `error` when declared.
+    ///   - parameters: Response parameters, unprefixed.
+    /// - Returns: The URL to open.
+    /// - Throws: ``RoundtripError`` `missing-callback` when the request gave no URL for the outcome,
+    ///   `invalid-parameter` for an outcome the convention does not have or parameters a ULC cannot
+    ///   carry, `reserved-parameter` for `rt-` names or names the callback already carries.
+    public static func callbackURL(answering request: AcceptedRequest, action: Action, outcome: String, parameters: [QueryItem] = []) throws(RoundtripError) -> String {
+        for item in parameters where ReservedNames.isReserved(item.name) {
+            throw RoundtripError(.reservedParameter, "response parameters may not use Roundtrip's 'rt-' namespace ('\(item.name)')", parameter: item.name)
+        }
+        if let duplicate = QueryCodec.firstDuplicateName(in: parameters) {
+            throw RoundtripError(.duplicateParameter, "the response parameter '\(duplicate)' is given twice", parameter: duplicate)
+        }
+        for item in parameters where PercentDecoding.containsForbiddenCharacter(item.name) || PercentDecoding.containsForbiddenCharacter(item.value ?? "") {
+            throw RoundtripError(.invalidEncoding, "the response parameter '\(item.name)' contains a control character", parameter: item.name)
+        }
+        switch action.convention {
+        case .none:
+            throw RoundtripError(.missingCallback, "the action '\(action.name)' uses convention none: there is no way back to answer on")
+        case .universalLinkCallback:
+            guard outcome == "success" || outcome == "error" else {
+                throw RoundtripError(.invalidParameter, "a Universal Link Callback answers only success or error, not '\(outcome)'", parameter: "outcome")
+            }
+            guard parameters.isEmpty else {
+                throw RoundtripError(.invalidParameter, "a Universal Link Callback carries no response parameters (seed 002); open the callback as given", parameter: parameters[0].name)
+            }
+            guard let url = request.callbacks[outcome] else {
+                throw RoundtripError(.missingCallback, "the request has no ulc-\(outcome) URL")
+            }
+            return url
+        case .xCallbackURL:
+            guard let parameter = ConventionNames.xCallbacks.first(where: { $0.outcome == outcome })?.parameter else {
+                throw RoundtripError(.invalidParameter, "x-callback-url answers success, error or cancel, not '\(outcome)'", parameter: "outcome")
+            }
+            guard let url = request.callbacks[outcome] else {
+                throw RoundtripError(.missingCallback, "the request has no \(parameter) URL to answer '\(outcome)' on", parameter: parameter)
+            }
+            var items = parameters
+            if outcome == "error" {
+                if !items.contains(where: { $0.name == ConventionNames.errorCode }) {
+                    items.insert(QueryItem(name: ConventionNames.errorCode, value: "error"), at: 0)
+                }
+                if !items.contains(where: { $0.name == ConventionNames.errorMessage }) {
+                    items.insert(QueryItem(name: ConventionNames.errorMessage, value: "The action did not complete."), at: 1)
+                }
+            }
+            return try append(items, to: url)
+        case .returnURL:
+            let resolved = try resolveOutcome(outcome, of: action)
+            guard let url = request.callbacks[ConventionNames.returnKey] else {
+                throw RoundtripError(.missingCallback, "the request has no \(action.returnParameter) to return to", parameter: action.returnParameter)
+            }
+            let prefix = action.responsePrefix
+            var items = [QueryItem(name: prefix + ConventionNames.responseType, value: resolved)]
+            for item in parameters {
+                if item.name == ConventionNames.responseType {
+                    throw RoundtripError(.reservedParameter, "'\(ConventionNames.responseType)' is set from the outcome", parameter: item.name)
+                }
+                items.append(QueryItem(name: prefix + item.name, value: item.value))
+            }
+            return try append(items, to: url)
+        }
+    }
+
+    /// Maps `success`/`error`/`cancel` and declared names onto a return-url action's outcomes.
+    public static func resolveOutcome(_ outcome: String, of action: Action) throws(RoundtripError) -> String {
+        if action.outcomes.contains(outcome) { return outcome }
+        let alias: String? = switch outcome {
+        case "success": action.outcomes.first
+        case "cancel": action.outcomes.contains("cancelled") ? "cancelled" : nil
+        case "error": action.outcomes.contains("error") ? "error" : nil
+        default: nil
+        }
+        guard let alias else {
+            throw RoundtripError(.invalidParameter, "the action '\(action.name)' has the outcomes \(action.outcomes.joined(separator: ", ")), not '\(outcome)'", parameter: "outcome")
+        }
+        return alias
+    }
+
+    /// Appends items to a URL's query, refusing names the URL already carries.
+    static func append(_ items: [QueryItem], to url: String) throws(RoundtripError) -> String {
+        let split = try URLSplit(url)
+        if let query = split.query, !items.isEmpty {
+            let existing = (try? QueryCodec.decode(query, allowDuplicates: true)) ?? []
+            if let clash = items.first(where: { item in existing.contains { $0.name == item.name } }) {
+                throw RoundtripError(.reservedParameter, "the callback URL already carries '\(clash.name)'; a response never overwrites the caller's own parameters", parameter: clash.name)
+            }
+        }
+        guard !items.isEmpty else { return url }
+        let encoded = QueryCodec.encode(items)
+        var base = String(split.text[..<(split.fragment.map { split.text.index(before: $0.startIndex) } ?? split.text.endIndex)])
+        if let query = split.query {
+            base += query.isEmpty ? encoded : "&" + encoded
+        } else {
+            base += "?" + encoded
+        }
+        if let fragment = split.fragment { base += "#" + fragment }
+        return base
+    }
+}

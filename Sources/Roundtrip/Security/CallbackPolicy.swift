@@ -1,0 +1,100 @@
+/// Which callback URLs a receiving app will open: the open-redirect defence.
+///
+/// With an allow-list (`callbacks:` in the spec) only those bases are allowed, compared exactly
+/// (scheme and host case-insensitively), any query, never a fragment — the exact redirect matching
+/// of OAuth for native apps (RFC 8252 section 8.10; RFC 9700 section 4.1). Without one, any
+/// absolute URL is allowed except the dangerous shapes and schemes the design document lists,
+/// and the app's own schemes (no loops). ULC callbacks must be https.
+public struct CallbackPolicy: Sendable {
+    /// Schemes never allowed as a callback, lowercased. Any `x-apple-*` scheme is refused too.
+    public static let forbiddenSchemes: Set<String> = [
+        "javascript", "data", "file", "about", "blob", "vbscript", "http", "tel", "telprompt", "sms",
+        "facetime", "facetime-audio", "mailto", "itms-services", "shortcuts", "prefs", "app-prefs",
+    ]
+
+    /// The allow-list, or `nil` to use the built-in rules.
+    public let allowList: [CallbackBase]?
+    /// The app's own schemes, lowercased.
+    public let ownSchemes: Set<String>
+
+    /// Creates a policy for an app.
+    public init(allowList: [CallbackBase]?, ownSchemes: [String]) {
+        self.allowList = allowList
+        self.ownSchemes = Set(ownSchemes.map { $0.lowercased() })
+    }
+
+    /// Checks a callback URL (already percent-decoded from the request's query).
+    ///
+    /// - Parameters:
+    ///   - url: The callback URL.
+    ///   - parameter: The request parameter that carried it, for the error.
+    ///   - requireHTTPS: `true` for ULC callbacks.
+    ///   - responsePrefix: The action's response prefix (return-url), whose parameters the callback
+    ///     may not already carry.
+    /// - Returns: The split callback URL.
+    /// - Throws: ``RoundtripError`` `forbidden-callback` or `reserved-parameter`.
+    @discardableResult
+    public func check(_ url: String, parameter: String, requireHTTPS: Bool = false, responsePrefix: String = "") throws(RoundtripError) -> URLSplit {
+        func reject(_ why: String) -> RoundtripError {
+            RoundtripError(.forbiddenCallback, "the callback '\(parameter)' \(why)", parameter: parameter)
+        }
+        if url.contains("\\") { throw reject("contains a backslash, which browsers and URL parsers read differently") }
+        if PercentDecoding.containsForbiddenCharacter(url) { throw reject("contains a control character") }
+        let split: URLSplit
+        do {
+            split = try URLSplit(url)
+        } catch {
+            throw reject("is not a valid absolute URL: \(error.message)")
+        }
+        let scheme = split.scheme.lowercased()
+        if split.userInfo != nil { throw reject("has user-info ('…@') in its authority, a classic way to disguise the real host") }
+        if split.fragment != nil { throw reject("has a fragment ('#'); callbacks may not carry one") }
+        if requireHTTPS, scheme != "https" {
+            throw reject("must be an https universal link, not '\(scheme):'")
+        }
+        if scheme == "https", !split.hasAuthority || split.host.isEmpty {
+            throw reject("is https without a '//host' authority")
+        }
+        try checkReservedParameters(of: split, parameter: parameter, responsePrefix: responsePrefix)
+        if let allowList {
+            guard allowList.contains(where: { $0.matches(split) }) else {
+                let base = split.base
+                throw reject("'\(base)' is not in the spec's callbacks list (\(allowList.map(\.description).joined(separator: ", ")))")
+            }
+            return split
+        }
+        if requireHTTPS { return split }  // ULC callbacks are otherwise unrestricted (seed 002).
+        if CallbackPolicy.forbiddenSchemes.contains(scheme) || scheme.hasPrefix("x-apple-") {
+            throw reject("uses the forbidden scheme '\(scheme):'")
+        }
+        if ownSchemes.contains(scheme) {
+            throw reject("uses this app's own scheme '\(scheme):', which would loop back into it")
+        }
+        return split
+    }
+
+    /// A callback may not already carry response-prefixed parameters or `rt-` parameters other
+    /// than `rt-state`: the response would overwrite or shadow them.
+    func checkReservedParameters(of split: URLSplit, parameter: String, responsePrefix: String) throws(RoundtripError) {
+        guard let query = split.query else { return }
+        let items: [QueryItem]
+        do {
+            items = try QueryCodec.decode(query, allowDuplicates: true)
+        } catch {
+            throw RoundtripError(.forbiddenCallback, "the callback '\(parameter)' has an invalid query: \(error.message)", parameter: parameter)
+        }
+        var states = 0
+        for item in items {
+            if item.name == ReservedNames.state {
+                states += 1
+                if states > 1 {
+                    throw RoundtripError(.reservedParameter, "the callback '\(parameter)' carries rt-state twice", parameter: parameter)
+                }
+            } else if ReservedNames.isReserved(item.name) {
+                throw RoundtripError(.reservedParameter, "the callback '\(parameter)' already carries the reserved parameter '\(item.name)'", parameter: parameter)
+            } else if !responsePrefix.isEmpty, item.name.hasPrefix(responsePrefix) {
+                throw RoundtripError(.reservedParameter, "the callback '\(parameter)' already carries '\(item.name)', which has the response prefix '\(responsePrefix)' and would be overwritten", parameter: parameter)
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// One thing an app lets other apps ask it to do, at one route, under one convention.
+public struct Action: Sendable {
+    /// The action's name in the spec (`charge`, `logout`).
+    public var name: String
+    /// The routes the action answers at. Usually one; an x-callback-url action without an explicit
+    /// `url` answers at `<scheme>://x-callback-url/<name>` for each of the app's schemes.
+    public var routes: [RoutePattern]
+    /// How the caller says where to come back, and how the answer is shaped.
+    public var convention: Convention
+    /// return-url only: the parameter that carries the return URL (default `returnURL`).
+    public var returnParameter: String
+    /// return-url only: the prefix of response parameters (for example `ifcc_`).
+    public var responsePrefix: String
+    /// The outcomes a response may report, in order; the first is the success outcome.
+    public var outcomes: [String]
+    /// What to do with query parameters the action does not declare.
+    public var unknownParameters: UnknownParameterPolicy
+    /// The declared query parameters, in file order.
+    public var parameters: [ParameterSpec]
+    /// `none` convention: the whole query is one value (seed 001's `todolist://www.acme.com?Task`).
+    public var queryValue: ParameterSpec?
+    /// The fragment is one value (seed 001's `#200806231300`).
+    public var fragment: ParameterSpec?
+    /// The effective source policy (the action's own, or the app's).
+    public var sources: SourcePolicy
+    /// The effective signature requirement (the action's own, or the app's).
+    public var signatures: SignatureRequirement
+
+    /// Creates an action.
+    public init(
+        name: String,
+        routes: [RoutePattern],
+        convention: Convention,
+        returnParameter: String = "returnURL",
+        responsePrefix: String = "",
+        outcomes: [String]? = nil,
+        unknownParameters: UnknownParameterPolicy = .reject,
+        parameters: [ParameterSpec] = [],
+        queryValue: ParameterSpec? = nil,
+        fragment: ParameterSpec? = nil,
+        sources: SourcePolicy = SourcePolicy(),
+        signatures: SignatureRequirement = .off
+    ) {
+        self.name = name
+        self.routes = routes
+        self.convention = convention
+        self.returnParameter = returnParameter
+        self.responsePrefix = responsePrefix
+        self.outcomes = outcomes ?? convention.defaultOutcomes
+        self.unknownParameters = unknownParameters
+        self.parameters = parameters
+        self.queryValue = queryValue
+        self.fragment = fragment
+        self.sources = sources
+        self.signatures = signatures
+    }
+
+    /// The declared parameter with this name, including route placeholders.
+    public func parameter(named name: String) -> ParameterSpec? {
+        parameters.first { $0.name == name }
+    }
+}
+
+/// What to do with an undeclared query parameter.
+public enum UnknownParameterPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Reject the request with `unknown-parameter` (the default).
+    case reject
+    /// Drop the parameter silently.
+    case ignore
+}

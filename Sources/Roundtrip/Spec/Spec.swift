@@ -1,0 +1,170 @@
+/// A URL API description: what an app exposes to other apps over URLs, and on what terms.
+///
+/// A spec is loaded from YAML or JSON with ``SpecLoader`` and is immutable afterwards. It names
+/// the app (its schemes and associated domains), the callback allow-list, who may call, whether
+/// requests must be signed, and the actions with their routes, conventions and parameters.
+///
+/// ```yaml
+/// roundtrip: 1
+/// app: {name: Card Terminal, schemes: [com-example-terminal]}
+/// actions:
+///   charge:
+///     url: com-example-terminal://charge/1.0.0/
+///     convention: return-url
+///     parameters:
+///       amount: {type: decimal, required: true, minimum: 0.01}
+/// ```
+public struct Spec: Sendable {
+    /// The spec format version (`roundtrip: 1`).
+    public var formatVersion: Int
+    /// The app that exposes the actions.
+    public var app: AppDescription
+    /// The callback allow-list; `nil` when the spec has no `callbacks` key.
+    public var callbacks: [CallbackBase]?
+    /// The app-wide source-application policy.
+    public var sources: SourcePolicy
+    /// The app-wide signature requirement.
+    public var signatures: SignatureRequirement
+    /// The keys that may sign requests to this app, by key id, in file order.
+    public var keys: [SigningKeyDescription]
+    /// The actions, in file order.
+    public var actions: [Action]
+
+    /// Creates a spec in code (most apps load one with ``SpecLoader`` instead).
+    public init(
+        formatVersion: Int = 1,
+        app: AppDescription,
+        callbacks: [CallbackBase]? = nil,
+        sources: SourcePolicy = SourcePolicy(),
+        signatures: SignatureRequirement = .off,
+        keys: [SigningKeyDescription] = [],
+        actions: [Action]
+    ) {
+        self.formatVersion = formatVersion
+        self.app = app
+        self.callbacks = callbacks
+        self.sources = sources
+        self.signatures = signatures
+        self.keys = keys
+        self.actions = actions
+    }
+
+    /// The action with this name.
+    ///
+    /// - Complexity: O(*n*) in the number of actions.
+    public func action(named name: String) -> Action? {
+        actions.first { $0.name == name }
+    }
+
+    /// The signing key with this id.
+    public func key(id: String) -> SigningKeyDescription? {
+        keys.first { $0.id == id }
+    }
+}
+
+/// The app a spec describes.
+public struct AppDescription: Sendable, Hashable {
+    /// A display name.
+    public var name: String
+    /// `TEAMID.bundle-id`, when given.
+    public var appID: String?
+    /// The custom URL schemes the app registers (`CFBundleURLSchemes`).
+    public var schemes: [String]
+    /// The associated domains (`applinks:`) the app claims.
+    public var domains: [String]
+
+    /// Creates an app description.
+    public init(name: String, appID: String? = nil, schemes: [String] = [], domains: [String] = []) {
+        self.name = name
+        self.appID = appID
+        self.schemes = schemes
+        self.domains = domains
+    }
+
+    /// The bundle ID part of ``appID`` (everything after the team ID and the dot).
+    public var bundleID: String? {
+        guard let appID, let dot = appID.firstIndex(of: ".") else { return nil }
+        return String(appID[appID.index(after: dot)...])
+    }
+}
+
+/// One entry of the callback allow-list: `scheme://host/path`, matched exactly.
+///
+/// Scheme and host compare case-insensitively, the path exactly; any query is allowed and a
+/// fragment never is.
+public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
+    /// The scheme, lowercased.
+    public let scheme: String
+    /// The host, lowercased (with `:port` when the entry has one).
+    public let host: String
+    /// The path, exactly as written.
+    public let path: String
+
+    /// Parses an allow-list entry.
+    ///
+    /// - Throws: ``RoundtripError`` `malformed-url` when the entry is not `scheme://host/path`
+    ///   without query, fragment or user-info.
+    public init(_ text: String) throws(RoundtripError) {
+        let split = try URLSplit(text)
+        guard split.query == nil, split.fragment == nil, split.userInfo == nil else {
+            throw RoundtripError(.malformedURL, "a callback base is 'scheme://host/path' without query, fragment or user-info; '\(text)' has more")
+        }
+        scheme = split.scheme.lowercased()
+        host = split.host.lowercased() + (split.port.map { ":" + $0 } ?? "")
+        path = String(split.path)
+    }
+
+    /// `scheme://host/path`.
+    public var description: String { "\(scheme)://\(host)\(path)" }
+
+    /// Whether a split callback URL has exactly this base.
+    func matches(_ url: URLSplit) -> Bool {
+        let urlHost = url.host.lowercased() + (url.port.map { ":" + $0 } ?? "")
+        return url.scheme.lowercased() == scheme && url.hasAuthority && urlHost == host && url.path == path
+    }
+}
+
+/// Whether requests must carry a signature (`signatures:`).
+public enum SignatureRequirement: String, Sendable, Hashable, CaseIterable {
+    /// Signatures are neither required nor checked; `rt-` signature parameters are ignored.
+    case off
+    /// A signature is verified when present; unsigned requests are accepted.
+    case optional
+    /// Unsigned requests are rejected with `missing-signature`.
+    case required
+}
+
+/// A key that may sign requests (`keys:`).
+public struct SigningKeyDescription: Sendable, Hashable {
+    /// The key id, sent as `rt-kid`.
+    public var id: String
+    /// The signature algorithm.
+    public var algorithm: SignatureAlgorithm
+    /// Where the key material comes from.
+    public var material: KeyMaterial
+
+    /// Creates a key description.
+    public init(id: String, algorithm: SignatureAlgorithm, material: KeyMaterial) {
+        self.id = id
+        self.algorithm = algorithm
+        self.material = material
+    }
+}
+
+/// A request signature algorithm.
+public enum SignatureAlgorithm: String, Sendable, Hashable, CaseIterable {
+    /// HMAC with SHA-256 over a shared secret.
+    case hmacSHA256 = "hmac-sha256"
+    /// Ed25519 (RFC 8032); the receiver holds only the public key.
+    case ed25519
+}
+
+/// Where a key's material comes from.
+public enum KeyMaterial: Sendable, Hashable {
+    /// A shared secret read from this environment variable when the key is used.
+    case secretEnvironment(String)
+    /// A shared secret stored in the Keychain under this account (Apple platforms).
+    case keychain(String)
+    /// An Ed25519 public key: the raw 32 bytes.
+    case publicKey([UInt8])
+}

@@ -1,0 +1,487 @@
+import Foundation
+import Yams
+
+/// Walks a YAML node tree into a ``Spec``, recording a diagnostic for every problem.
+struct SpecReader {
+    private(set) var diagnostics: [SpecDiagnostic] = []
+
+    // MARK: - Diagnostics
+
+    mutating func error(_ rule: String, _ path: String, _ node: Node?, _ message: String) {
+        diagnostics.append(SpecDiagnostic(severity: .error, rule: rule, keyPath: path, line: node?.mark?.line, column: node?.mark?.column, message: message))
+    }
+
+    mutating func warning(_ rule: String, _ path: String, _ node: Node?, _ message: String) {
+        diagnostics.append(SpecDiagnostic(severity: .warning, rule: rule, keyPath: path, line: node?.mark?.line, column: node?.mark?.column, message: message))
+    }
+
+    // MARK: - Typed access
+
+    /// The node as a mapping with string keys, reporting unknown keys.
+    mutating func mapping(_ node: Node, _ path: String, allowed: [String]) -> [String: Node]? {
+        guard case .mapping(let mapping) = node else {
+            error("wrong-type", path, node, "expected a mapping (key: value pairs)")
+            return nil
+        }
+        var result: [String: Node] = [:]
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else {
+                error("wrong-type", path, key, "keys must be plain strings")
+                continue
+            }
+            if !allowed.contains(name) {
+                let hint = allowed.min { editDistance($0, name) < editDistance($1, name) }
+                    .flatMap { editDistance($0, name) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+                error("unknown-key", join(path, name), key, "unknown key '\(name)'\(hint); allowed here: \(allowed.joined(separator: ", "))")
+                continue
+            }
+            result[name] = value
+        }
+        return result
+    }
+
+    /// The node as an ordered list of (name, node), for maps whose keys are user names.
+    mutating func namedEntries(_ node: Node, _ path: String) -> [(String, Node, Node)] {
+        guard case .mapping(let mapping) = node else {
+            error("wrong-type", path, node, "expected a mapping of names to definitions")
+            return []
+        }
+        var result: [(String, Node, Node)] = []
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string, !name.isEmpty else {
+                error("wrong-type", path, key, "names must be non-empty strings")
+                continue
+            }
+            result.append((name, key, value))
+        }
+        return result
+    }
+
+    mutating func string(_ node: Node?, _ path: String) -> String? {
+        guard let node else { return nil }
+        guard case .scalar(let scalar) = node else {
+            error("wrong-type", path, node, "expected a single value, not a list or mapping")
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func nonEmptyString(_ node: Node?, _ path: String) -> String? {
+        guard let value = string(node, path) else { return nil }
+        if value.isEmpty {
+            error("empty-value", path, node, "must not be empty")
+            return nil
+        }
+        return value
+    }
+
+    mutating func bool(_ node: Node?, _ path: String) -> Bool? {
+        guard let node, let text = string(node, path) else { return nil }
+        switch text {
+        case "true", "yes", "True", "TRUE": return true
+        case "false", "no", "False", "FALSE": return false
+        default:
+            error("wrong-type", path, node, "expected true or false, found '\(text)'")
+            return nil
+        }
+    }
+
+    mutating func int(_ node: Node?, _ path: String, minimum: Int = 0) -> Int? {
+        guard let node, let text = string(node, path) else { return nil }
+        guard let value = Int(text), value >= minimum else {
+            error("wrong-type", path, node, "expected a whole number ≥ \(minimum), found '\(text)'")
+            return nil
+        }
+        return value
+    }
+
+    mutating func decimal(_ node: Node?, _ path: String) -> Decimal? {
+        guard let node, let text = string(node, path) else { return nil }
+        guard let value = ParameterParsing.decimal(text) else {
+            error("wrong-type", path, node, "expected a decimal number such as 12.50, found '\(text)'")
+            return nil
+        }
+        return value
+    }
+
+    mutating func stringList(_ node: Node?, _ path: String) -> [String]? {
+        guard let node else { return nil }
+        if case .scalar = node, let single = string(node, path) { return [single] }
+        guard case .sequence(let sequence) = node else {
+            error("wrong-type", path, node, "expected a list")
+            return nil
+        }
+        var values: [String] = []
+        for (index, item) in sequence.enumerated() {
+            if let value = string(item, "\(path)[\(index)]") { values.append(value) }
+        }
+        return values
+    }
+
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node?, _ path: String, _: Choice.Type) -> Choice? where Choice.RawValue == String {
+        guard let node, let text = string(node, path) else { return nil }
+        guard let value = Choice(rawValue: text) else {
+            error("invalid-value", path, node, "'\(text)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        return value
+    }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    // MARK: - The spec
+
+    mutating func readSpec(_ root: Node) -> Spec? {
+        guard let top = mapping(root, "", allowed: ["roundtrip", "app", "callbacks", "sources", "signatures", "keys", "actions"]) else { return nil }
+        if let versionNode = top["roundtrip"] {
+            if let version = int(versionNode, "roundtrip"), version != 1 {
+                error("unsupported-version", "roundtrip", versionNode, "this Roundtrip reads spec version 1, not \(version)")
+            }
+        } else {
+            error("missing-key", "roundtrip", root, "the spec must start with 'roundtrip: 1'")
+        }
+        guard let appNode = top["app"] else {
+            error("missing-key", "app", root, "the spec must describe the 'app' (name, schemes, domains)")
+            return nil
+        }
+        let app = readApp(appNode)
+        var callbacks: [CallbackBase]?
+        if let node = top["callbacks"], let entries = stringList(node, "callbacks") {
+            callbacks = []
+            for (index, entry) in entries.enumerated() {
+                do {
+                    callbacks?.append(try CallbackBase(entry))
+                } catch {
+                    self.error("invalid-callback-base", "callbacks[\(index)]", node, error.message)
+                }
+            }
+        }
+        var sources = SourcePolicy()
+        if let node = top["sources"] { sources = readSources(node, "sources") }
+        let signatures = choice(top["signatures"], "signatures", SignatureRequirement.self) ?? .off
+        var keys: [SigningKeyDescription] = []
+        if let node = top["keys"] { keys = readKeys(node) }
+        var actions: [Action] = []
+        if let actionsNode = top["actions"] {
+            for (name, keyNode, node) in namedEntries(actionsNode, "actions") {
+                if let action = readAction(name: name, keyNode: keyNode, node: node, app: app, sources: sources, signatures: signatures) {
+                    actions.append(action)
+                }
+            }
+        } else {
+            error("missing-key", "actions", root, "the spec declares no 'actions'")
+        }
+        let spec = Spec(app: app, callbacks: callbacks, sources: sources, signatures: signatures, keys: keys, actions: actions)
+        for action in actions where action.signatures != .off && keys.isEmpty {
+            error("signatures-without-keys", "actions.\(action.name).signatures", nil, "signatures are '\(action.signatures)' but the spec declares no 'keys'")
+        }
+        do {
+            _ = try Router(actions: actions)
+        } catch {
+            self.error("duplicate-route", "actions", actionsNode(top), error.message)
+        }
+        return spec
+    }
+
+    private func actionsNode(_ top: [String: Node]) -> Node? { top["actions"] }
+
+    mutating func readApp(_ node: Node) -> AppDescription {
+        let fields = mapping(node, "app", allowed: ["name", "app-id", "schemes", "domains", "description"]) ?? [:]
+        let name = nonEmptyString(fields["name"], "app.name") ?? ""
+        if fields["name"] == nil { error("missing-key", "app.name", node, "the app needs a 'name'") }
+        let appID = nonEmptyString(fields["app-id"], "app.app-id")
+        let schemes = stringList(fields["schemes"], "app.schemes") ?? []
+        for (index, scheme) in schemes.enumerated() where !SpecReader.isValidScheme(scheme) {
+            error("invalid-scheme", "app.schemes[\(index)]", fields["schemes"], "'\(scheme)' is not a URL scheme (a letter, then letters, digits, '+', '-' or '.')")
+        }
+        let domains = stringList(fields["domains"], "app.domains") ?? []
+        for (index, domain) in domains.enumerated() where !SpecReader.isValidDomain(domain) {
+            error("invalid-domain", "app.domains[\(index)]", fields["domains"], "'\(domain)' is not a host name; write the domain alone, without 'applinks:', scheme, port or path")
+        }
+        return AppDescription(name: name, appID: appID, schemes: schemes, domains: domains)
+    }
+
+    mutating func readSources(_ node: Node, _ path: String) -> SourcePolicy {
+        let fields = mapping(node, path, allowed: ["allow", "deny", "unknown"]) ?? [:]
+        return SourcePolicy(
+            allow: stringList(fields["allow"], join(path, "allow")),
+            deny: stringList(fields["deny"], join(path, "deny")) ?? [],
+            unknown: choice(fields["unknown"], join(path, "unknown"), SourcePolicy.Unknown.self) ?? .allow
+        )
+    }
+
+    mutating func readKeys(_ node: Node) -> [SigningKeyDescription] {
+        var keys: [SigningKeyDescription] = []
+        for (id, _, keyNode) in namedEntries(node, "keys") {
+            let path = "keys.\(id)"
+            guard let fields = mapping(keyNode, path, allowed: ["algorithm", "secret-env", "keychain", "public-key"]) else { continue }
+            guard let algorithm = choice(fields["algorithm"], join(path, "algorithm"), SignatureAlgorithm.self) else {
+                if fields["algorithm"] == nil { error("missing-key", join(path, "algorithm"), keyNode, "a key needs an 'algorithm' (hmac-sha256 or ed25519)") }
+                continue
+            }
+            switch algorithm {
+            case .hmacSHA256:
+                if let variable = nonEmptyString(fields["secret-env"], join(path, "secret-env")) {
+                    keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .secretEnvironment(variable)))
+                } else if let account = nonEmptyString(fields["keychain"], join(path, "keychain")) {
+                    keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .keychain(account)))
+                } else {
+                    error("missing-key", path, keyNode, "an hmac-sha256 key needs 'secret-env' (an environment variable) or 'keychain'; never put a secret in the spec")
+                }
+                if fields["public-key"] != nil {
+                    error("invalid-key", join(path, "public-key"), fields["public-key"], "hmac-sha256 keys are shared secrets; 'public-key' is for ed25519")
+                }
+            case .ed25519:
+                guard let text = nonEmptyString(fields["public-key"], join(path, "public-key")) else {
+                    if fields["public-key"] == nil { error("missing-key", join(path, "public-key"), keyNode, "an ed25519 key needs 'public-key': the base64 of the raw 32-byte key") }
+                    continue
+                }
+                guard let bytes = Base64URL.decodeLenient(text), bytes.count == 32 else {
+                    error("invalid-key", join(path, "public-key"), fields["public-key"], "the public key must be base64 of exactly 32 raw bytes")
+                    continue
+                }
+                keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .publicKey(bytes)))
+            }
+        }
+        return keys
+    }
+
+    // MARK: - Actions
+
+    mutating func readAction(name: String, keyNode: Node, node: Node, app: AppDescription, sources: SourcePolicy, signatures: SignatureRequirement) -> Action? {
+        let path = "actions.\(name)"
+        guard let fields = mapping(node, path, allowed: [
+            "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters",
+            "parameters", "query-value", "fragment", "sources", "signatures", "description",
+        ]) else { return nil }
+        guard let convention = choice(fields["convention"], join(path, "convention"), Convention.self) else {
+            if fields["convention"] == nil {
+                error("missing-key", join(path, "convention"), node, "the action needs a 'convention': x-callback-url, ulc, return-url or none")
+            }
+            return nil
+        }
+        var routes: [RoutePattern] = []
+        if let urlNode = fields["url"], let text = nonEmptyString(urlNode, join(path, "url")) {
+            do {
+                routes = [try RoutePattern(text)]
+            } catch {
+                self.error("invalid-route", join(path, "url"), urlNode, error.message)
+            }
+        } else if convention == .xCallbackURL {
+            for scheme in app.schemes {
+                if let route = try? RoutePattern("\(scheme)://\(ConventionNames.xCallbackHost)/\(name)") { routes.append(route) }
+            }
+            if routes.isEmpty {
+                error("missing-key", join(path, "url"), node, "the action has no 'url' and the app has no schemes to derive '<scheme>://x-callback-url/\(name)' from")
+            }
+        } else {
+            error("missing-key", join(path, "url"), node, "the action needs a 'url' (its route)")
+        }
+        for route in routes {
+            switch convention {
+            case .universalLinkCallback where route.scheme != "https":
+                error("ulc-not-https", join(path, "url"), fields["url"], "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'")
+            case .xCallbackURL where route.host != ConventionNames.xCallbackHost:
+                error("x-callback-host", join(path, "url"), fields["url"], "x-callback-url actions live at '<scheme>://x-callback-url/<action>'; this route's host is '\(route.host)'")
+            default:
+                break
+            }
+            if route.scheme == "http" {
+                error("http-route", join(path, "url"), fields["url"], "http URLs never open apps; use https (a universal link) or a custom scheme")
+            }
+        }
+
+        var returnParameter = "returnURL"
+        var responsePrefix = ""
+        var outcomes: [String]?
+        if convention == .returnURL {
+            returnParameter = nonEmptyString(fields["return-parameter"], join(path, "return-parameter")) ?? "returnURL"
+            responsePrefix = string(fields["response-prefix"], join(path, "response-prefix")) ?? ""
+            if fields["response-prefix"] == nil || responsePrefix.isEmpty {
+                warning("no-response-prefix", join(path, "response-prefix"), node, "without a 'response-prefix' (such as ifcc_) response parameters may collide with the caller's own")
+            }
+            if let list = stringList(fields["outcomes"], join(path, "outcomes")) {
+                if list.isEmpty { error("empty-value", join(path, "outcomes"), fields["outcomes"], "list at least one outcome") }
+                if Set(list).count != list.count { error("duplicate-value", join(path, "outcomes"), fields["outcomes"], "outcomes must be distinct") }
+                outcomes = list
+            }
+        } else {
+            for key in ["return-parameter", "response-prefix", "outcomes"] where fields[key] != nil {
+                error("convention-mismatch", join(path, key), fields[key], "'\(key)' applies to return-url actions only; \(convention) outcomes are \(convention.defaultOutcomes.joined(separator: ", "))")
+            }
+        }
+        let unknownParameters = choice(fields["unknown-parameters"], join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
+
+        var parameters: [ParameterSpec] = []
+        if let parametersNode = fields["parameters"] {
+            for (parameterName, parameterKey, parameterNode) in namedEntries(parametersNode, join(path, "parameters")) {
+                let parameterPath = "\(path).parameters.\(parameterName)"
+                checkParameterName(parameterName, parameterPath, parameterKey, convention: convention, returnParameter: returnParameter, responsePrefix: responsePrefix)
+                if let parameter = readParameter(name: parameterName, node: parameterNode, path: parameterPath, allowName: false) {
+                    parameters.append(parameter)
+                }
+            }
+        }
+        for route in routes {
+            for placeholder in route.placeholderNames where !parameters.contains(where: { $0.name == placeholder }) {
+                parameters.append(ParameterSpec(name: placeholder, type: .string, isRequired: true))
+            }
+        }
+        var queryValue: ParameterSpec?
+        if let node = fields["query-value"] {
+            queryValue = readParameter(name: nil, node: node, path: join(path, "query-value"), allowName: true)
+            if convention != .none {
+                error("convention-mismatch", join(path, "query-value"), node, "'query-value' (the whole query is one value) works only with convention none; \(convention) needs named parameters")
+            } else if fields["parameters"] != nil {
+                error("convention-mismatch", join(path, "query-value"), node, "an action with 'query-value' cannot also declare query 'parameters'")
+            }
+        }
+        var fragment: ParameterSpec?
+        if let node = fields["fragment"] { fragment = readParameter(name: nil, node: node, path: join(path, "fragment"), allowName: true) }
+        var actionSources = sources
+        if let node = fields["sources"] { actionSources = readSources(node, join(path, "sources")) }
+        let actionSignatures = choice(fields["signatures"], join(path, "signatures"), SignatureRequirement.self) ?? signatures
+        return Action(
+            name: name, routes: routes, convention: convention, returnParameter: returnParameter,
+            responsePrefix: responsePrefix, outcomes: outcomes, unknownParameters: unknownParameters,
+            parameters: parameters, queryValue: queryValue, fragment: fragment, sources: actionSources,
+            signatures: actionSignatures
+        )
+    }
+
+    mutating func checkParameterName(_ name: String, _ path: String, _ node: Node, convention: Convention, returnParameter: String, responsePrefix: String) {
+        if ReservedNames.isReserved(name) {
+            error("reserved-parameter", path, node, "parameters starting with 'rt-' belong to Roundtrip and may not be declared")
+        } else if convention.reservedParameters.contains(name) {
+            error("reserved-parameter", path, node, "'\(name)' is a \(convention) callback parameter; the convention handles it")
+        } else if convention == .returnURL, name == returnParameter {
+            error("reserved-parameter", path, node, "'\(name)' is this action's return parameter; the convention handles it")
+        } else if convention == .returnURL, !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
+            error("reserved-parameter", path, node, "'\(name)' starts with the response prefix '\(responsePrefix)'")
+        }
+        if PercentDecoding.containsForbiddenCharacter(name) {
+            error("invalid-name", path, node, "parameter names may not contain control characters")
+        }
+    }
+
+    // MARK: - Parameters
+
+    mutating func readParameter(name: String?, node: Node, path: String, allowName: Bool) -> ParameterSpec? {
+        var allowed = ["type", "required", "default", "enum", "pattern", "min-length", "max-length", "minimum", "maximum", "format", "description"]
+        if allowName { allowed.append("name") }
+        guard let fields = mapping(node, path, allowed: allowed) else { return nil }
+        let resolvedName: String
+        if let name {
+            resolvedName = name
+        } else if let given = nonEmptyString(fields["name"], join(path, "name")) {
+            resolvedName = given
+        } else {
+            error("missing-key", join(path, "name"), node, "give the value a 'name' so handlers can refer to it")
+            return nil
+        }
+        let typeName = string(fields["type"], join(path, "type")) ?? "string"
+        let type: ParameterType
+        switch typeName {
+        case "string": type = .string
+        case "integer": type = .integer
+        case "decimal": type = .decimal
+        case "boolean": type = .boolean
+        case "uuid": type = .uuid
+        case "url": type = .url
+        case "date":
+            do {
+                let format = string(fields["format"], join(path, "format"))
+                type = .date(try format.map { text throws(RoundtripError) in try DateFormat(text) } ?? .iso8601)
+            } catch {
+                self.error("invalid-format", join(path, "format"), fields["format"], error.message)
+                return nil
+            }
+        default:
+            error("invalid-value", join(path, "type"), fields["type"], "unknown type '\(typeName)'; use string, integer, decimal, boolean, uuid, url or date")
+            return nil
+        }
+        if fields["format"] != nil, case .date = type {} else if fields["format"] != nil {
+            error("convention-mismatch", join(path, "format"), fields["format"], "'format' applies to date parameters only")
+        }
+        var parameter = ParameterSpec(name: resolvedName, type: type)
+        parameter.isRequired = bool(fields["required"], join(path, "required")) ?? false
+        parameter.minimumLength = int(fields["min-length"], join(path, "min-length"))
+        parameter.maximumLength = int(fields["max-length"], join(path, "max-length"))
+        if let minimum = parameter.minimumLength, let maximum = parameter.maximumLength, minimum > maximum {
+            error("empty-range", path, node, "min-length \(minimum) is greater than max-length \(maximum)")
+        }
+        for key in ["minimum", "maximum"] where fields[key] != nil && !type.isNumeric {
+            error("convention-mismatch", join(path, key), fields[key], "'\(key)' applies to integer and decimal parameters, not \(type)")
+        }
+        if type.isNumeric {
+            parameter.minimum = decimal(fields["minimum"], join(path, "minimum"))
+            parameter.maximum = decimal(fields["maximum"], join(path, "maximum"))
+            if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum > maximum {
+                error("empty-range", path, node, "minimum \(minimum) is greater than maximum \(maximum)")
+            }
+        }
+        if let patternNode = fields["pattern"], let source = string(patternNode, join(path, "pattern")) {
+            do {
+                parameter.pattern = try ValuePattern(source)
+            } catch {
+                self.error("invalid-pattern", join(path, "pattern"), patternNode, error.message)
+            }
+        }
+        if let enumNode = fields["enum"], let values = stringList(enumNode, join(path, "enum")) {
+            var canonical: [String] = []
+            for value in values {
+                do {
+                    canonical.append(try ParameterParsing.parse(value, as: parameter, checkingConstraints: false).canonical)
+                } catch {
+                    self.error("invalid-enum", join(path, "enum"), enumNode, "'\(value)' is not a valid \(type): \(error.message)")
+                }
+            }
+            if values.isEmpty { error("empty-value", join(path, "enum"), enumNode, "an enum needs at least one value") }
+            parameter.allowedValues = canonical
+        }
+        if let defaultNode = fields["default"], let value = string(defaultNode, join(path, "default")) {
+            do {
+                parameter.defaultValue = try ParameterParsing.parse(value, as: parameter).canonical
+            } catch {
+                self.error("invalid-default", join(path, "default"), defaultNode, "the default '\(value)' is not valid: \(error.message)")
+            }
+            if parameter.isRequired {
+                warning("unused-default", join(path, "default"), defaultNode, "a required parameter's default is never used")
+            }
+        }
+        return parameter
+    }
+
+    // MARK: - Syntax helpers
+
+    static func isValidScheme(_ scheme: String) -> Bool {
+        guard let first = scheme.utf8.first, URLSplit.isAlpha(first) else { return false }
+        return scheme.utf8.allSatisfy { URLSplit.isAlpha($0) || URLSplit.isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+    }
+
+    static func isValidDomain(_ domain: String) -> Bool {
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, domain.utf8.count <= 253 else { return false }
+        return labels.enumerated().allSatisfy { index, label in
+            if index == 0, label == "*" { return true }  // applinks:*.example.com
+            return !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
+                && label.utf8.allSatisfy { URLSplit.isAlpha($0) || URLSplit.isDigit($0) || $0 == 0x2D }
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints on unknown keys.
+func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    let a = Array(lhs), b = Array(rhs)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

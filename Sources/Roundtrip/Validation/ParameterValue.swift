@@ -1,0 +1,149 @@
+import Foundation
+
+/// A parameter's value after parsing, typed.
+public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
+    /// A `string` value.
+    case string(String)
+    /// An `integer` value.
+    case integer(Int64)
+    /// A `decimal` value.
+    case decimal(Decimal)
+    /// A `boolean` value.
+    case boolean(Bool)
+    /// A `uuid` value.
+    case uuid(UUID)
+    /// A `url` value: an absolute URL, as given.
+    case url(String)
+    /// A `date` value and the format it is written in.
+    case date(Date, DateFormat)
+
+    /// The canonical text of the value: what `request handle --json` prints and what a handler's
+    /// `Codable` struct decodes. Integers without leading zeros, decimals without trailing zeros,
+    /// booleans as `true`/`false`, UUIDs in lowercase, dates in their format (UTC).
+    public var canonical: String {
+        switch self {
+        case .string(let text), .url(let text): text
+        case .integer(let number): String(number)
+        case .decimal(let number): number.description
+        case .boolean(let flag): flag ? "true" : "false"
+        case .uuid(let uuid): uuid.uuidString.lowercased()
+        case .date(let date, let format): format.format(date)
+        }
+    }
+
+    /// The canonical text.
+    public var description: String { canonical }
+}
+
+/// Parses and checks one raw value against a parameter's type and constraints.
+enum ParameterParsing {
+    /// Parses `raw` as `parameter`'s type and checks its constraints.
+    ///
+    /// - Throws: ``RoundtripError`` `invalid-parameter` naming the parameter and the broken rule.
+    static func parse(_ raw: String, as parameter: ParameterSpec, checkingConstraints: Bool = true) throws(RoundtripError) -> ParameterValue {
+        func invalid(_ why: String) -> RoundtripError {
+            RoundtripError(.invalidParameter, "the parameter '\(parameter.name)' \(why)", parameter: parameter.name)
+        }
+        let value: ParameterValue
+        switch parameter.type {
+        case .string:
+            value = .string(raw)
+        case .integer:
+            guard let number = integer(raw) else { throw invalid("must be a whole number (digits, optional leading '-'), not '\(abbreviated(raw))'") }
+            value = .integer(number)
+        case .decimal:
+            guard let number = decimal(raw) else { throw invalid("must be a decimal number such as 12.50, not '\(abbreviated(raw))'") }
+            value = .decimal(number)
+        case .boolean:
+            switch raw {
+            case "true", "1": value = .boolean(true)
+            case "false", "0": value = .boolean(false)
+            default: throw invalid("must be true, false, 1 or 0, not '\(abbreviated(raw))'")
+            }
+        case .uuid:
+            guard raw.utf8.count == 36, let uuid = UUID(uuidString: raw) else { throw invalid("must be a UUID (8-4-4-4-12 hex digits), not '\(abbreviated(raw))'") }
+            value = .uuid(uuid)
+        case .url:
+            do {
+                _ = try URLSplit(raw)
+            } catch {
+                throw invalid("must be an absolute URL: \(error.message)")
+            }
+            value = .url(raw)
+        case .date(let format):
+            guard let date = format.parse(raw) else { throw invalid("must be a real date in the format \(format), not '\(abbreviated(raw))'") }
+            value = .date(date, format)
+        }
+        guard checkingConstraints else { return value }
+        if parameter.minimumLength != nil || parameter.maximumLength != nil {
+            let length = raw.count
+            if let minimum = parameter.minimumLength, length < minimum {
+                throw invalid("is \(length) characters long; the minimum is \(minimum)")
+            }
+            if let maximum = parameter.maximumLength, length > maximum {
+                throw invalid("is \(length) characters long; the maximum is \(maximum)")
+            }
+        }
+        if let pattern = parameter.pattern, !pattern.matches(raw) {
+            throw invalid("does not match the pattern \(pattern.source)")
+        }
+        if parameter.minimum != nil || parameter.maximum != nil {
+            let number: Decimal
+            switch value {
+            case .integer(let integer): number = Decimal(integer)
+            case .decimal(let decimal): number = decimal
+            default: return value
+            }
+            if let minimum = parameter.minimum, number < minimum {
+                throw invalid("is \(number); the minimum is \(minimum)")
+            }
+            if let maximum = parameter.maximum, number > maximum {
+                throw invalid("is \(number); the maximum is \(maximum)")
+            }
+        }
+        if let allowed = parameter.allowedValues {
+            let canonical = value.canonical
+            if !allowed.contains(canonical) {
+                throw invalid("must be one of \(allowed.joined(separator: ", ")), not '\(abbreviated(raw))'")
+            }
+        }
+        return value
+    }
+
+    /// `-?[0-9]+` that fits in 64 bits.
+    static func integer(_ raw: String) -> Int64? {
+        let utf8 = raw.utf8
+        var digits = utf8[...]
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy(URLSplit.isDigit) else { return nil }
+        return Int64(raw)
+    }
+
+    /// `-?[0-9]+(\.[0-9]+)?` with at most 38 significant digits; no exponent, no leading `+`.
+    static func decimal(_ raw: String) -> Decimal? {
+        let utf8 = raw.utf8
+        var body = utf8[...]
+        if body.first == UInt8(ascii: "-") { body = body.dropFirst() }
+        guard !body.isEmpty, body.count <= 40 else { return nil }
+        var seenPoint = false
+        var digitsBeforePoint = 0
+        var digitsAfterPoint = 0
+        for byte in body {
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+            } else if URLSplit.isDigit(byte) {
+                if seenPoint { digitsAfterPoint += 1 } else { digitsBeforePoint += 1 }
+            } else {
+                return nil
+            }
+        }
+        guard digitsBeforePoint > 0, !seenPoint || digitsAfterPoint > 0, digitsBeforePoint + digitsAfterPoint <= 38 else { return nil }
+        return Decimal(string: raw, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// A value shortened for an error message, so a 100 KB value does not become a 100 KB message.
+    static func abbreviated(_ raw: String) -> String {
+        raw.count <= 64 ? raw : String(raw.prefix(61)) + "…"
+    }
+}

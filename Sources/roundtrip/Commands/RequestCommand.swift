@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import Roundtrip
+
+/// `roundtrip request …`
+struct RequestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request",
+        abstract: "Build a request (calling side) or decide an incoming one (receiving side).",
+        subcommands: [RequestHandleCommand.self]
+    )
+}
+
+/// `roundtrip request handle --spec SPEC URL [--json] [--source ID] [--state DIR] [--now SECONDS]`
+struct RequestHandleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "handle",
+        abstract: "Decide an incoming URL as the receiving app would: accept it, or reject it with a reason.",
+        discussion: "Exits 0 when accepted, 1 when rejected, 2 when the spec is unusable."
+    )
+
+    @Option(help: "The receiving app's spec file.")
+    var spec: String
+
+    @Argument(help: "The incoming URL, exactly as received.")
+    var url: String
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    @Option(help: "The source application's bundle ID, as the OS would report it.")
+    var source: String?
+
+    @Option(help: "A folder that keeps seen rt-id values, for replay checks of signed requests.")
+    var state: String?
+
+    @Option(help: "The current time in Unix seconds (for reproducible signature checks).")
+    var now: Int64?
+
+    func run() async throws {
+        let endpoint = try SpecInput.endpoint(spec)
+        let replayGuard: (any ReplayGuard)? = state.map { FileReplayGuard(directory: $0) }
+        do {
+            let request = try await endpoint.handle(url, source: source, now: SpecInput.date(now), replayGuard: replayGuard)
+            if json {
+                JSONOutput.print(AcceptedJSON(request))
+            } else {
+                print("accepted: \(request.actionName) (\(request.convention))")
+                for (name, value) in request.canonicalParameters.sorted(by: { $0.key < $1.key }) {
+                    print("  \(name) = \(value)")
+                }
+                for (outcome, callback) in request.callbacks.sorted(by: { $0.key < $1.key }) {
+                    print("  callback \(outcome): \(callback)")
+                }
+                if let signature = request.signature {
+                    print("  signed by \(signature.keyID) (rt-id \(signature.requestID))")
+                }
+            }
+        } catch {
+            if json {
+                JSONOutput.print(RejectionJSON(error: ErrorJSON(error)))
+            } else {
+                print("rejected: \(error)")
+            }
+            throw CommandFailure.rejected()
+        }
+    }
+
+    struct AcceptedJSON: Encodable {
+        let accepted = true
+        let action: String
+        let convention: String
+        let parameters: [String: String]
+        let callbacks: [String: String]
+        let caller: String?
+        let signature: SignatureJSON?
+
+        init(_ request: AcceptedRequest) {
+            action = request.actionName
+            convention = request.convention.rawValue
+            parameters = request.canonicalParameters
+            callbacks = request.callbacks
+            caller = request.callerName
+            signature = request.signature.map { SignatureJSON(keyID: $0.keyID, requestID: $0.requestID, timestamp: $0.timestamp) }
+        }
+
+        enum CodingKeys: String, CodingKey { case accepted, action, convention, parameters, callbacks, caller, signature }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(accepted, forKey: .accepted)
+            try container.encode(action, forKey: .action)
+            try container.encode(convention, forKey: .convention)
+            try container.encode(parameters, forKey: .parameters)
+            try container.encode(callbacks, forKey: .callbacks)
+            try container.encodeIfPresent(caller, forKey: .caller)
+            try container.encodeIfPresent(signature, forKey: .signature)
+        }
+    }
+
+    struct SignatureJSON: Encodable {
+        let keyID: String
+        let requestID: String
+        let timestamp: Int64
+    }
+}

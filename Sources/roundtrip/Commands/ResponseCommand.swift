@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import Roundtrip
+
+/// `roundtrip response …`
+struct ResponseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "response",
+        abstract: "Build the callback that answers a request (receiving side), or accept one (calling side).",
+        subcommands: [ResponseBuildCommand.self]
+    )
+}
+
+/// `roundtrip response build --spec SPEC --request URL --outcome success|error|cancel [--param k=v]...`
+struct ResponseBuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Print the callback URL that answers a request with an outcome.",
+        discussion: """
+            The request is decided first, exactly as 'request handle' does; a rejected request has no \
+            callback to answer on (exit 1). For return-url actions the outcome may be any declared \
+            outcome; success means the first one, cancel means 'cancelled', error means 'error'.
+            """
+    )
+
+    @Option(help: "The receiving app's spec file.")
+    var spec: String
+
+    @Option(help: "The request URL being answered.")
+    var request: String
+
+    @Option(help: "success, error or cancel (or a return-url action's declared outcome).")
+    var outcome: String
+
+    @Option(name: .customLong("param"), help: "A response parameter, name=value; repeat for more.")
+    var parameters: [String] = []
+
+    @Option(help: "The source application's bundle ID, as the OS would report it.")
+    var source: String?
+
+    @Option(help: "The current time in Unix seconds (for signed requests).")
+    var now: Int64?
+
+    func run() async throws {
+        let endpoint = try SpecInput.endpoint(spec)
+        let items = try SpecInput.parameters(parameters)
+        do {
+            let accepted = try endpoint.evaluate(request, source: source, now: SpecInput.date(now))
+            guard let action = endpoint.spec.action(named: accepted.actionName) else {
+                throw RoundtripError(.unknownRoute, "the action '\(accepted.actionName)' is not in the spec")
+            }
+            print(try ResponseBuilder.callbackURL(answering: accepted, action: action, outcome: outcome, parameters: items))
+        } catch {
+            throw CommandFailure.rejected("rejected: \(error)")
+        }
+    }
+}
