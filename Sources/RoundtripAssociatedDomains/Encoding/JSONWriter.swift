@@ -19,6 +19,11 @@ enum JSONOutputValue {
         case .bool(let flag): output += flag ? "true" : "false"
         case .array(let elements):
             guard !elements.isEmpty else { output += "[]"; return }
+            if indent != nil, JSONOutputValue.isShortStringList(elements) {
+                // Short lists of strings (appIDs, paths) read best on one line.
+                output += "[" + elements.map { $0.text(prettyPrinted: false) }.joined(separator: ", ") + "]"
+                return
+            }
             output += "["
             for (index, element) in elements.enumerated() {
                 if index > 0 { output += "," }
@@ -40,6 +45,15 @@ enum JSONOutputValue {
             JSONOutputValue.newline(&output, indent)
             output += "}"
         }
+    }
+
+    private static func isShortStringList(_ elements: [JSONOutputValue]) -> Bool {
+        var length = 0
+        for element in elements {
+            guard case .string(let text) = element else { return false }
+            length += text.utf8.count + 4
+        }
+        return length <= 72
     }
 
     private static func newline(_ output: inout String, _ indent: Int?) {
