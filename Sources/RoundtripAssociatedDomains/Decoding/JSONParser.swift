@@ -195,8 +195,14 @@ struct JSONParser {
                 return String(scalars)
             case UInt8(ascii: "\\"):
                 flush(&run, into: &scalars)
+                let escapeStart = position
                 advance()
-                scalars.append(try parseEscape())
+                do {
+                    scalars.append(try parseEscape())
+                } catch {
+                    // Point at the backslash, where the escape starts.
+                    throw AssociationError(.syntax, error.message, position: escapeStart)
+                }
             case 0x00..<0x20:
                 throw error("a string contains a raw control character (byte 0x\(String(byte, radix: 16, uppercase: true))); write it as an escape such as \\n")
             default:
