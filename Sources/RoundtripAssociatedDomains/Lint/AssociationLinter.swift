@@ -45,7 +45,7 @@ public enum AssociationLinter {
         findings += ModelRules.check(file)
         if let appLinks = file.applinks {
             findings += PatternRules.check(appLinks)
-            findings += ShadowRule.check(appLinks)
+            findings += ShadowRule.check(file)
         }
         return findings
     }

@@ -1,28 +1,14 @@
+import Roundtrip
+
 /// One problem (or piece of advice) about an association file or the way it is served.
 ///
 /// ``rule`` is a stable identifier (`app-id-format`, `shadowed-rule`, …) that scripts can rely
 /// on; ``message`` says what is wrong and how to fix it.
 public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
-    /// How bad a finding is.
-    public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
-        /// iOS will not behave as intended (or will reject the file).
-        case error
-        /// Probably a mistake, or works only on some iOS versions.
-        case warning
-        /// Advice.
-        case note
-
-        private var rank: Int {
-            switch self {
-            case .error: 0
-            case .warning: 1
-            case .note: 2
-            }
-        }
-
-        /// Errors sort first, notes last.
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-    }
+    /// How bad a finding is: `error` (iOS will not behave as intended), `warning` (probably a
+    /// mistake, or works only on some iOS versions) or `note` (advice). The same scale as spec
+    /// linting, so tools treat both alike.
+    public typealias Severity = SpecDiagnostic.Severity
 
     /// How bad it is.
     public var severity: Severity

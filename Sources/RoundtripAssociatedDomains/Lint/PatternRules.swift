@@ -40,8 +40,7 @@ enum PatternRules {
                                                     message: "the pattern \"\(pattern.text)\" expands to \(count) alternatives (more than \(PatternCompiler.maximumAlternatives)); use fewer variables or shorter value lists"))
                     }
                 }
-                let percentEncoded = pattern.percentEncoded ?? detail.defaults?.percentEncoded ?? appLinks.defaults?.percentEncoded ?? true
-                guard percentEncoded else { continue }
+                guard pattern.component.map({ appLinks.isPercentEncoded($0, in: detail) }) ?? true else { continue }
                 if PercentText.hasInvalidEscape(pattern.text) {
                     findings.append(LintFinding(.warning, rule: "invalid-percent-escape", path: path, position: position,
                                                 message: "the pattern \"\(pattern.text)\" has a '%' not followed by two hex digits, but percentEncoded is true; write %25 for a literal '%' or set \"percentEncoded\": false"))
@@ -59,7 +58,8 @@ enum PatternRules {
         let text: String
         let path: String
         let position: SourcePosition?
-        let percentEncoded: Bool?
+        /// The component the pattern belongs to; `nil` for a legacy path.
+        let component: AppLinks.Component?
     }
 
     /// Every pattern of a detail with its key path.
@@ -67,21 +67,20 @@ enum PatternRules {
         var result: [PatternText] = []
         for (index, component) in (detail.components ?? []).enumerated() {
             let base = ".components[\(index)]"
-            let flag = component.percentEncoded
-            if let path = component.path { result.append(PatternText(text: path, path: base + "[\"/\"]", position: component.position, percentEncoded: flag)) }
+            if let path = component.path { result.append(PatternText(text: path, path: base + "[\"/\"]", position: component.position, component: component)) }
             switch component.query {
-            case .whole(let text): result.append(PatternText(text: text, path: base + "[\"?\"]", position: component.position, percentEncoded: flag))
+            case .whole(let text): result.append(PatternText(text: text, path: base + "[\"?\"]", position: component.position, component: component))
             case .items(let items):
                 for item in items {
-                    result.append(PatternText(text: item.pattern, path: ModelReader.keyPath(base + "[\"?\"]", item.name), position: component.position, percentEncoded: flag))
+                    result.append(PatternText(text: item.pattern, path: ModelReader.keyPath(base + "[\"?\"]", item.name), position: component.position, component: component))
                 }
             case nil: break
             }
-            if let fragment = component.fragment { result.append(PatternText(text: fragment, path: base + "[\"#\"]", position: component.position, percentEncoded: flag)) }
+            if let fragment = component.fragment { result.append(PatternText(text: fragment, path: base + "[\"#\"]", position: component.position, component: component)) }
         }
         for (index, text) in (detail.paths ?? []).enumerated() {
             let pattern = text.hasPrefix("NOT ") ? String(text.dropFirst(4)) : text
-            result.append(PatternText(text: pattern, path: ".paths[\(index)]", position: detail.position, percentEncoded: true))
+            result.append(PatternText(text: pattern, path: ".paths[\(index)]", position: detail.position, component: nil))
         }
         return result
     }

@@ -38,8 +38,8 @@ public struct AssociationMatcher: Sendable {
             var rules: [CompiledRule] = []
             if let components = detail.components {
                 for (index, component) in components.enumerated() {
-                    let caseSensitive = component.caseSensitive ?? detail.defaults?.caseSensitive ?? appLinks.defaults?.caseSensitive ?? true
-                    let percentEncoded = component.percentEncoded ?? detail.defaults?.percentEncoded ?? appLinks.defaults?.percentEncoded ?? true
+                    let caseSensitive = appLinks.isCaseSensitive(component, in: detail)
+                    let percentEncoded = appLinks.isPercentEncoded(component, in: detail)
                     if !caseSensitive { needsFolding = true }
                     rules.append(AssociationMatcher.compile(component, index: index, compiler: compiler, caseSensitive: caseSensitive, percentEncoded: percentEncoded))
                 }

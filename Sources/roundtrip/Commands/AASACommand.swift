@@ -37,7 +37,7 @@ struct AASALintCommand: AsyncParsableCommand {
         let findings = AssociationLinter.lint(try AASACommand.read(file))
         let valid = !findings.contains { $0.severity == .error }
         if json {
-            JSONOutput.print(LintJSON(valid: valid, findings: findings.map(FindingJSON.init)))
+            JSONOutput.print(SpecLintCommand.LintJSON(valid: valid, findings: findings.map(SpecLintCommand.FindingJSON.init)))
         } else {
             for finding in findings {
                 print("\(file):\(finding)")
@@ -52,28 +52,17 @@ struct AASALintCommand: AsyncParsableCommand {
         }
         if !valid { throw CommandFailure.rejected() }
     }
+}
 
-    struct LintJSON: Encodable {
-        let valid: Bool
-        let findings: [FindingJSON]
-    }
-
-    struct FindingJSON: Encodable {
-        let severity: String
-        let rule: String
-        let path: String
-        let line: Int?
-        let column: Int?
-        let message: String
-
-        init(_ finding: LintFinding) {
-            severity = finding.severity.rawValue
-            rule = finding.rule
-            path = finding.path
-            line = finding.position?.line
-            column = finding.position?.column
-            message = finding.message
-        }
+extension SpecLintCommand.FindingJSON {
+    /// The same finding shape as `roundtrip spec lint --json`, so scripts read both alike.
+    init(_ finding: LintFinding) {
+        severity = finding.severity.rawValue
+        rule = finding.rule
+        path = finding.path
+        line = finding.position?.line
+        column = finding.position?.column
+        message = finding.message
     }
 }
 
