@@ -59,14 +59,11 @@ struct ModelReader {
     }
 
     private mutating func readDetails(_ node: JSONNode, path: String) -> [AppLinks.Detail] {
-        guard let elements = array(node, path: path, what: "details") else { return [] }
         var details: [AppLinks.Detail] = []
-        for (index, element) in elements.enumerated() {
-            let elementPath = "\(path)[\(index)]"
-            guard let members = object(element, path: elementPath, what: "each detail") else { continue }
-            var detail = AppLinks.Detail(position: element.position)
-            for member in members where checkKey(member, known: ModelReader.detailKeys, path: elementPath, in: members) {
-                let memberPath = elementPath + "." + member.key
+        for element in objectElements(node, path: path, what: "detail", known: ModelReader.detailKeys) ?? [] {
+            var detail = AppLinks.Detail(position: element.node.position)
+            for member in element.members {
+                let memberPath = element.path + "." + member.key
                 switch member.key {
                 case "appID": detail.appID = string(member.value, path: memberPath)
                 case "appIDs": detail.appIDs = strings(member.value, path: memberPath)
@@ -81,14 +78,12 @@ struct ModelReader {
     }
 
     private mutating func readComponents(_ node: JSONNode, path: String) -> [AppLinks.Component]? {
-        guard let elements = array(node, path: path, what: "components") else { return nil }
+        guard let elements = objectElements(node, path: path, what: "component", known: ModelReader.componentKeys) else { return nil }
         var components: [AppLinks.Component] = []
-        for (index, element) in elements.enumerated() {
-            let elementPath = "\(path)[\(index)]"
-            guard let members = object(element, path: elementPath, what: "each component") else { continue }
-            var component = AppLinks.Component(position: element.position)
-            for member in members where checkKey(member, known: ModelReader.componentKeys, path: elementPath, in: members) {
-                let memberPath = ModelReader.keyPath(elementPath, member.key)
+        for element in elements {
+            var component = AppLinks.Component(position: element.node.position)
+            for member in element.members {
+                let memberPath = ModelReader.keyPath(element.path, member.key)
                 switch member.key {
                 case "/": component.path = string(member.value, path: memberPath)
                 case "?": component.query = readQuery(member.value, path: memberPath)
@@ -102,6 +97,19 @@ struct ModelReader {
             components.append(component)
         }
         return components
+    }
+
+    /// The object elements of an array, each with its key path and its known, last-of-repeated
+    /// members; problems (not an array, an element not an object, unknown keys) become findings.
+    private mutating func objectElements(_ node: JSONNode, path: String, what: String, known: [String]) -> [(node: JSONNode, path: String, members: [JSONNode.Member])]? {
+        guard let elements = array(node, path: path, what: what + "s") else { return nil }
+        var result: [(node: JSONNode, path: String, members: [JSONNode.Member])] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            guard let members = object(element, path: elementPath, what: "each " + what) else { continue }
+            result.append((element, elementPath, members.filter { checkKey($0, known: known, path: elementPath, in: members) }))
+        }
+        return result
     }
 
     private mutating func readQuery(_ node: JSONNode, path: String) -> AppLinks.QueryPattern? {
