@@ -23,8 +23,19 @@ enum PatternCoverage {
         return token
     }
 
-    /// Dynamic programming over (broad index, narrow index).
+    /// Dynamic programming over (broad index, narrow index), after a quick check that the
+    /// narrow pattern starts and ends with the broad pattern's literal prefix and suffix (which rejects most pairs of
+    /// a large file without allocating).
     static func covers(_ broad: [PatternToken], _ narrow: [PatternToken]) -> Bool {
+        for (index, token) in broad.enumerated() {
+            guard case .literal = token else { break }
+            guard index < narrow.count, narrow[index] == token else { return false }
+        }
+        // Likewise the literal suffix.
+        for (offset, token) in broad.reversed().enumerated() {
+            guard case .literal = token else { break }
+            guard offset < narrow.count, narrow[narrow.count - 1 - offset] == token else { return false }
+        }
         let width = narrow.count + 1
         // reachable[i * width + j]: broad[..<i] can consume narrow[..<j].
         var reachable = [Bool](repeating: false, count: (broad.count + 1) * width)

@@ -8,8 +8,10 @@ enum ShadowRule {
         for detail in AssociationMatcher(file).details {
             let key = detail.usesLegacyPaths ? "paths" : "components"
             let what = detail.usesLegacyPaths ? "path" : "component"
+            let candidates = Candidates(detail.rules)
             for later in detail.rules where !later.isInvalid {
-                guard let earlier = detail.rules.prefix(later.index).first(where: { !$0.isInvalid && covers($0, later) }) else { continue }
+                guard let earlierIndex = candidates.earlier(than: later).first(where: { covers(detail.rules[$0], later) }) else { continue }
+                let earlier = detail.rules[earlierIndex]
                 let consequence = later.isExclude && !earlier.isExclude
                     ? "so this exclude never applies and the URLs it names open the app"
                     : "so it never decides"
@@ -18,6 +20,95 @@ enum ShadowRule {
             }
         }
         return findings
+    }
+
+    /// The earlier rules that could cover a rule, found by the literal text their paths start and
+    /// end with: a path that starts (ends) with literal text covers only paths that start (end)
+    /// with the same text. A large file is then checked with a few hash lookups per rule instead of
+    /// O(*r*²) full comparisons.
+    struct Candidates {
+        /// Rule indices by the literal prefix, and by the literal suffix, of their path.
+        private var byPrefix: [[PatternToken]: [Int]] = [:]
+        private var bySuffix: [[PatternToken]: [Int]] = [:]
+        /// Each rule's literal prefix and suffix; `nil` for several path alternatives.
+        private var literals: [Int: (prefix: [PatternToken], suffix: [PatternToken])] = [:]
+        /// Rules with several path alternatives (custom variables): always candidates.
+        private var unindexed: [Int] = []
+
+        init(_ rules: [CompiledRule]) {
+            for rule in rules where !rule.isInvalid {
+                guard let tokens = Candidates.pathTokens(of: rule) else {
+                    unindexed.append(rule.index)
+                    continue
+                }
+                let prefix = Candidates.literalPrefix(tokens)
+                let suffix = Candidates.literalSuffix(tokens)
+                literals[rule.index] = (prefix, suffix)
+                byPrefix[prefix, default: []].append(rule.index)
+                bySuffix[suffix, default: []].append(rule.index)
+            }
+        }
+
+        /// Indices of earlier rules that might cover `rule`, ascending.
+        func earlier(than rule: CompiledRule) -> [Int] {
+            guard let tokens = Candidates.pathTokens(of: rule) else {
+                return (Array(literals.keys) + unindexed).filter { $0 < rule.index }.sorted()
+            }
+            let prefixes = Candidates.spellings(Candidates.literalPrefix(tokens))
+            let suffixes = Candidates.spellings(Candidates.literalSuffix(tokens))
+            let starts = lookUp(prefixes, in: byPrefix, isPrefix: true, before: rule.index)
+            let ends = lookUp(suffixes, in: bySuffix, isPrefix: false, before: rule.index)
+            // Filter the shorter list by the other end.
+            let found: [Int]
+            if starts.count <= ends.count {
+                found = starts.filter { index in
+                    guard let own = literals[index]?.suffix else { return false }
+                    return suffixes.contains { text in own.count <= text.count && text.suffix(own.count).elementsEqual(own) }
+                }
+            } else {
+                found = ends.filter { index in
+                    guard let own = literals[index]?.prefix else { return false }
+                    return prefixes.contains { text in text.starts(with: own) }
+                }
+            }
+            return Array(Set(found + unindexed.filter { $0 < rule.index })).sorted()
+        }
+
+        /// The literal text as written and case-folded (a case-insensitive rule is keyed folded).
+        private static func spellings(_ literals: [PatternToken]) -> [[PatternToken]] {
+            let folded = literals.map { token -> PatternToken in
+                if case .literal(let scalar) = token { return .literal(CaseFolding.fold(scalar)) }
+                return token
+            }
+            return folded == literals ? [literals] : [literals, folded]
+        }
+
+        /// Every indexed rule before `limit` whose key is a prefix (suffix) of one of the spellings.
+        private func lookUp(_ spellings: [[PatternToken]], in index: [[PatternToken]: [Int]], isPrefix: Bool, before limit: Int) -> [Int] {
+            var found: [Int] = []
+            for text in spellings {
+                for length in 0...text.count {
+                    let key = isPrefix ? Array(text.prefix(length)) : Array(text.suffix(length))
+                    if let indices = index[key] { found += indices.filter { $0 < limit } }
+                }
+            }
+            return found
+        }
+
+        /// The path tokens; `[]` for no path or `*`; `nil` for several alternatives.
+        private static func pathTokens(of rule: CompiledRule) -> [PatternToken]? {
+            guard let path = rule.path, !path.matchesEverything else { return [] }
+            guard path.alternatives.count == 1 else { return nil }
+            return path.alternatives.first
+        }
+
+        private static func literalPrefix(_ tokens: [PatternToken]) -> [PatternToken] {
+            Array(tokens.prefix { if case .literal = $0 { true } else { false } })
+        }
+
+        private static func literalSuffix(_ tokens: [PatternToken]) -> [PatternToken] {
+            Array(tokens.reversed().prefix { if case .literal = $0 { true } else { false } }.reversed())
+        }
     }
 
     /// Whether `earlier` matches every URL `later` matches.

@@ -23,6 +23,7 @@ struct CompiledPattern: Sendable {
 
     /// Whether `text` (already case-folded when the pattern is case-insensitive) matches.
     func matches(_ text: [UInt32]) -> Bool {
+        if alternatives.count == 1 { return CompiledPattern.matches(alternatives[0], text) }
         for tokens in alternatives where CompiledPattern.matches(tokens, text) {
             return true
         }
