@@ -26,6 +26,7 @@ struct LintTests {
         RuleCase(rule: "unknown-key", severity: .warning, json: one(#"[{"/": "/a", "excludes": true}]"#), message: "did you mean 'exclude'?"),
         RuleCase(rule: "duplicate-key", severity: .warning, json: one(#"[{"/": "/a", "/": "/b"}]"#), message: "only the last one counts"),
         RuleCase(rule: "ineffective-default", severity: .warning, json: one("[]", applinks: #""defaults": {"exclude": true}"#), message: "has no effect"),
+        RuleCase(rule: "no-services", severity: .warning, json: "{}", message: "declares no service"),
         RuleCase(rule: "app-id-format", severity: .error, json: #"{"applinks": {"details": [{"appIDs": ["com.example.app"], "components": []}]}}"#, message: "10-character Team ID"),
         RuleCase(rule: "app-id-format", severity: .error, json: #"{"webcredentials": {"apps": ["abcde12345.com.example"]}}"#, message: "is not an app ID"),
         RuleCase(rule: "app-id-and-app-ids", severity: .warning,

@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Rules: `syntax`, `schema`, `unknown-key`, `duplicate-key`, `ineffective-default`, `file-size`,
-/// `app-id-format`, `app-id-and-app-ids`, `missing-app-id`, `mixed-paths-components`,
+/// `no-services`, `app-id-format`, `app-id-and-app-ids`, `missing-app-id`, `mixed-paths-components`,
 /// `legacy-paths`, `no-rules`, `apps-not-empty`, `empty-details`, `exclude-only`,
 /// `shadowed-rule`, `unknown-substitution-variable`, `substitution-variable-name`,
 /// `substitution-variable-value`, `substitution-variable-predefined`,

@@ -2,6 +2,10 @@
 enum ModelRules {
     static func check(_ file: AssociationFile) -> [LintFinding] {
         var findings: [LintFinding] = []
+        if file == AssociationFile() {
+            findings.append(LintFinding(.warning, rule: "no-services",
+                                        message: "the file declares no service; add \"applinks\" (universal links), \"webcredentials\", \"appclips\" or \"activitycontinuation\""))
+        }
         for (name, service) in [("webcredentials", file.webcredentials), ("appclips", file.appclips), ("activitycontinuation", file.activitycontinuation)] {
             guard let service else { continue }
             for (index, app) in service.apps.enumerated() {
