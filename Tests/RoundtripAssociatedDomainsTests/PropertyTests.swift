@@ -45,3 +45,23 @@ struct PropertyTests {
         }
     }
 }
+
+@Suite("The rule index decides like a linear scan")
+struct RuleIndexPropertyTests {
+    static let patterns = Gen<Character?>.element(of: Array("ab/*?")).map { $0 ?? "a" }.array(of: 0...6).map { "/" + String($0) }
+    static let urls = Gen<Character?>.element(of: Array("abAB/")).map { $0 ?? "a" }.array(of: 0...8).map { "https://example.com/" + String($0) }
+    static let flags = Gen<Bool?>.element(of: [true, false]).map { $0 ?? true }.array(of: 40)
+
+    @Test func indexedMatchingEqualsLinearMatching() async {
+        await propertyCheck(count: 500, input: RuleIndexPropertyTests.patterns.array(of: 20), RuleIndexPropertyTests.flags, RuleIndexPropertyTests.urls) { paths, flags, url throws in
+            let components = paths.enumerated().map { index, path in
+                AppLinks.Component(path: path, exclude: flags[index], caseSensitive: flags[index + 20])
+            }
+            let matcher = AssociationMatcher(AssociationFile(applinks: AppLinks(details: [
+                AppLinks.Detail(appIDs: [AASAFixture.app], components: components),
+            ])))
+            // explain(_:) scans every rule in order; match(_:) uses the index for 16 rules or more.
+            #expect(try matcher.match(url) == matcher.explain(url).result)
+        }
+    }
+}

@@ -71,7 +71,8 @@ public struct AssociationMatcher: Sendable {
         guard url.scheme == "https" || url.scheme == "http" else { return .undecided }
         for detail in details {
             if let appID, !detail.apps.contains(appID) { continue }
-            for rule in detail.rules where rule.failure(for: url) == nil {
+            if let position = detail.firstMatch(url) {
+                let rule = detail.rules[position]
                 return MatchResult(isMatched: !rule.isExclude, isBlocked: rule.isExclude, appID: appID ?? detail.apps.first,
                                    detail: detail.index, rule: rule.index, usedLegacyPaths: detail.usesLegacyPaths)
             }

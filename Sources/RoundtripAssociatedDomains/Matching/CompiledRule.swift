@@ -62,4 +62,21 @@ struct CompiledDetail: Sendable {
     let rules: [CompiledRule]
     let usesLegacyPaths: Bool
     let position: SourcePosition?
+    /// Candidate rules by path start; `nil` for small details, which are scanned in order.
+    let candidates: RuleIndex?
+
+    init(index: Int, apps: [String], rules: [CompiledRule], usesLegacyPaths: Bool, position: SourcePosition?) {
+        self.index = index
+        self.apps = apps
+        self.rules = rules
+        self.usesLegacyPaths = usesLegacyPaths
+        self.position = position
+        candidates = rules.count >= RuleIndex.minimumRules ? RuleIndex(rules) : nil
+    }
+
+    /// The position of the first rule that matches the URL, in rule order.
+    func firstMatch(_ url: URLText) -> Int? {
+        if let candidates { return candidates.firstMatch(in: rules, url: url) }
+        return rules.firstIndex { $0.failure(for: url) == nil }
+    }
 }

@@ -50,7 +50,8 @@ public struct MatchExplanation: Sendable, Hashable, CustomStringConvertible {
     public var url: String
     /// The app asked about, if any.
     public var requestedAppID: String?
-    /// The decision (the same as ``AssociationMatcher/match(_:appID:)`` gives).
+    /// The decision (the same as ``AssociationMatcher/match(_:appID:)`` gives, reached by
+    /// trying every rule in order).
     public var result: MatchResult
     /// Every detail, in order.
     public var details: [DetailStep]
@@ -105,8 +106,8 @@ extension AssociationMatcher {
     /// - Complexity: Like ``match(_:appID:)``, plus the size of the trace.
     public func explain(_ url: String, appID: String? = nil) throws(AssociationError) -> MatchExplanation {
         let text = try URLText(url, folding: needsFolding)
-        let result = match(text, appID: appID)
-        var explanation = MatchExplanation(url: url, requestedAppID: appID, result: result, details: [])
+        // The trace scans every rule in order, without the rule index, so it also cross-checks it.
+        var explanation = MatchExplanation(url: url, requestedAppID: appID, result: .undecided, details: [])
         guard text.scheme == "https" || text.scheme == "http" else {
             explanation.note = "only http and https URLs are universal links; '\(text.scheme)' URLs are never matched"
             return explanation
@@ -128,6 +129,8 @@ extension AssociationMatcher {
                     if failure == nil {
                         step.status = .decided
                         decided = true
+                        explanation.result = MatchResult(isMatched: !rule.isExclude, isBlocked: rule.isExclude, appID: appID ?? detail.apps.first,
+                                                         detail: detail.index, rule: rule.index, usedLegacyPaths: detail.usesLegacyPaths)
                         break
                     }
                 }
