@@ -14,16 +14,37 @@ struct CompiledPattern: Sendable {
     /// `*` alone: every text matches, so matching can skip the work.
     let matchesEverything: Bool
 
+    /// The literal characters every match ends with (single-alternative patterns only): most
+    /// non-matching texts are rejected by comparing these few characters first.
+    let literalSuffix: [UInt32]
+
     init(alternatives: [[PatternToken]], isCaseSensitive: Bool, source: String) {
         self.alternatives = alternatives
         self.isCaseSensitive = isCaseSensitive
         self.source = source
         matchesEverything = alternatives.contains { $0 == [.star] }
+        var suffix: [UInt32] = []
+        if alternatives.count == 1, let tokens = alternatives.first {
+            for token in tokens.reversed() {
+                guard case .literal(let scalar) = token else { break }
+                suffix.append(scalar)
+            }
+        }
+        literalSuffix = suffix.reversed()
     }
 
     /// Whether `text` (already case-folded when the pattern is case-insensitive) matches.
     func matches(_ text: [UInt32]) -> Bool {
-        if alternatives.count == 1 { return CompiledPattern.matches(alternatives[0], text) }
+        if alternatives.count == 1 {
+            let suffixCount = literalSuffix.count
+            guard suffixCount <= text.count else { return false }
+            var offset = 1
+            while offset <= suffixCount {
+                if literalSuffix[suffixCount - offset] != text[text.count - offset] { return false }
+                offset += 1
+            }
+            return CompiledPattern.matches(alternatives[0], text)
+        }
         for tokens in alternatives where CompiledPattern.matches(tokens, text) {
             return true
         }
