@@ -29,8 +29,10 @@ func registerAASABenchmarks() {
     }
 }
 
-/// A file whose components are realistic and all fail on the benchmark URL except the last:
-/// literal prefixes, wildcards, query dictionaries and a case-insensitive rule mixed in.
+/// A file whose components all fail on the benchmark URL except the last: literal prefixes,
+/// wildcards, query dictionaries and case-insensitive rules mixed in. A quarter of them start
+/// like the URL's path (`/section/*/…`), on purpose, so the rule index cannot skip them all and
+/// the benchmark shows the cost of the rules a URL really has to be compared with.
 private func aasaFile(components count: Int) -> AssociationFile {
     var components: [AppLinks.Component] = []
     components.reserveCapacity(count)
