@@ -28,21 +28,19 @@ enum ShadowRule {
     /// O(*r*²) full comparisons.
     struct Candidates {
         /// Rule indices by the literal prefix, and by the literal suffix, of their path.
-        private var byPrefix: [[PatternToken]: [Int]] = [:]
-        private var bySuffix: [[PatternToken]: [Int]] = [:]
+        private var byPrefix: [[UInt32]: [Int]] = [:]
+        private var bySuffix: [[UInt32]: [Int]] = [:]
         /// Each rule's literal prefix and suffix; `nil` for several path alternatives.
-        private var literals: [Int: (prefix: [PatternToken], suffix: [PatternToken])] = [:]
+        private var literals: [Int: (prefix: [UInt32], suffix: [UInt32])] = [:]
         /// Rules with several path alternatives (custom variables): always candidates.
         private var unindexed: [Int] = []
 
         init(_ rules: [CompiledRule]) {
             for rule in rules where !rule.isInvalid {
-                guard let tokens = Candidates.pathTokens(of: rule) else {
+                guard let (prefix, suffix) = Candidates.literalEnds(of: rule) else {
                     unindexed.append(rule.index)
                     continue
                 }
-                let prefix = Candidates.literalPrefix(tokens)
-                let suffix = Candidates.literalSuffix(tokens)
                 literals[rule.index] = (prefix, suffix)
                 byPrefix[prefix, default: []].append(rule.index)
                 bySuffix[suffix, default: []].append(rule.index)
@@ -51,11 +49,11 @@ enum ShadowRule {
 
         /// Indices of earlier rules that might cover `rule`, ascending.
         func earlier(than rule: CompiledRule) -> [Int] {
-            guard let tokens = Candidates.pathTokens(of: rule) else {
+            guard let (prefix, suffix) = Candidates.literalEnds(of: rule) else {
                 return (Array(literals.keys) + unindexed).filter { $0 < rule.index }.sorted()
             }
-            let prefixes = Candidates.spellings(Candidates.literalPrefix(tokens))
-            let suffixes = Candidates.spellings(Candidates.literalSuffix(tokens))
+            let prefixes = Candidates.spellings(prefix)
+            let suffixes = Candidates.spellings(suffix)
             let starts = lookUp(prefixes, in: byPrefix, isPrefix: true, before: rule.index)
             let ends = lookUp(suffixes, in: bySuffix, isPrefix: false, before: rule.index)
             // Filter the shorter list by the other end.
@@ -75,16 +73,13 @@ enum ShadowRule {
         }
 
         /// The literal text as written and case-folded (a case-insensitive rule is keyed folded).
-        private static func spellings(_ literals: [PatternToken]) -> [[PatternToken]] {
-            let folded = literals.map { token -> PatternToken in
-                if case .literal(let scalar) = token { return .literal(CaseFolding.fold(scalar)) }
-                return token
-            }
+        private static func spellings(_ literals: [UInt32]) -> [[UInt32]] {
+            let folded = CaseFolding.fold(literals)
             return folded == literals ? [literals] : [literals, folded]
         }
 
         /// Every indexed rule before `limit` whose key is a prefix (suffix) of one of the spellings.
-        private func lookUp(_ spellings: [[PatternToken]], in index: [[PatternToken]: [Int]], isPrefix: Bool, before limit: Int) -> [Int] {
+        private func lookUp(_ spellings: [[UInt32]], in index: [[UInt32]: [Int]], isPrefix: Bool, before limit: Int) -> [Int] {
             var found: [Int] = []
             for text in spellings {
                 for length in 0...text.count {
@@ -95,19 +90,12 @@ enum ShadowRule {
             return found
         }
 
-        /// The path tokens; `[]` for no path or `*`; `nil` for several alternatives.
-        private static func pathTokens(of rule: CompiledRule) -> [PatternToken]? {
-            guard let path = rule.path, !path.matchesEverything else { return [] }
+        /// The literal start and end of the rule's path; empty for no path or `*`; `nil` for
+        /// several alternatives (custom variables).
+        private static func literalEnds(of rule: CompiledRule) -> (prefix: [UInt32], suffix: [UInt32])? {
+            guard let path = rule.path, !path.matchesEverything else { return ([], []) }
             guard path.alternatives.count == 1 else { return nil }
-            return path.alternatives.first
-        }
-
-        private static func literalPrefix(_ tokens: [PatternToken]) -> [PatternToken] {
-            Array(tokens.prefix { if case .literal = $0 { true } else { false } })
-        }
-
-        private static func literalSuffix(_ tokens: [PatternToken]) -> [PatternToken] {
-            Array(tokens.reversed().prefix { if case .literal = $0 { true } else { false } }.reversed())
+            return (path.literalPrefix, path.literalSuffix)
         }
     }
 

@@ -14,6 +14,9 @@ struct CompiledPattern: Sendable {
     /// `*` alone: every text matches, so matching can skip the work.
     let matchesEverything: Bool
 
+    /// The literal characters every match starts with (single-alternative patterns only; empty
+    /// otherwise): the key of ``RuleIndex`` and of the linter's shadowing check.
+    let literalPrefix: [UInt32]
     /// The literal characters every match ends with (single-alternative patterns only): most
     /// non-matching texts are rejected by comparing these few characters first.
     let literalSuffix: [UInt32]
@@ -23,14 +26,9 @@ struct CompiledPattern: Sendable {
         self.isCaseSensitive = isCaseSensitive
         self.source = source
         matchesEverything = alternatives.contains { $0 == [.star] }
-        var suffix: [UInt32] = []
-        if alternatives.count == 1, let tokens = alternatives.first {
-            for token in tokens.reversed() {
-                guard case .literal(let scalar) = token else { break }
-                suffix.append(scalar)
-            }
-        }
-        literalSuffix = suffix.reversed()
+        let tokens = alternatives.count == 1 ? alternatives[0] : []
+        literalPrefix = CompiledPattern.literals(tokens)
+        literalSuffix = CompiledPattern.literals(tokens.reversed()).reversed()
     }
 
     /// Whether `text` (already case-folded when the pattern is case-insensitive) matches.
@@ -49,6 +47,16 @@ struct CompiledPattern: Sendable {
             return true
         }
         return false
+    }
+
+    /// The literal scalars at the start of a token sequence.
+    private static func literals(_ tokens: some Sequence<PatternToken>) -> [UInt32] {
+        var scalars: [UInt32] = []
+        for token in tokens {
+            guard case .literal(let scalar) = token else { break }
+            scalars.append(scalar)
+        }
+        return scalars
     }
 
     /// The wildcard algorithm: on a mismatch, retry from the last `*` one character further on.

@@ -64,15 +64,8 @@ struct RuleIndex: Sendable {
 
     /// The literal scalars a rule's path must start with, and whether they are case-sensitive.
     private static func literalStart(of rule: CompiledRule) -> (start: [UInt32], isCaseSensitive: Bool) {
-        guard let path = rule.path, !path.matchesEverything, path.alternatives.count == 1, let tokens = path.alternatives.first else {
-            return ([], true)
-        }
-        var start: [UInt32] = []
-        for token in tokens {
-            guard case .literal(let scalar) = token else { break }
-            start.append(scalar)
-        }
-        return (start, start.isEmpty || path.isCaseSensitive)
+        guard let path = rule.path, !path.matchesEverything else { return ([], true) }
+        return (path.literalPrefix, path.literalPrefix.isEmpty || path.isCaseSensitive)
     }
 
     // FNV-1a, with the length mixed into the key so starts of different lengths never share one.
