@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Roundtrip", targets: ["Roundtrip"]),
+        .library(name: "RoundtripAssociatedDomains", targets: ["RoundtripAssociatedDomains"]),
         .executable(name: "roundtrip", targets: ["roundtrip"]),
     ],
     dependencies: [
@@ -30,11 +31,18 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // apple-app-site-association: model, parse, match, lint, generate. Foundation-only.
+        .target(
+            name: "RoundtripAssociatedDomains",
+            dependencies: ["Roundtrip"],
+            swiftSettings: strictSwift
+        ),
         // The command-line tool: a thin layer over the libraries.
         .executableTarget(
             name: "roundtrip",
             dependencies: [
                 "Roundtrip",
+                "RoundtripAssociatedDomains",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -51,6 +59,15 @@ let package = Package(
         .testTarget(
             name: "RoundtripCLITests",
             dependencies: ["roundtrip"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripAssociatedDomainsTests",
+            dependencies: [
+                "RoundtripAssociatedDomains",
+                "Roundtrip",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strictSwift
         ),
     ],
