@@ -42,9 +42,8 @@ enum PercentDecoding {
             try validate(bytes)
             return String(decoding: bytes, as: UTF8.self)
         }
-        let decodedCount = bytes.count - 2 * escapes
-        guard decodedCount >= 0 else { throw .badEscape(offset: bytes.lastIndex(of: 0x25) ?? 0) }
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(decodedCount, 1)) { buffer throws(Failure) -> String in
+        // The input length bounds the output even when an escape is malformed.
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer throws(Failure) -> String in
             var input = 0
             var output = 0
             while input < bytes.count {

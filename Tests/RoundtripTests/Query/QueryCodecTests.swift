@@ -23,6 +23,8 @@ struct QueryCodecTests {
 
     @Test(arguments: [
         ("a=%", RoundtripError.Code.invalidEncoding),
+        ("a=ab%", .invalidEncoding),          // regression: a trailing bad escape once overran the decode buffer
+        ("a=abcd%4", .invalidEncoding),
         ("a=%4", .invalidEncoding),
         ("a=%zz", .invalidEncoding),
         ("a=%C3", .invalidEncoding),          // truncated sequence
