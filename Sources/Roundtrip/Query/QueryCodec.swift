@@ -48,6 +48,21 @@ public enum QueryCodec {
         return items
     }
 
+    /// The decoded names of a query's items, without decoding their values.
+    static func decodedNames(_ bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecoding.Failure) -> [String] {
+        var names: [String] = []
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x26 { end += 1 }
+            var equals = start
+            while equals < end, bytes[equals] != 0x3D { equals += 1 }
+            names.append(try PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[start..<equals])))
+            start = end + 1
+        }
+        return names
+    }
+
     /// Decodes one raw `name[=value]` item.
     static func decodeItem(_ raw: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> QueryItem {
         var equals = 0

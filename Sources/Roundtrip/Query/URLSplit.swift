@@ -242,9 +242,16 @@ public struct URLSplit: Sendable, Hashable {
 extension Substring {
     /// Whether two ASCII strings are equal ignoring ASCII case.
     func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
-        let lhs = utf8, rhs = other.utf8
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).allSatisfy { URLSplit.lowercased($0) == URLSplit.lowercased($1) }
+        guard utf8.count == other.utf8.count else { return false }
+        var lhs = self, rhs = Substring(other)
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                for index in 0..<left.count where URLSplit.lowercased(left[index]) != URLSplit.lowercased(right[index]) {
+                    return false
+                }
+                return true
+            }
+        }
     }
 }
 

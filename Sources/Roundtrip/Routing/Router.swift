@@ -132,9 +132,10 @@ struct HostKey: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) {
-        for byte in scheme.utf8 { hasher.combine(URLSplit.lowercased(byte)) }
+        var scheme = scheme, host = host
+        scheme.withUTF8 { bytes in for byte in bytes { hasher.combine(URLSplit.lowercased(byte)) } }
         hasher.combine(0x3A as UInt8)
-        for byte in host.utf8 { hasher.combine(URLSplit.lowercased(byte)) }
+        host.withUTF8 { bytes in for byte in bytes { hasher.combine(URLSplit.lowercased(byte)) } }
         hasher.combine(hasAuthority)
     }
 }

@@ -76,16 +76,16 @@ public struct CallbackPolicy: Sendable {
     /// A callback may not already carry response-prefixed parameters or `rt-` parameters other
     /// than `rt-state`: the response would overwrite or shadow them.
     func checkReservedParameters(of split: URLSplit, parameter: String, responsePrefix: String) throws(RoundtripError) {
-        guard let query = split.query, !query.isEmpty else { return }
+        guard var query = split.query, !query.isEmpty else { return }
+        let names = query.withUTF8 { bytes in Result { () throws(PercentDecoding.Failure) in try QueryCodec.decodedNames(bytes) } }
         var states = 0
-        for rawItem in query.split(separator: "&", omittingEmptySubsequences: false) {
-            let rawName = rawItem.firstIndex(of: "=").map { rawItem[..<$0] } ?? rawItem
-            let name: String
-            do {
-                name = try PercentDecoding.decode(rawName)
-            } catch {
-                throw RoundtripError(.forbiddenCallback, "the callback '\(parameter)' has an invalid query: \(error.message(for: "a parameter name"))", parameter: parameter)
-            }
+        let decodedNames: [String]
+        do {
+            decodedNames = try names.get()
+        } catch {
+            throw RoundtripError(.forbiddenCallback, "the callback '\(parameter)' has an invalid query: \(error.message(for: "a parameter name"))", parameter: parameter)
+        }
+        for name in decodedNames {
             if name == ReservedNames.state {
                 states += 1
                 if states > 1 {
