@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Roundtrip", targets: ["Roundtrip"]),
+        .library(name: "RoundtripUIKit", targets: ["RoundtripUIKit"]),
         .executable(name: "roundtrip", targets: ["roundtrip"]),
     ],
     dependencies: [
@@ -30,13 +31,31 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // Apple-only glue: UIApplication as the opener, onOpenURL/scene/user-activity adapters.
+        // Everything is inside `#if canImport(UIKit)`, so elsewhere it is an empty module.
+        .target(
+            name: "RoundtripUIKit",
+            dependencies: ["Roundtrip"],
+            swiftSettings: strictSwift
+        ),
         // The command-line tool: a thin layer over the libraries.
         .executableTarget(
             name: "roundtrip",
             dependencies: [
                 "Roundtrip",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: strictSwift
+        ),
+        // A child process for the ledger's crash-safety test: writes in a loop until killed.
+        .executableTarget(
+            name: "LedgerCrashChild",
+            dependencies: [
+                "Roundtrip",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/LedgerCrashChild",
             swiftSettings: strictSwift
         ),
         .testTarget(

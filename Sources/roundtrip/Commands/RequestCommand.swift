@@ -7,7 +7,7 @@ struct RequestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
         abstract: "Build a request (calling side) or decide an incoming one (receiving side).",
-        subcommands: [RequestHandleCommand.self]
+        subcommands: [RequestBuildCommand.self, RequestHandleCommand.self]
     )
 }
 
