@@ -87,14 +87,14 @@ import Testing
         do {
             _ = try S.terminal().build("refund", now: S.t0)
             Issue.record("built a request for an unknown action")
-        } catch {
+        } catch let error as RoundtripError {
             #expect(error.code == .unknownRoute)
             #expect(error.message == "the partner 'Card Terminal' has no action 'refund' (it has: charge, logout, add-task)")
         }
         do {
             _ = try S.terminal().build("charge", parameters: [QueryItem(name: "amount", value: "1")], now: S.t0)
             Issue.record("built a return-url request without a return URL")
-        } catch {
+        } catch let error as RoundtripError {
             #expect(error.code == .missingCallback)
         }
     }
@@ -109,7 +109,7 @@ import Testing
         do {
             _ = try S.terminal().build("charge", parameters: [QueryItem(name: "amount", value: "1")], callback: "my-return-url://", now: S.t0, nonce: "short")
             Issue.record("accepted a weak nonce")
-        } catch {
+        } catch let error as RoundtripError {
             #expect(error.code == .invalidParameter)
             #expect(error.parameter == "rt-state")
         }
@@ -134,7 +134,7 @@ import Testing
         do {
             _ = try S.notes().build("locked", parameters: [QueryItem(name: "id", value: "7")], callback: "pos-app://cb", now: S.t0)
             Issue.record("built an unsigned request for an action that requires signatures")
-        } catch {
+        } catch let error as RoundtripError {
             #expect(error.code == .missingSignature)
         }
     }
