@@ -40,6 +40,16 @@ public actor FileLedgerStore: LedgerStore {
         self.retention = retention
     }
 
+    /// Opens the ledger in `directory` with raw key bytes (for example from the Keychain).
+    ///
+    /// - Parameters:
+    ///   - directory: A folder for the ledger alone.
+    ///   - keyData: The HMAC key's bytes; at least 16, the same on every launch.
+    ///   - retention: Seconds to keep entries after they expire (default one hour).
+    public init(directory: String, keyData: Data, retention: TimeInterval = 3600) {
+        self.init(directory: directory, key: SymmetricKey(data: keyData), retention: retention)
+    }
+
     public func record(_ request: PendingRequest) throws {
         try update { ledger throws(RoundtripError) in
             ledger.purge(now: request.createdAt)
