@@ -74,7 +74,7 @@ public actor Caller {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> OutgoingRequest {
-        let request = try partner.build(action, parameters: parameters, callback: callback, continuation: continuation, signer: signer, ttl: ttl, now: clock(), nonce: makeNonce())
+        let request = try build(action, partner, parameters, callback, continuation, signer, ttl)
         try await dispatch(request)
         return request
     }
@@ -98,7 +98,7 @@ public actor Caller {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> AcceptedResponse {
-        let request = try partner.build(action, parameters: parameters, callback: callback, continuation: continuation, signer: signer, ttl: ttl, now: clock(), nonce: makeNonce())
+        let request = try build(action, partner, parameters, callback, continuation, signer, ttl)
         guard let pending = request.pending else {
             throw RoundtripError(.missingCallback, "the action '\(action)' has no way back to wait on")
         }
@@ -194,6 +194,11 @@ public actor Caller {
 
     /// How many `call`s are waiting for an answer right now.
     public var waitingCount: Int { waiters.count }
+
+    /// Builds with the injected clock and nonce source.
+    private func build(_ action: String, _ partner: RequestBuilder, _ parameters: [QueryItem], _ callback: String?, _ continuation: Data?, _ signer: RequestSigner?, _ ttl: TimeInterval) throws(RoundtripError) -> OutgoingRequest {
+        try partner.build(action, parameters: parameters, callback: callback, continuation: continuation, signer: signer, ttl: ttl, now: clock(), nonce: makeNonce())
+    }
 
     private func dispatch(_ request: OutgoingRequest) async throws {
         if let pending = request.pending { try await ledger.record(pending) }

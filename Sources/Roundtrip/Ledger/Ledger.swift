@@ -90,12 +90,7 @@ public struct Ledger: Sendable, Hashable {
             }
             throw RoundtripError(.unsolicitedResponse, "no request is pending for the callback '\(display)'; every request sent to it was answered or has expired")
         }
-        if matched.isConsumed {
-            throw RoundtripError(.replayed, "the request to '\(matched.action)' was already answered; a callback is accepted once", parameter: ReservedNames.state)
-        }
-        if matched.isExpired(at: now) {
-            throw RoundtripError(.expired, "the request to '\(matched.action)' expired \(Int(now.timeIntervalSince(matched.expiresAt))) s ago", parameter: ReservedNames.state)
-        }
+        try Ledger.checkAnswerable(matched, now: now)
         let callbackKey = matched.callbacks.first { _, url in
             (try? URLSplit(url)).map { Ledger.baseKey(of: $0) == key } ?? false
         }?.key ?? ""
@@ -111,12 +106,7 @@ public struct Ledger: Sendable, Hashable {
         guard var entry = entries[nonce] else {
             throw RoundtripError(.unsolicitedResponse, "no request with this rt-state is pending", parameter: ReservedNames.state)
         }
-        if entry.isConsumed {
-            throw RoundtripError(.replayed, "the request to '\(entry.action)' was already answered; a callback is accepted once", parameter: ReservedNames.state)
-        }
-        if entry.isExpired(at: now) {
-            throw RoundtripError(.expired, "the request to '\(entry.action)' expired \(Int(now.timeIntervalSince(entry.expiresAt))) s ago", parameter: ReservedNames.state)
-        }
+        try Ledger.checkAnswerable(entry, now: now)
         entry.consumedAt = now
         entries[nonce] = entry
         return entry
@@ -141,6 +131,16 @@ public struct Ledger: Sendable, Hashable {
         let stale = entries.values.filter { now.timeIntervalSince($0.expiresAt) > retention }
         for entry in stale { remove(nonce: entry.nonce) }
         return stale.count
+    }
+
+    /// A request can take its answer only once, and only before it expires.
+    private static func checkAnswerable(_ entry: PendingRequest, now: Date) throws(RoundtripError) {
+        if entry.isConsumed {
+            throw RoundtripError(.replayed, "the request to '\(entry.action)' was already answered; a callback is accepted once", parameter: ReservedNames.state)
+        }
+        if entry.isExpired(at: now) {
+            throw RoundtripError(.expired, "the request to '\(entry.action)' expired \(Int(now.timeIntervalSince(entry.expiresAt))) s ago", parameter: ReservedNames.state)
+        }
     }
 
     /// `scheme://host:port/path` with scheme and host lowercased and the path exact: the part of a

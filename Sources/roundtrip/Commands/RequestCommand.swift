@@ -57,12 +57,7 @@ struct RequestHandleCommand: AsyncParsableCommand {
                 }
             }
         } catch {
-            if json {
-                JSONOutput.print(RejectionJSON(error: ErrorJSON(error)))
-            } else {
-                print("rejected: \(error)")
-            }
-            throw CommandFailure.rejected()
+            throw Rejection.report(error, json: json)
         }
     }
 

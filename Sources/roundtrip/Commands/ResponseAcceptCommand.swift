@@ -44,12 +44,7 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
                 }
             }
         } catch let error as RoundtripError {
-            if json {
-                JSONOutput.print(RejectionJSON(error: ErrorJSON(error)))
-            } else {
-                print("rejected: \(error)")
-            }
-            throw CommandFailure.rejected()
+            throw Rejection.report(error, json: json)
         } catch {
             throw CommandFailure.usage("the ledger \(ledger) is unusable: \(error)")
         }
