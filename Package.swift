@@ -35,7 +35,10 @@ let package = Package(
         // Everything is inside `#if canImport(UIKit)`, so elsewhere it is an empty module.
         .target(
             name: "RoundtripUIKit",
-            dependencies: ["Roundtrip"],
+            dependencies: [
+                "Roundtrip",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSwift
         ),
         // The command-line tool: a thin layer over the libraries.

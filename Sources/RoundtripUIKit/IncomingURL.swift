@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
 import Foundation
 import UIKit
 
@@ -27,7 +27,7 @@ public struct IncomingURL: Sendable, Hashable {
     /// The URLs a scene was launched with (`scene(_:willConnectTo:options:)`).
     @MainActor
     public static func from(_ options: UIScene.ConnectionOptions) -> [IncomingURL] {
-        from(options.urlContexts) + options.userActivities.compactMap(from)
+        from(options.urlContexts) + options.userActivities.compactMap { from($0) }
     }
 
     /// The universal link of an `NSUserActivity` (`scene(_:continue:)`), or `nil` when the

@@ -110,7 +110,9 @@ public actor Caller {
         deadlines[nonce] = pending.expiresAt
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<AcceptedResponse, any Error>) in
-                if Task.isCancelled {
+                if let response = early.removeValue(forKey: nonce) {
+                    waiter.resume(returning: response)
+                } else if Task.isCancelled {
                     waiter.resume(throwing: CancellationError())
                 } else {
                     waiters[nonce] = waiter

@@ -49,6 +49,11 @@ public struct Receiver: Sendable {
 
     /// Registers the handler of an action, receiving its parameters decoded into your type.
     ///
+    /// Decoding is strict (see ``AcceptedRequest/decode(_:)``): the type must read every
+    /// parameter the request carries after defaults, so declare optional properties for the
+    /// action's optional and defaulted parameters. A request the type cannot read is answered
+    /// with the error outcome.
+    ///
     /// - Parameters:
     ///   - action: The action's name in the spec.
     ///   - type: The `Decodable` type of the parameters (decoded with ``AcceptedRequest/decode(_:)``).
