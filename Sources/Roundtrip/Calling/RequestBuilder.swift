@@ -88,7 +88,10 @@ public struct RequestBuilder: Sendable {
         if action.signatures == .required, signer == nil {
             throw RoundtripError(.missingSignature, "the partner's action '\(actionName)' requires signed requests; pass a signer")
         }
+        // The convention's callback parameters come from `callback`, never from the caller's
+        // parameters (they would carry no nonce); x-callback-url's `x-source` is the caller's to set.
         var owned = Set(action.convention.reservedParameters)
+        owned.remove(ConventionNames.xSource)
         if action.convention == .returnURL { owned.insert(action.returnParameter) }
         for item in parameters where ReservedNames.isReserved(item.name) || owned.contains(item.name) {
             let why = ReservedNames.isReserved(item.name) ? "is in Roundtrip's reserved 'rt-' namespace" : "is a callback parameter; pass the callback base instead"

@@ -36,6 +36,18 @@ import Testing
         #expect(request.pending?.callbacks == ["success": "pos-app://cb/success", "error": "pos-app://cb/error", "cancel": "pos-app://cb/cancel"])
     }
 
+    @Test func xSourceIsTheCallersButCallbacksAreNot() throws {
+        let request = try S.notes().build("create", parameters: [QueryItem(name: "title", value: "t"), QueryItem(name: "x-source", value: "POS")], callback: "pos-app://cb", now: S.t0, nonce: S.nonce(2))
+        #expect(try S.notesEndpoint().evaluate(request.url, now: S.t0).callerName == "POS")
+        do {
+            _ = try S.notes().build("create", parameters: [QueryItem(name: "title", value: "t"), QueryItem(name: "x-success", value: "pos-app://cb")], now: S.t0)
+            Issue.record("accepted a callback without a nonce")
+        } catch let error as RoundtripError {
+            #expect(error.code == .reservedParameter)
+            #expect(error.message == "the parameter 'x-success' is a callback parameter; pass the callback base instead")
+        }
+    }
+
     @Test func ulcDerivesSuccessAndErrorOverHTTPS() throws {
         let request = try S.notes().build("logout", callback: "https://appa.example.com/ulc/", now: S.t0, nonce: S.nonce(3))
         let accepted = try S.notesEndpoint().evaluate(request.url, now: S.t0)
