@@ -4,7 +4,7 @@ import Testing
 @testable import Roundtrip
 
 /// Request signatures, signed on the calling side and verified by the partner's ``Endpoint``.
-@Suite struct SignatureTests {
+@Suite struct CallingSignatureTests {
     typealias S = CallingSupport
 
     func signed(_ action: String = "locked", key: RequestSigner = CallingSupport.hmacSigner, now: Date = CallingSupport.t0) throws -> String {
