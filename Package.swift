@@ -69,6 +69,12 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The command line, run as a user runs it: the built binary, its stdout, stderr and exit code.
+        .testTarget(
+            name: "RoundtripCLITests",
+            dependencies: ["roundtrip"],
+            swiftSettings: strictSwift
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

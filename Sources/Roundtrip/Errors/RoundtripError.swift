@@ -6,8 +6,8 @@
 ///
 /// ```swift
 /// do {
-///     let request = try endpoint.handle(url)
-/// } catch let error as RoundtripError where error.code == .unknownParameter {
+///     let request = try endpoint.evaluate(url)
+/// } catch where error.code == .unknownParameter {  // evaluate throws RoundtripError
 ///     log("rejected \(error.parameter ?? "?"): \(error.message)")
 /// }
 /// ```

@@ -46,7 +46,9 @@ struct SpecLintCommand: AsyncParsableCommand {
             }
             print("\(spec): \(valid ? "valid" : "invalid") (\(counts.joined(separator: ", ")))")
         }
-        if unreadable { throw CommandFailure(exitCode: CommandFailure.usageCode, message: "") }
+        if unreadable {
+            throw CommandFailure.usage("\(spec) cannot be read as a spec: " + diagnostics.map(\.message).joined(separator: "; "))
+        }
         if !valid { throw CommandFailure.rejected() }
     }
 

@@ -1,0 +1,91 @@
+import Benchmark
+import Foundation
+import Roundtrip
+
+/// The incoming-URL path (split, route, decode, validate) against Foundation's
+/// `URLComponents(string:)` + `queryItems` on the same URL, in the same run.
+///
+/// Targets (issue 2): the whole decision costs no more than the Foundation baseline alone
+/// (ratio ≤ 1.0), and its cost at 10,000 actions is at most 1.3× its cost at 10.
+func registerIncomingBenchmarks() {
+    let url = IncomingFixture.url
+
+    Benchmark("Incoming: Foundation baseline (URLComponents + queryItems)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let components = URLComponents(string: url)
+            blackHole(components?.queryItems)
+        }
+    }
+
+    for actionCount in [10, 1_000, 10_000] {
+        let endpoint = IncomingFixture.endpoint(actionCount: actionCount)
+        Benchmark("Incoming: decision, \(actionCount) actions") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try? endpoint.evaluate(url))
+            }
+        }
+    }
+
+    for actionCount in [10, 100, 1_000, 10_000] {
+        let router = try! Router(actions: IncomingFixture.actions(count: actionCount))
+        let split = try! URLSplit(url)
+        Benchmark("Router: lookup, \(actionCount) actions") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(router.route(split))
+            }
+        }
+    }
+
+    let query = try! URLSplit(url).query!
+    Benchmark("Query: strict decode, 10 parameters") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? QueryCodec.decode(query))
+        }
+    }
+}
+
+/// A 10-parameter payment request and specs of any size that contain its action.
+enum IncomingFixture {
+    static let url = "com-example-terminal://charge/1.0.0/?amount=12.50&currency=EUR&invoiceNumber=INV-2026-001"
+        + "&quantity=3&express=true&customer=Jane%20Doe&note=Thanks%21&reference=6F9619FF-8B86-D011-B42D-00C04FC964FF"
+        + "&tip=1.50&returnURL=pos-app%3A%2F%2Fcharge-result%3Frecord_id%3D123%26rt-state%3DqL3k9xVb0d2mF7wYz1cR5A"
+
+    static func parameters() -> [ParameterSpec] {
+        [
+            ParameterSpec(name: "amount", type: .decimal, isRequired: true, minimum: Decimal(string: "0.01"), maximum: 100_000),
+            ParameterSpec(name: "currency", type: .string, defaultValue: "USD", allowedValues: ["USD", "EUR", "GBP"]),
+            ParameterSpec(name: "invoiceNumber", type: .string, pattern: try! ValuePattern("[A-Za-z0-9-]+"), maximumLength: 32),
+            ParameterSpec(name: "quantity", type: .integer, minimum: 1, maximum: 99),
+            ParameterSpec(name: "express", type: .boolean),
+            ParameterSpec(name: "customer", type: .string, maximumLength: 100),
+            ParameterSpec(name: "note", type: .string, maximumLength: 200),
+            ParameterSpec(name: "reference", type: .uuid),
+            ParameterSpec(name: "tip", type: .decimal, minimum: 0),
+        ]
+    }
+
+    /// `count` return-url actions at distinct routes; the charge action is in the middle.
+    static func actions(count: Int) -> [Action] {
+        (0..<count).map { index in
+            let path = index == count / 2 ? "charge/1.0.0/" : "action\(index)/1.0.0/"
+            return Action(
+                name: index == count / 2 ? "charge" : "action\(index)",
+                routes: [try! RoutePattern("com-example-terminal://" + path)],
+                convention: .returnURL,
+                responsePrefix: "ifcc_",
+                parameters: parameters()
+            )
+        }
+    }
+
+    static func endpoint(actionCount: Int) -> Endpoint {
+        let spec = Spec(
+            app: AppDescription(name: "Card Terminal", schemes: ["com-example-terminal"]),
+            callbacks: [try! CallbackBase("pos-app://charge-result")],
+            actions: actions(count: actionCount)
+        )
+        let endpoint = try! Endpoint(spec: spec)
+        precondition((try? endpoint.evaluate(url)) != nil, "the benchmark URL must be accepted")
+        return endpoint
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs the built `roundtrip` binary and captures what a user would see.
+struct CommandLineRunner {
+    struct Result {
+        let exitCode: Int32
+        let stdout: String
+        let stderr: String
+
+        /// stdout parsed as one JSON object.
+        var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
+        }
+    }
+
+    /// The package root (two levels above this file's folder).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary: next to the test bundle (where `swift test` builds it), else in `.build/debug`.
+    static let binary: URL = {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("roundtrip")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent("roundtrip")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/roundtrip")
+    }()
+
+    static func fixture(_ relative: String) -> String {
+        packageRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(relative).path
+    }
+
+    /// Runs `roundtrip arguments…` with an optional environment overlay.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = packageRoot
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(exitCode: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}

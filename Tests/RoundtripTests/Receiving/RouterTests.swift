@@ -1,0 +1,40 @@
+import Testing
+@testable import Roundtrip
+
+@Suite("Router")
+struct RouterTests {
+    static func action(_ name: String, _ url: String, parameters: [ParameterSpec] = []) throws -> Action {
+        Action(name: name, routes: [try RoutePattern(url)], convention: .none, parameters: parameters)
+    }
+
+    @Test func literalsWinAndPlaceholdersBacktrack() throws {
+        let router = try Router(actions: [
+            try Self.action("byID", "app://items/:id/view"),
+            try Self.action("special", "app://items/special/edit"),
+            try Self.action("root", "app://items"),
+            try Self.action("slash", "app://items/"),
+        ])
+        #expect(router.route(try URLSplit("app://items/special/edit"))?.actionIndex == 1)
+        let match = try #require(router.route(try URLSplit("app://items/special/view")))
+        #expect(match.actionIndex == 0)
+        #expect(match.placeholders.map(\.rawValue) == ["special"])
+        #expect(router.route(try URLSplit("APP://ITEMS"))?.actionIndex == 2)
+        #expect(router.route(try URLSplit("app://items/"))?.actionIndex == 3)
+        #expect(router.route(try URLSplit("app://items//view")) == nil)  // a placeholder never matches an empty segment
+        #expect(router.route(try URLSplit("app://items/Special/edit")) == nil)  // paths are case-sensitive: "Special" is not "special"
+        #expect(router.route(try URLSplit("app://items/a%2Fb/view"))?.placeholders.first?.rawValue == "a%2Fb")
+    }
+
+    @Test func tenThousandActionsEachRouteToThemselves() throws {
+        let actions = try (0..<10_000).map { try Self.action("a\($0)", "app://h\($0 % 100)/v1/action\($0)") }
+        let router = try Router(actions: actions)
+        for index in stride(from: 0, to: 10_000, by: 37) {
+            #expect(router.route(try URLSplit("app://h\(index % 100)/v1/action\(index)"))?.actionIndex == index)
+        }
+        #expect(router.route(try URLSplit("app://h1/v1/action2")) == nil)
+    }
+
+    @Test func conflictingPlaceholderNamesAreRejected() throws {
+        #expect(rejection { try Router(actions: [try Self.action("a", "x://h/:id"), try Self.action("b", "x://h/:name/more")]) }?.code == .malformedURL)
+    }
+}

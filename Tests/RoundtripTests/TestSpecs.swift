@@ -1,0 +1,41 @@
+import Crypto
+import Foundation
+@testable import Roundtrip
+
+/// The specs and keys the tests share.
+enum TestSpecs {
+    /// The HMAC secret of key `pos-2026` in `rich.yaml`.
+    static let secret = "s3cret-for-tests"
+    /// The Ed25519 private key whose public key is `partner-a` in `rich.yaml` (seed bytes 0…31).
+    static let partnerKey = try! Curve25519.Signing.PrivateKey(rawRepresentation: Array(0..<32) as [UInt8])
+
+    static func spec(_ name: String) throws -> Spec {
+        try SpecLoader.load(contentsOf: Fixture.path("specs/\(name).yaml")).spec
+    }
+
+    static func endpoint(_ name: String) throws -> Endpoint {
+        try Endpoint(spec: spec(name), keys: EnvironmentKeyResolver(environment: ["ROUNDTRIP_TEST_SECRET": secret]))
+    }
+
+    static let hmacKey = SigningKey.hmacSHA256(SymmetricKey(data: Data(secret.utf8)))
+}
+
+/// The ``RoundtripError`` a body throws, or `nil` when it succeeds or throws something else.
+func rejection(of body: () throws -> Any) -> RoundtripError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error as? RoundtripError
+    }
+}
+
+/// The ``RoundtripError`` an async body throws, or `nil`.
+func rejection(of body: () async throws -> Any) async -> RoundtripError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error as? RoundtripError
+    }
+}
