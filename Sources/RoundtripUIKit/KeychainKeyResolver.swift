@@ -22,6 +22,7 @@ public struct KeychainKeyResolver: KeyResolver {
         fallback = EnvironmentKeyResolver()
     }
 
+    /// Resolves a key: `keychain` keys from the Keychain, the others from the environment or the spec.
     public func verificationKey(for description: SigningKeyDescription) throws(RoundtripError) -> VerificationKey {
         guard case .keychain(let account) = description.material else {
             return try fallback.verificationKey(for: description)

@@ -50,6 +50,7 @@ public actor FileLedgerStore: LedgerStore {
         self.init(directory: directory, key: SymmetricKey(data: keyData), retention: retention)
     }
 
+    /// Records a request (forgetting entries past retention first). The file is read, changed and rewritten atomically under the lock.
     public func record(_ request: PendingRequest) throws {
         try update { ledger throws(RoundtripError) in
             ledger.purge(now: request.createdAt)
@@ -57,18 +58,22 @@ public actor FileLedgerStore: LedgerStore {
         }
     }
 
+    /// Finds the request a callback answers, without consuming it.
     public func find(answeredBy callback: URLSplit, state: String?, now: Date) throws -> LedgerMatch {
         try read().find(answeredBy: callback, state: state, now: now)
     }
 
+    /// Marks a request answered; succeeds once. The file is read, changed and rewritten atomically under the lock.
     public func consume(nonce: String, now: Date) throws -> PendingRequest {
         try update { ledger throws(RoundtripError) in try ledger.consume(nonce: nonce, now: now) }
     }
 
+    /// Removes a request. The file is read, changed and rewritten atomically under the lock.
     public func remove(nonce: String) throws {
         _ = try update { ledger throws(RoundtripError) in ledger.remove(nonce: nonce) }
     }
 
+    /// The requests still waiting for an answer, oldest first.
     public func pending(at now: Date) throws -> [PendingRequest] {
         try read().pending(at: now)
     }
