@@ -13,4 +13,5 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 1_000_000
     )
     registerIncomingBenchmarks()
+    registerLedgerBenchmarks()
 }

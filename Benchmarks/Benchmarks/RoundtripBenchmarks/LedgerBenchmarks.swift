@@ -49,7 +49,8 @@ func registerLedgerBenchmarks() {
     var fileSteps = 0
     Benchmark(
         "Ledger record+accept, file store",
-        configuration: .init(metrics: [.wallClock, .throughput, .syscalls], scalingFactor: .one, maxDuration: .seconds(5)),
+        // Each iteration is two durable writes (fsync-bound): few warm-ups, a bounded run.
+        configuration: .init(metrics: [.wallClock, .throughput, .syscalls], warmupIterations: 10, scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 2_000),
         closure: { benchmark in
             for _ in benchmark.scaledIterations {
                 fileSteps += 1
@@ -63,7 +64,7 @@ func registerLedgerBenchmarks() {
     var memorySteps = 0
     Benchmark(
         "Ledger record+accept, in-memory store",
-        configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(5))
+        configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 10, scalingFactor: .kilo, maxDuration: .seconds(5))
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             memorySteps += 1
