@@ -88,40 +88,15 @@ public struct RequestBuilder: Sendable {
         if action.signatures == .required, signer == nil {
             throw RoundtripError(.missingSignature, "the partner's action '\(actionName)' requires signed requests; pass a signer")
         }
-        // The convention's callback parameters come from `callback`, never from the caller's
-        // parameters (they would carry no nonce); x-callback-url's `x-source` is the caller's to set.
-        var owned = Set(action.convention.reservedParameters)
-        owned.remove(ConventionNames.xSource)
-        if action.convention == .returnURL { owned.insert(action.returnParameter) }
-        for item in parameters where ReservedNames.isReserved(item.name) || owned.contains(item.name) {
-            let why = ReservedNames.isReserved(item.name) ? "is in Roundtrip's reserved 'rt-' namespace" : "is a callback parameter; pass the callback base instead"
-            throw RoundtripError(.reservedParameter, "the parameter '\(item.name)' \(why)", parameter: item.name)
-        }
+        try RequestBuilder.checkNames(of: parameters, for: action)
         guard ttl > 0 else {
             throw RoundtripError(.invalidParameter, "the time to live must be positive, not \(ttl) s", parameter: "ttl")
         }
 
         var items = parameters
-        func take(_ name: String) -> String? {
-            guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
-            return items.remove(at: position).value ?? ""
-        }
-        var url = route.scheme + ":" + (route.hasAuthority ? "//" + route.host : "")
-        var segments: [String] = []
-        for segment in route.segments {
-            switch segment {
-            case .literal(let text):
-                segments.append(text)
-            case .placeholder(let name):
-                guard let value = take(name) else {
-                    throw RoundtripError(.missingParameter, "the action '\(actionName)' needs '\(name)' for its route \(route.text)", parameter: name)
-                }
-                segments.append(QueryCodec.encodeComponent(value))
-            }
-        }
-        url += segments.joined(separator: "/")
-        let wholeQuery = action.queryValue.flatMap { take($0.name) }.map(QueryCodec.encodeComponent)
-        let fragment = action.fragment.flatMap { take($0.name) }.map(QueryCodec.encodeComponent)
+        var url = try RequestBuilder.fill(route, of: action, from: &items)
+        let wholeQuery = action.queryValue.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
+        let fragment = action.fragment.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
         if action.queryValue != nil, let extra = items.first {
             throw RoundtripError(.unknownParameter, "the action '\(actionName)' takes its value as the whole query, not a parameter '\(extra.name)'", parameter: extra.name)
         }
@@ -153,6 +128,41 @@ public struct RequestBuilder: Sendable {
             try limits.check(url)
         }
         return OutgoingRequest(url: url, pending: pending, isUniversalLink: route.isUniversalLink)
+    }
+
+    /// The convention's callback parameters come from `callback`, never from the caller's
+    /// parameters (they would carry no nonce); x-callback-url's `x-source` is the caller's to set.
+    private static func checkNames(of parameters: [QueryItem], for action: Action) throws(RoundtripError) {
+        var owned = Set(action.convention.reservedParameters)
+        owned.remove(ConventionNames.xSource)
+        if action.convention == .returnURL { owned.insert(action.returnParameter) }
+        for item in parameters where ReservedNames.isReserved(item.name) || owned.contains(item.name) {
+            let why = ReservedNames.isReserved(item.name) ? "is in Roundtrip's reserved 'rt-' namespace" : "is a callback parameter; pass the callback base instead"
+            throw RoundtripError(.reservedParameter, "the parameter '\(item.name)' \(why)", parameter: item.name)
+        }
+    }
+
+    /// The route with its placeholders filled (percent-encoded) from, and removed from, `items`.
+    private static func fill(_ route: RoutePattern, of action: Action, from items: inout [QueryItem]) throws(RoundtripError) -> String {
+        var segments: [String] = []
+        for segment in route.segments {
+            switch segment {
+            case .literal(let text):
+                segments.append(text)
+            case .placeholder(let name):
+                guard let value = take(name, from: &items) else {
+                    throw RoundtripError(.missingParameter, "the action '\(action.name)' needs '\(name)' for its route \(route.text)", parameter: name)
+                }
+                segments.append(QueryCodec.encodeComponent(value))
+            }
+        }
+        return route.scheme + ":" + (route.hasAuthority ? "//" + route.host : "") + segments.joined(separator: "/")
+    }
+
+    /// Removes the item named `name` and returns its value.
+    private static func take(_ name: String, from items: inout [QueryItem]) -> String? {
+        guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
+        return items.remove(at: position).value ?? ""
     }
 
     /// The callback URLs for a base: (outcome key, request parameter, URL without `rt-state`).

@@ -111,6 +111,30 @@ import Testing
         }
     }
 
+    @Test func routePlaceholdersAreFilledAndEncoded() throws {
+        let spec = try SpecLoader.load(yaml: """
+            roundtrip: 1
+            app: {name: Shelf, schemes: [shelf]}
+            actions:
+              edit:
+                url: shelf://items/:id/edit
+                convention: return-url
+                parameters:
+                  id: {type: string, required: true}
+                  note: {type: string}
+            """).spec
+        let builder = try RequestBuilder(partner: spec)
+        let request = try builder.build("edit", parameters: [QueryItem(name: "note", value: "n"), QueryItem(name: "id", value: "a/b c")], callback: "pos-app://back", now: S.t0, nonce: S.nonce(1))
+        #expect(request.url == "shelf://items/a%2Fb%20c/edit?note=n&returnURL=pos-app%3A%2F%2Fback%3Frt-state%3D\(S.nonce(1))")
+        #expect(try Endpoint(spec: spec).evaluate(request.url, now: S.t0).canonicalParameters["id"] == "a/b c")
+        do {
+            _ = try builder.build("edit", callback: "pos-app://back", now: S.t0)
+            Issue.record("built a route without its placeholder")
+        } catch {
+            #expect(error == RoundtripError(.missingParameter, "the action 'edit' needs 'id' for its route shelf://items/:id/edit", parameter: "id"))
+        }
+    }
+
     @Test func noneConventionPutsTheValueInTheQueryAndFragment() throws {
         let request = try S.terminal().build("add-task", parameters: [QueryItem(name: "task", value: "Quarterly Report"), QueryItem(name: "due", value: "200806231300")], now: S.t0)
         #expect(request.url == "todolist://www.acme.com?Quarterly%20Report#200806231300")
