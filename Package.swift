@@ -54,10 +54,7 @@ let package = Package(
         // A child process for the ledger's crash-safety test: writes in a loop until killed.
         .executableTarget(
             name: "LedgerCrashChild",
-            dependencies: [
-                "Roundtrip",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
+            dependencies: ["Roundtrip"],
             path: "Tests/LedgerCrashChild",
             swiftSettings: strictSwift
         ),
@@ -65,6 +62,7 @@ let package = Package(
             name: "RoundtripTests",
             dependencies: [
                 "Roundtrip",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSwift

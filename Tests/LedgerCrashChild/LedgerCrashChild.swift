@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Roundtrip
 
@@ -14,7 +13,7 @@ enum LedgerCrashChild {
             FileHandle.standardError.write(Data("usage: LedgerCrashChild DIR KEY\n".utf8))
             exit(2)
         }
-        let store = FileLedgerStore(directory: arguments[1], key: SymmetricKey(data: Data(arguments[2].utf8)))
+        let store = FileLedgerStore(directory: arguments[1], keyData: Data(arguments[2].utf8))
         do {
             var index = try await store.read().entries.count
             let padding = Data(repeating: 0x61, count: 256)
