@@ -9,9 +9,17 @@ final class TestClock: @unchecked Sendable {
 
     init(_ start: Date) { current = start }
 
-    var now: Date { lock.withLock { current } }
+    var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
 
-    func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
+    func advance(_ seconds: TimeInterval) {
+        lock.lock()
+        defer { lock.unlock() }
+        current += seconds
+    }
 }
 
 @Suite struct CallerTests {
