@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Roundtrip", targets: ["Roundtrip"]),
+        .library(name: "RoundtripAssociatedDomains", targets: ["RoundtripAssociatedDomains"]),
         .library(name: "RoundtripUIKit", targets: ["RoundtripUIKit"]),
         .executable(name: "roundtrip", targets: ["roundtrip"]),
     ],
@@ -31,6 +32,12 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // apple-app-site-association: model, parse, match, lint, generate. Foundation-only.
+        .target(
+            name: "RoundtripAssociatedDomains",
+            dependencies: ["Roundtrip"],
+            swiftSettings: strictSwift
+        ),
         // Apple-only glue: UIApplication as the opener, onOpenURL/scene/user-activity adapters.
         // Everything is inside `#if canImport(UIKit)`, so elsewhere it is an empty module.
         .target(
@@ -46,6 +53,7 @@ let package = Package(
             name: "roundtrip",
             dependencies: [
                 "Roundtrip",
+                "RoundtripAssociatedDomains",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -71,6 +79,15 @@ let package = Package(
         .testTarget(
             name: "RoundtripCLITests",
             dependencies: ["roundtrip"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripAssociatedDomainsTests",
+            dependencies: [
+                "RoundtripAssociatedDomains",
+                "Roundtrip",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strictSwift
         ),
     ],

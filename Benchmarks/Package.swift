@@ -16,6 +16,7 @@ let package = Package(
             name: "RoundtripBenchmarks",
             dependencies: [
                 .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RoundtripBenchmarks",

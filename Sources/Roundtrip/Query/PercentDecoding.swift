@@ -30,44 +30,52 @@ enum PercentDecoding {
     ///
     /// - Complexity: O(*n*); without a `%` the component is copied once, nothing else allocates.
     static func decode(_ component: Substring) throws(Failure) -> String {
-        let utf8 = component.utf8
-        guard utf8.contains(0x25) else {
-            // No escapes: the bytes are the value. Raw bytes are ASCII (URLSplit checked) but a
-            // component built in memory may not be, so the same checks run.
-            try validate(utf8)
-            return String(component)
+        var component = component
+        return try component.withUTF8 { bytes in Result { () throws(Failure) in try decode(bytes) } }.get()
+    }
+
+    /// Decodes one component given as raw bytes (a slice of the URL).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
+        var escapes = 0
+        for byte in bytes where byte == 0x25 { escapes += 1 }
+        guard escapes > 0 else {
+            try validate(bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == 0x25 {
-                let first = utf8.index(after: index)
-                guard first < utf8.endIndex, let high = URLSplit.hexValue(utf8[first]) else {
-                    throw .badEscape(offset: utf8.distance(from: utf8.startIndex, to: index))
+        let decodedCount = bytes.count - 2 * escapes
+        guard decodedCount >= 0 else { throw .badEscape(offset: bytes.lastIndex(of: 0x25) ?? 0) }
+        // Room for every input byte: bytes before a bad escape (`ab%`) are written before it throws.
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer throws(Failure) -> String in
+            var input = 0
+            var output = 0
+            while input < bytes.count {
+                let byte = bytes[input]
+                if byte == 0x25 {
+                    guard input + 2 < bytes.count, let high = URLSplit.hexValue(bytes[input + 1]),
+                          let low = URLSplit.hexValue(bytes[input + 2])
+                    else { throw .badEscape(offset: input) }
+                    buffer[output] = high << 4 | low
+                    input += 3
+                } else {
+                    buffer[output] = byte
+                    input += 1
                 }
-                let second = utf8.index(after: first)
-                guard second < utf8.endIndex, let low = URLSplit.hexValue(utf8[second]) else {
-                    throw .badEscape(offset: utf8.distance(from: utf8.startIndex, to: index))
-                }
-                bytes.append(high << 4 | low)
-                index = utf8.index(after: second)
-            } else {
-                bytes.append(byte)
-                utf8.formIndex(after: &index)
+                output += 1
             }
+            let decoded = UnsafeBufferPointer(rebasing: buffer[0..<output])
+            try validate(decoded)
+            return String(decoding: decoded, as: UTF8.self)
         }
-        try validate(bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Checks that `bytes` are well-formed UTF-8 without control characters.
     ///
     /// Well-formedness follows the Unicode Standard, table 3-7 (well-formed UTF-8 byte sequences).
-    static func validate<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(Failure) {
-        var index = bytes.startIndex
-        var offset = 0
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+        // Fast path: printable ASCII, the common case.
+        var index = 0
+        while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F { index += 1 }
+        var offset = index
         while index < bytes.endIndex {
             let lead = bytes[index]
             if lead < 0x80 {
@@ -113,8 +121,14 @@ enum PercentDecoding {
 
     /// Whether a string contains a character Roundtrip rejects in values.
     static func containsForbiddenCharacter(_ string: some StringProtocol) -> Bool {
-        string.unicodeScalars.contains { scalar in
-            scalar.value < 0x20 || scalar.value == 0x7F || isForbiddenScalar(scalar.value)
+        var string = Substring(string)
+        return string.withUTF8 { bytes in
+            do {
+                try validate(bytes)
+                return false
+            } catch {
+                return true
+            }
         }
     }
 }

@@ -17,46 +17,55 @@ public enum QueryCodec {
     /// - Complexity: O(*n*) in the query length plus O(*k*²) name comparisons for *k* ≤ 16 items,
     ///   O(*k*) hashing above that.
     public static func decode(_ query: some StringProtocol, allowDuplicates: Bool = false) throws(RoundtripError) -> [QueryItem] {
-        let query = Substring(query)
+        var query = Substring(query)
         if query.isEmpty { return [] }
-        var items: [QueryItem] = []
-        var start = query.utf8.startIndex
-        let end = query.utf8.endIndex
-        while true {
-            let separator = query.utf8[start..<end].firstIndex(of: 0x26) ?? end
-            let raw = query[start..<separator]
-            if raw.isEmpty {
-                throw RoundtripError(.malformedURL, "the query has an empty parameter (a stray '&') at offset \(query.utf8.distance(from: query.utf8.startIndex, to: start))")
-            }
-            items.append(try decodeItem(raw))
-            if separator == end { break }
-            start = query.utf8.index(after: separator)
-            if start == end {
-                throw RoundtripError(.malformedURL, "the query ends with a stray '&'")
-            }
-        }
+        let items = try query.withUTF8 { bytes in Result { () throws(RoundtripError) in try decode(bytes) } }.get()
         if !allowDuplicates, let duplicate = firstDuplicateName(in: items) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
         }
         return items
     }
 
+    /// Splits and decodes raw query bytes.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> [QueryItem] {
+        var items: [QueryItem] = []
+        items.reserveCapacity(16)
+        var start = 0
+        let end = bytes.count
+        while true {
+            var separator = start
+            while separator < end, bytes[separator] != 0x26 { separator += 1 }
+            if separator == start {
+                throw RoundtripError(.malformedURL, "the query has an empty parameter (a stray '&') at offset \(start)")
+            }
+            items.append(try decodeItem(UnsafeBufferPointer(rebasing: bytes[start..<separator])))
+            if separator == end { break }
+            start = separator + 1
+            if start == end {
+                throw RoundtripError(.malformedURL, "the query ends with a stray '&'")
+            }
+        }
+        return items
+    }
+
     /// Decodes one raw `name[=value]` item.
-    static func decodeItem(_ raw: Substring) throws(RoundtripError) -> QueryItem {
-        let equals = raw.utf8.firstIndex(of: 0x3D)
-        let rawName = equals.map { raw[raw.startIndex..<$0] } ?? raw
+    static func decodeItem(_ raw: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> QueryItem {
+        var equals = 0
+        while equals < raw.count, raw[equals] != 0x3D { equals += 1 }
+        let rawName = UnsafeBufferPointer(rebasing: raw[0..<equals])
         let name: String
         do {
             name = try PercentDecoding.decode(rawName)
         } catch {
-            throw RoundtripError(.invalidEncoding, error.message(for: "the parameter name '\(rawName)'"), parameter: String(rawName))
+            let text = String(decoding: rawName, as: UTF8.self)
+            throw RoundtripError(.invalidEncoding, error.message(for: "the parameter name '\(text)'"), parameter: text)
         }
         if name.isEmpty {
-            throw RoundtripError(.malformedURL, "the query has a parameter with an empty name ('\(raw)')")
+            throw RoundtripError(.malformedURL, "the query has a parameter with an empty name ('\(String(decoding: raw, as: UTF8.self))')")
         }
-        guard let equals else { return QueryItem(name: name, value: nil) }
+        guard equals < raw.count else { return QueryItem(name: name, value: nil) }
         do {
-            return QueryItem(name: name, value: try PercentDecoding.decode(raw[raw.utf8.index(after: equals)...]))
+            return QueryItem(name: name, value: try PercentDecoding.decode(UnsafeBufferPointer(rebasing: raw[(equals + 1)...])))
         } catch {
             throw RoundtripError(.invalidEncoding, error.message(for: "the parameter '\(name)'"), parameter: name)
         }

@@ -23,8 +23,12 @@ public struct QueryLimits: Sendable, Hashable {
         if length > maximumURLLength {
             throw RoundtripError(.tooLarge, "the URL is \(length) bytes long; the limit is \(maximumURLLength)")
         }
-        var separators = 0
-        for byte in text.utf8 where byte == 0x26 { separators += 1 }
+        var text = Substring(text)
+        let separators = text.withUTF8 { bytes in
+            var count = 0
+            for byte in bytes where byte == 0x26 { count += 1 }
+            return count
+        }
         if separators + 1 > maximumParameterCount {
             throw RoundtripError(.tooLarge, "the URL has \(separators + 1) parameters; the limit is \(maximumParameterCount)")
         }

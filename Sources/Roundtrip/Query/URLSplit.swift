@@ -40,154 +40,182 @@ public struct URLSplit: Sendable, Hashable {
     /// - Throws: ``RoundtripError`` `malformed-url` for a missing or invalid scheme, a byte RFC 3986
     ///   does not allow (space, `"`, `<`, `>`, `\`, `^`, backtick, `{`, `|`, `}`, non-ASCII) or a second
     ///   `#`; `invalid-encoding` for a raw control character or a `%` not followed by two hex digits.
-    /// - Complexity: O(*n*) in the length of the URL, one pass, no allocation.
+    /// - Complexity: O(*n*) in the length of the URL: one pass over its contiguous UTF-8 bytes.
     public init(_ text: some StringProtocol) throws(RoundtripError) {
-        let text = Substring(text)
-        self.text = text
+        var text = Substring(text)
+        // One pass over raw bytes: index arithmetic on String.UTF8View costs several times more
+        // per byte, and this is the incoming-URL hot path.
+        let offsets = text.withUTF8 { bytes in URLSplit.parse(bytes) }
+        let parts = try offsets.get()
         let utf8 = text.utf8
-        var index = utf8.startIndex
+        func slice(_ range: Range<Int>) -> Substring {
+            let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            return text[start..<utf8.index(start, offsetBy: range.count)]
+        }
+        self.text = text
+        scheme = slice(parts.scheme)
+        hasAuthority = parts.hasAuthority
+        userInfo = parts.userInfo.map(slice)
+        host = slice(parts.host)
+        port = parts.port.map(slice)
+        path = slice(parts.path)
+        query = parts.query.map(slice)
+        fragment = parts.fragment.map(slice)
+    }
 
+    /// Component ranges as byte offsets.
+    struct Offsets {
+        var scheme: Range<Int> = 0..<0
+        var hasAuthority = false
+        var userInfo: Range<Int>?
+        var host: Range<Int> = 0..<0
+        var port: Range<Int>?
+        var path: Range<Int> = 0..<0
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+    }
+
+    /// Splits the bytes of a URL; see ``init(_:)``.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Offsets, RoundtripError> {
+        var parts = Offsets()
+        let count = bytes.count
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-        guard index < utf8.endIndex, URLSplit.isAlpha(utf8[index]) else {
-            throw RoundtripError(.malformedURL, "the URL must start with a scheme such as 'myapp:' or 'https:'")
+        guard count > 0, isAlpha(bytes[0]) else {
+            return .failure(RoundtripError(.malformedURL, "the URL must start with a scheme such as 'myapp:' or 'https:'"))
         }
-        while index < utf8.endIndex, utf8[index] != UInt8(ascii: ":") {
-            let byte = utf8[index]
-            guard URLSplit.isAlpha(byte) || URLSplit.isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else {
-                throw RoundtripError(.malformedURL, "the URL has no valid scheme: byte \(URLSplit.describe(byte)) at offset \(utf8.distance(from: utf8.startIndex, to: index)) is not allowed in a scheme")
+        var index = 0
+        while index < count, bytes[index] != 0x3A {
+            let byte = bytes[index]
+            guard isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else {
+                return .failure(RoundtripError(.malformedURL, "the URL has no valid scheme: byte \(describe(byte)) at offset \(index) is not allowed in a scheme"))
             }
-            utf8.formIndex(after: &index)
+            index += 1
         }
-        guard index < utf8.endIndex else {
-            throw RoundtripError(.malformedURL, "the URL has no ':' after its scheme, so it is not an absolute URL")
+        guard index < count else {
+            return .failure(RoundtripError(.malformedURL, "the URL has no ':' after its scheme, so it is not an absolute URL"))
         }
-        scheme = text[text.startIndex..<index]
-        utf8.formIndex(after: &index)  // ':'
-
-        try URLSplit.checkBytes(text, from: index)
+        parts.scheme = 0..<index
+        index += 1
+        if let failure = checkBytes(bytes, from: index) { return .failure(failure) }
 
         // authority
-        var userInfo: Substring?
-        var host = text[index..<index]
-        var port: Substring?
-        let rest = utf8[index...]
-        if rest.starts(with: [0x2F, 0x2F]) {
-            hasAuthority = true
-            let authorityStart = utf8.index(index, offsetBy: 2)
+        parts.host = index..<index
+        if index + 1 < count, bytes[index] == 0x2F, bytes[index + 1] == 0x2F {
+            parts.hasAuthority = true
+            let authorityStart = index + 2
             var end = authorityStart
-            while end < utf8.endIndex {
-                let byte = utf8[end]
-                if byte == 0x2F || byte == 0x3F || byte == 0x23 { break }
-                utf8.formIndex(after: &end)
-            }
+            while end < count, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
             var hostStart = authorityStart
-            if let at = utf8[authorityStart..<end].lastIndex(of: UInt8(ascii: "@")) {
-                userInfo = text[authorityStart..<at]
-                hostStart = utf8.index(after: at)
+            var at = end
+            while at > authorityStart {
+                at -= 1
+                if bytes[at] == 0x40 {
+                    parts.userInfo = authorityStart..<at
+                    hostStart = at + 1
+                    break
+                }
             }
             var hostEnd = end
-            if hostStart < end, utf8[hostStart] == UInt8(ascii: "[") {
-                guard let close = utf8[hostStart..<end].firstIndex(of: UInt8(ascii: "]")) else {
-                    throw RoundtripError(.malformedURL, "the URL's IPv6 host has no closing ']'")
+            if hostStart < end, bytes[hostStart] == 0x5B {  // "[" IPv6 literal
+                var close = hostStart
+                while close < end, bytes[close] != 0x5D { close += 1 }
+                guard close < end else {
+                    return .failure(RoundtripError(.malformedURL, "the URL's IPv6 host has no closing ']'"))
                 }
-                hostEnd = utf8.index(after: close)
+                hostEnd = close + 1
                 if hostEnd < end {
-                    guard utf8[hostEnd] == UInt8(ascii: ":") else {
-                        throw RoundtripError(.malformedURL, "the URL has text after its IPv6 host that is not a port")
+                    guard bytes[hostEnd] == 0x3A else {
+                        return .failure(RoundtripError(.malformedURL, "the URL has text after its IPv6 host that is not a port"))
                     }
-                    port = text[utf8.index(after: hostEnd)..<end]
+                    parts.port = (hostEnd + 1)..<end
                 }
-            } else if let colon = utf8[hostStart..<end].firstIndex(of: UInt8(ascii: ":")) {
-                hostEnd = colon
-                port = text[utf8.index(after: colon)..<end]
-            }
-            host = text[hostStart..<hostEnd]
-            for byte in host.utf8 where byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
-                if host.utf8.first != UInt8(ascii: "[") {
-                    throw RoundtripError(.malformedURL, "the URL's host '\(host)' has a '[' or ']' outside an IPv6 literal")
+            } else {
+                var colon = hostStart
+                while colon < end, bytes[colon] != 0x3A { colon += 1 }
+                if colon < end {
+                    hostEnd = colon
+                    parts.port = (colon + 1)..<end
+                }
+                for position in hostStart..<hostEnd where bytes[position] == 0x5B || bytes[position] == 0x5D {
+                    let host = String(decoding: UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]), as: UTF8.self)
+                    return .failure(RoundtripError(.malformedURL, "the URL's host '\(host)' has a '[' or ']' outside an IPv6 literal"))
                 }
             }
-            if let port, !port.utf8.allSatisfy(URLSplit.isDigit) {
-                throw RoundtripError(.malformedURL, "the URL's port '\(port)' is not a number")
+            parts.host = hostStart..<hostEnd
+            if let port = parts.port, !bytes[port].allSatisfy(isDigit) {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[port]), as: UTF8.self)
+                return .failure(RoundtripError(.malformedURL, "the URL's port '\(text)' is not a number"))
             }
             index = end
-        } else {
-            hasAuthority = false
         }
-        self.userInfo = userInfo
-        self.host = host
-        self.port = port
 
         // path, query, fragment
         var pathEnd = index
-        while pathEnd < utf8.endIndex, utf8[pathEnd] != 0x3F, utf8[pathEnd] != 0x23 {
-            let byte = utf8[pathEnd]
-            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
-                throw RoundtripError(.malformedURL, "the URL's path has a '\(Character(Unicode.Scalar(byte)))', which must be percent-encoded")
+        while pathEnd < count, bytes[pathEnd] != 0x3F, bytes[pathEnd] != 0x23 {
+            let byte = bytes[pathEnd]
+            if byte == 0x5B || byte == 0x5D {
+                return .failure(RoundtripError(.malformedURL, "the URL's path has a '\(Character(Unicode.Scalar(byte)))', which must be percent-encoded"))
             }
-            utf8.formIndex(after: &pathEnd)
+            pathEnd += 1
         }
-        path = text[index..<pathEnd]
+        parts.path = index..<pathEnd
         index = pathEnd
-        if index < utf8.endIndex, utf8[index] == 0x3F {
-            let queryStart = utf8.index(after: index)
-            let queryEnd = utf8[queryStart...].firstIndex(of: 0x23) ?? utf8.endIndex
-            query = text[queryStart..<queryEnd]
+        if index < count, bytes[index] == 0x3F {
+            var queryEnd = index + 1
+            while queryEnd < count, bytes[queryEnd] != 0x23 { queryEnd += 1 }
+            parts.query = (index + 1)..<queryEnd
             index = queryEnd
-        } else {
-            query = nil
         }
-        if index < utf8.endIndex {  // '#'
-            let fragmentStart = utf8.index(after: index)
-            let fragment = text[fragmentStart...]
-            if let second = fragment.utf8.firstIndex(of: 0x23) {
-                throw RoundtripError(.malformedURL, "the URL has a second '#' at offset \(utf8.distance(from: utf8.startIndex, to: second)); percent-encode it as %23")
+        if index < count {  // '#'
+            var second = index + 1
+            while second < count, bytes[second] != 0x23 { second += 1 }
+            if second < count {
+                return .failure(RoundtripError(.malformedURL, "the URL has a second '#' at offset \(second); percent-encode it as %23"))
             }
-            self.fragment = fragment
-        } else {
-            fragment = nil
+            parts.fragment = (index + 1)..<count
         }
+        return .success(parts)
     }
 
     /// Rejects bytes outside RFC 3986's character set and `%` not followed by two hex digits.
-    private static func checkBytes(_ text: Substring, from start: Substring.Index) throws(RoundtripError) {
-        let utf8 = text.utf8
+    private static func checkBytes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> RoundtripError? {
         var index = start
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if allowed[Int(byte)] == 0 {
-                let offset = utf8.distance(from: utf8.startIndex, to: index)
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if !isAllowed(byte) {
                 if byte < 0x20 || byte == 0x7F {
-                    throw RoundtripError(.invalidEncoding, "the URL has the control character \(describe(byte)) at offset \(offset)")
+                    return RoundtripError(.invalidEncoding, "the URL has the control character \(describe(byte)) at offset \(index)")
                 }
                 if byte >= 0x80 {
-                    throw RoundtripError(.malformedURL, "the URL has a non-ASCII byte \(describe(byte)) at offset \(offset); percent-encode it")
+                    return RoundtripError(.malformedURL, "the URL has a non-ASCII byte \(describe(byte)) at offset \(index); percent-encode it")
                 }
-                throw RoundtripError(.malformedURL, "the URL has \(describe(byte)) at offset \(offset), which RFC 3986 does not allow; percent-encode it")
+                return RoundtripError(.malformedURL, "the URL has \(describe(byte)) at offset \(index), which RFC 3986 does not allow; percent-encode it")
             }
             if byte == 0x25 {
-                let first = utf8.index(after: index)
-                guard first < utf8.endIndex, hexValue(utf8[first]) != nil,
-                      utf8.index(after: first) < utf8.endIndex, hexValue(utf8[utf8.index(after: first)]) != nil
-                else {
-                    let offset = utf8.distance(from: utf8.startIndex, to: index)
-                    throw RoundtripError(.invalidEncoding, "the URL has a '%' at offset \(offset) that is not followed by two hex digits")
+                guard index + 2 < count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else {
+                    return RoundtripError(.invalidEncoding, "the URL has a '%' at offset \(index) that is not followed by two hex digits")
                 }
+                index += 3
+                continue
             }
-            utf8.formIndex(after: &index)
+            index += 1
         }
+        return nil
     }
 
-    /// 1 for each byte RFC 3986 allows anywhere after the scheme: unreserved, sub-delims,
-    /// gen-delims and `%`.
-    private static let allowed: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = 1 }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = 1 }
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = 1 }
-        for character in "-._~!$&'()*+,;=:@/?#[]%".utf8 { table[Int(character)] = 1 }
-        return table
-    }()
+    /// Whether RFC 3986 allows a byte anywhere after the scheme: unreserved, sub-delims,
+    /// gen-delims and `%`. Bit tests instead of a table, so the hot loop touches no global.
+    @inline(__always)
+    static func isAllowed(_ byte: UInt8) -> Bool {
+        // Bits for 0x20–0x3F: ! # $ % & ' ( ) * + , - . / 0-9 : ; = ? (not space, ", <, >).
+        let low: UInt64 = 0xAFFF_FFFA_0000_0000
+        // Bits for 0x40–0x7F: @ A-Z [ ] _ a-z ~ (not \, ^, `, {, |, }, DEL).
+        let high: UInt64 = 0x47FF_FFFE_AFFF_FFFF
+        if byte < 0x40 { return low >> UInt64(byte) & 1 == 1 }
+        if byte < 0x80 { return high >> UInt64(byte - 0x40) & 1 == 1 }
+        return false
+    }
 
     static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

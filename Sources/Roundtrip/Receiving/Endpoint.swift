@@ -37,6 +37,8 @@ public struct Endpoint: Sendable {
         let action: Action
         let parameterIndex: [String: Int]
         let reservedByConvention: Set<String>
+        /// Parameters that are route placeholders (and so may not also be in the query).
+        let placeholderNames: Set<String>
     }
 
     /// Builds an endpoint.
@@ -59,7 +61,10 @@ public struct Endpoint: Sendable {
             for (position, parameter) in action.parameters.enumerated() { index[parameter.name] = position }
             var reserved = Set(action.convention.reservedParameters)
             if action.convention == .returnURL { reserved.insert(action.returnParameter) }
-            return CompiledAction(action: action, parameterIndex: index, reservedByConvention: reserved)
+            return CompiledAction(
+                action: action, parameterIndex: index, reservedByConvention: reserved,
+                placeholderNames: Set(action.routes.flatMap(\.placeholderNames))
+            )
         }
         var resolved: [String: VerificationKeyResult] = [:]
         for description in spec.keys {
@@ -114,7 +119,7 @@ public struct Endpoint: Sendable {
                 throw RoundtripError(.unknownParameter, "the action '\(action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name, compiled))", parameter: item.name)
             }
             let parameter = action.parameters[position]
-            if action.routes.contains(where: { $0.placeholderNames.contains(parameter.name) }) {
+            if !compiled.placeholderNames.isEmpty, compiled.placeholderNames.contains(parameter.name) {
                 throw RoundtripError(.duplicateParameter, "the parameter '\(parameter.name)' is part of the route and may not also be in the query", parameter: parameter.name)
             }
             parameters[parameter.name] = try ParameterParsing.parse(item.value ?? "", as: parameter)

@@ -38,7 +38,7 @@ public struct CallbackPolicy: Sendable {
         func reject(_ why: String) -> RoundtripError {
             RoundtripError(.forbiddenCallback, "the callback '\(parameter)' \(why)", parameter: parameter)
         }
-        if url.contains("\\") { throw reject("contains a backslash, which browsers and URL parsers read differently") }
+        if url.utf8.contains(0x5C) { throw reject("contains a backslash, which browsers and URL parsers read differently") }
         if PercentDecoding.containsForbiddenCharacter(url) { throw reject("contains a control character") }
         let split: URLSplit
         do {
@@ -76,24 +76,25 @@ public struct CallbackPolicy: Sendable {
     /// A callback may not already carry response-prefixed parameters or `rt-` parameters other
     /// than `rt-state`: the response would overwrite or shadow them.
     func checkReservedParameters(of split: URLSplit, parameter: String, responsePrefix: String) throws(RoundtripError) {
-        guard let query = split.query else { return }
-        let items: [QueryItem]
-        do {
-            items = try QueryCodec.decode(query, allowDuplicates: true)
-        } catch {
-            throw RoundtripError(.forbiddenCallback, "the callback '\(parameter)' has an invalid query: \(error.message)", parameter: parameter)
-        }
+        guard let query = split.query, !query.isEmpty else { return }
         var states = 0
-        for item in items {
-            if item.name == ReservedNames.state {
+        for rawItem in query.split(separator: "&", omittingEmptySubsequences: false) {
+            let rawName = rawItem.firstIndex(of: "=").map { rawItem[..<$0] } ?? rawItem
+            let name: String
+            do {
+                name = try PercentDecoding.decode(rawName)
+            } catch {
+                throw RoundtripError(.forbiddenCallback, "the callback '\(parameter)' has an invalid query: \(error.message(for: "a parameter name"))", parameter: parameter)
+            }
+            if name == ReservedNames.state {
                 states += 1
                 if states > 1 {
                     throw RoundtripError(.reservedParameter, "the callback '\(parameter)' carries rt-state twice", parameter: parameter)
                 }
-            } else if ReservedNames.isReserved(item.name) {
-                throw RoundtripError(.reservedParameter, "the callback '\(parameter)' already carries the reserved parameter '\(item.name)'", parameter: parameter)
-            } else if !responsePrefix.isEmpty, item.name.hasPrefix(responsePrefix) {
-                throw RoundtripError(.reservedParameter, "the callback '\(parameter)' already carries '\(item.name)', which has the response prefix '\(responsePrefix)' and would be overwritten", parameter: parameter)
+            } else if ReservedNames.isReserved(name) {
+                throw RoundtripError(.reservedParameter, "the callback '\(parameter)' already carries the reserved parameter '\(name)'", parameter: parameter)
+            } else if !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
+                throw RoundtripError(.reservedParameter, "the callback '\(parameter)' already carries '\(name)', which has the response prefix '\(responsePrefix)' and would be overwritten", parameter: parameter)
             }
         }
     }

@@ -119,8 +119,11 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether a split callback URL has exactly this base.
     func matches(_ url: URLSplit) -> Bool {
-        let urlHost = url.host.lowercased() + (url.port.map { ":" + $0 } ?? "")
-        return url.scheme.lowercased() == scheme && url.hasAuthority && urlHost == host && url.path == path
+        guard url.hasAuthority, url.path == path, url.scheme.equalsIgnoringASCIICase(scheme) else { return false }
+        guard let port = url.port else { return url.host.equalsIgnoringASCIICase(host) }
+        let hostLength = host.utf8.count - port.utf8.count - 1
+        guard hostLength >= 0, host.hasSuffix(":" + port) else { return false }
+        return url.host.equalsIgnoringASCIICase(host.prefix(hostLength))
     }
 }
 

@@ -139,8 +139,18 @@ enum ParameterParsing {
             }
         }
         guard digitsBeforePoint > 0, !seenPoint || digitsAfterPoint > 0, digitsBeforePoint + digitsAfterPoint <= 38 else { return nil }
-        return Decimal(string: raw, locale: Locale(identifier: "en_US_POSIX"))
+        let isNegative = utf8.first == UInt8(ascii: "-")
+        if digitsBeforePoint + digitsAfterPoint <= 19 {
+            // Fits in UInt64: build the value from its digits (no Locale, no string scanner).
+            var significand: UInt64 = 0
+            for byte in body where byte != UInt8(ascii: ".") { significand = significand * 10 + UInt64(byte - 0x30) }
+            return Decimal(sign: isNegative ? .minus : .plus, exponent: -digitsAfterPoint, significand: Decimal(significand))
+        }
+        return Decimal(string: raw, locale: posixLocale)
     }
+
+    /// The locale whose decimal separator is '.', made once.
+    static let posixLocale = Locale(identifier: "en_US_POSIX")
 
     /// A value shortened for an error message, so a 100 KB value does not become a 100 KB message.
     static func abbreviated(_ raw: String) -> String {

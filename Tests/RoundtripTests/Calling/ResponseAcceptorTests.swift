@@ -157,3 +157,11 @@ import Testing
         #expect(response.outcome == "error")
     }
 }
+
+@Suite struct PercentDecodingRegressionTests {
+    /// A `%` that starts no escape, after other bytes, once overran the decoding buffer.
+    @Test(arguments: ["ab%", "abc%4", "a=bc%", "a=b%4", "x%41y%"])
+    func aTrailingBadEscapeIsAnErrorNotACrash(query: String) {
+        #expect(throws: RoundtripError.self) { _ = try QueryCodec.decode(query) }
+    }
+}

@@ -1,0 +1,325 @@
+/// A small RFC 8259 JSON parser that records the line and column of every value and key.
+///
+/// Strict: no comments, no trailing commas, no byte order mark, no control characters in strings,
+/// no lone surrogates. Nesting is limited (``maximumDepth``) so hostile input cannot exhaust the
+/// stack; errors are ``AssociationError`` `syntax` with the position of the offending byte.
+struct JSONParser {
+    /// Objects and arrays nested deeper than this are rejected.
+    static let maximumDepth = 256
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+    private var depth = 0
+
+    /// Parses one JSON document.
+    ///
+    /// - Complexity: O(*n*) in the length of the input.
+    static func parse(_ bytes: [UInt8]) throws(AssociationError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw AssociationError(.syntax, "the file starts with a UTF-8 byte order mark; save it without one", position: parser.position)
+        }
+        parser.skipWhitespace()
+        guard parser.index < bytes.count else {
+            throw AssociationError(.syntax, "the file is empty; an association file is one JSON object", position: parser.position)
+        }
+        let root = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value; remove it")
+        }
+        return root
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private var position: SourcePosition { SourcePosition(line: line, column: column, offset: index) }
+
+    private func error(_ message: String) -> AssociationError {
+        AssociationError(.syntax, message, position: position)
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let byte = bytes[index]
+        if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private mutating func advance() {
+        let byte = bytes[index]
+        index += 1
+        if byte == 0x0A {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: advance()
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(AssociationError) -> JSONNode {
+        guard index < bytes.count else { throw error("the JSON ends where a value was expected") }
+        let start = position
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONNode(value: .object(try parseObject()), position: start)
+        case UInt8(ascii: "["): return JSONNode(value: .array(try parseArray()), position: start)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), position: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), position: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), position: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, position: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(value: .number(try parseNumber()), position: start)
+        default:
+            throw error("expected a JSON value but found \(describeCurrent())")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws(AssociationError) {
+        for expected in word.utf8 {
+            guard index < bytes.count, bytes[index] == expected else {
+                throw error("expected '\(word)'; JSON literals are lowercase true, false and null")
+            }
+            advance()
+        }
+    }
+
+    private mutating func enter() throws(AssociationError) {
+        depth += 1
+        if depth > JSONParser.maximumDepth {
+            throw error("the JSON nests deeper than \(JSONParser.maximumDepth) levels")
+        }
+    }
+
+    private mutating func parseObject() throws(AssociationError) -> [JSONNode.Member] {
+        try enter()
+        defer { depth -= 1 }
+        advance()  // {
+        var members: [JSONNode.Member] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            advance()
+            return members
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}"), !members.isEmpty {
+                    throw error("trailing comma before '}'; remove the last ','")
+                }
+                throw error("expected a key in double quotes but found \(describeCurrent())")
+            }
+            let keyPosition = position
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key \"\(key)\" but found \(describeCurrent())")
+            }
+            advance()
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONNode.Member(key: key, keyPosition: keyPosition, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("the JSON ends inside an object; add the closing '}'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                advance()
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                advance()
+                return members
+            }
+            throw error("expected ',' or '}' in an object but found \(describeCurrent())")
+        }
+    }
+
+    private mutating func parseArray() throws(AssociationError) -> [JSONNode] {
+        try enter()
+        defer { depth -= 1 }
+        advance()  // [
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            advance()
+            return elements
+        }
+        while true {
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]"), !elements.isEmpty {
+                throw error("trailing comma before ']'; remove the last ','")
+            }
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("the JSON ends inside an array; add the closing ']'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                advance()
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                advance()
+                return elements
+            }
+            throw error("expected ',' or ']' in an array but found \(describeCurrent())")
+        }
+    }
+
+    private mutating func parseString() throws(AssociationError) -> String {
+        advance()  // "
+        var scalars = String.UnicodeScalarView()
+        var run: [UInt8] = []
+        func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) {
+            if !run.isEmpty {
+                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+                run.removeAll(keepingCapacity: true)
+            }
+        }
+        while true {
+            guard index < bytes.count else { throw error("the JSON ends inside a string; add the closing '\"'") }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                advance()
+                flush(&run, into: &scalars)
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush(&run, into: &scalars)
+                let escapeStart = position
+                advance()
+                do {
+                    scalars.append(try parseEscape())
+                } catch {
+                    // Point at the backslash, where the escape starts.
+                    throw AssociationError(.syntax, error.message, position: escapeStart)
+                }
+            case 0x00..<0x20:
+                throw error("a string contains a raw control character (byte 0x\(String(byte, radix: 16, uppercase: true))); write it as an escape such as \\n")
+            default:
+                if byte >= 0x80 {
+                    let start = index
+                    try validateUTF8Sequence()
+                    run.append(contentsOf: bytes[start..<index])
+                } else {
+                    run.append(byte)
+                    advance()
+                }
+            }
+        }
+    }
+
+    /// Consumes one well-formed UTF-8 sequence starting with a non-ASCII byte.
+    private mutating func validateUTF8Sequence() throws(AssociationError) {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: throw error("the file is not valid UTF-8 here; save it as UTF-8")
+        }
+        guard index + length <= bytes.count else { throw error("the file is not valid UTF-8 here; save it as UTF-8") }
+        let second = bytes[index + 1]
+        var valid = second & 0xC0 == 0x80
+        if lead == 0xE0 { valid = valid && second >= 0xA0 }
+        if lead == 0xED { valid = valid && second < 0xA0 }
+        if lead == 0xF0 { valid = valid && second >= 0x90 }
+        if lead == 0xF4 { valid = valid && second < 0x90 }
+        for offset in 2..<max(length, 2) where bytes[index + offset] & 0xC0 != 0x80 { valid = false }
+        guard valid else { throw error("the file is not valid UTF-8 here; save it as UTF-8") }
+        for _ in 0..<length { advance() }
+    }
+
+    private mutating func parseEscape() throws(AssociationError) -> Unicode.Scalar {
+        guard index < bytes.count else { throw error("the JSON ends inside an escape") }
+        let byte = bytes[index]
+        advance()
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let first = try parseHex4()
+            if (0xD800..<0xDC00).contains(first) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw error("a \\u escape is a lone high surrogate; follow it with its low surrogate")
+                }
+                advance()
+                advance()
+                let second = try parseHex4()
+                guard (0xDC00..<0xE000).contains(second),
+                      let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                else { throw error("a \\u escape pair is not a valid surrogate pair") }
+                return scalar
+            }
+            guard let scalar = Unicode.Scalar(first) else {
+                throw error("a \\u escape is a lone low surrogate, which is not a character")
+            }
+            return scalar
+        default:
+            throw error("'\\\(Character(Unicode.Scalar(byte)))' is not a JSON escape; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX")
+        }
+    }
+
+    private mutating func parseHex4() throws(AssociationError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = JSONParser.hexValue(bytes[index]) else {
+                throw error("a \\u escape needs four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+            advance()
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(AssociationError) -> String {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { advance() }
+        guard index < bytes.count, JSONParser.isDigit(bytes[index]) else { throw error("a number needs a digit") }
+        if bytes[index] == UInt8(ascii: "0") {
+            advance()
+            if index < bytes.count, JSONParser.isDigit(bytes[index]) { throw error("a number may not have a leading zero") }
+        } else {
+            while index < bytes.count, JSONParser.isDigit(bytes[index]) { advance() }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            advance()
+            guard index < bytes.count, JSONParser.isDigit(bytes[index]) else { throw error("a number needs digits after '.'") }
+            while index < bytes.count, JSONParser.isDigit(bytes[index]) { advance() }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            advance()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advance() }
+            guard index < bytes.count, JSONParser.isDigit(bytes[index]) else { throw error("a number needs digits in its exponent") }
+            while index < bytes.count, JSONParser.isDigit(bytes[index]) { advance() }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+}

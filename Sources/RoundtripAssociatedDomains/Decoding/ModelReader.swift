@@ -1,0 +1,267 @@
+import Foundation
+
+/// Walks a ``JSONNode`` tree into the model, recording schema findings with positions.
+struct ModelReader {
+    private(set) var findings: [LintFinding] = []
+
+    static let rootKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+    static let appLinksKeys = ["apps", "defaults", "details", "substitutionVariables"]
+    static let detailKeys = ["appID", "appIDs", "components", "paths", "defaults"]
+    static let componentKeys = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"]
+    static let serviceKeys = ["apps"]
+
+    mutating func readFile(_ root: JSONNode) -> AssociationFile? {
+        guard let members = object(root, path: "", what: "the file") else { return nil }
+        var file = AssociationFile()
+        for member in members where checkKey(member, known: ModelReader.rootKeys, path: "", in: members) {
+            switch member.key {
+            case "applinks": file.applinks = readAppLinks(member.value, path: "applinks")
+            case "webcredentials": file.webcredentials = readService(member.value, path: "webcredentials")
+            case "appclips": file.appclips = readService(member.value, path: "appclips")
+            default: file.activitycontinuation = readService(member.value, path: "activitycontinuation")
+            }
+        }
+        return file
+    }
+
+    // MARK: Sections
+
+    private mutating func readAppLinks(_ node: JSONNode, path: String) -> AppLinks? {
+        guard let members = object(node, path: path, what: "applinks") else { return nil }
+        var appLinks = AppLinks()
+        for member in members where checkKey(member, known: ModelReader.appLinksKeys, path: path, in: members) {
+            let memberPath = path + "." + member.key
+            switch member.key {
+            case "apps": appLinks.apps = strings(member.value, path: memberPath)
+            case "defaults": appLinks.defaults = readDefaults(member.value, path: memberPath)
+            case "details": appLinks.details = readDetails(member.value, path: memberPath)
+            default: appLinks.substitutionVariables = readVariables(member.value, path: memberPath)
+            }
+        }
+        if !members.contains(where: { $0.key == "details" }) {
+            findings.append(LintFinding(.error, rule: "schema", path: path, position: node.position,
+                                        message: "applinks has no 'details' array, so no app opens any URL; add \"details\": [{\"appIDs\": [...], \"components\": [...]}]"))
+        }
+        return appLinks
+    }
+
+    private mutating func readService(_ node: JSONNode, path: String) -> ServiceApps? {
+        guard let members = object(node, path: path, what: path) else { return nil }
+        var service = ServiceApps(apps: [])
+        for member in members where checkKey(member, known: ModelReader.serviceKeys, path: path, in: members) {
+            service.apps = strings(member.value, path: path + ".apps") ?? []
+        }
+        if !members.contains(where: { $0.key == "apps" }) {
+            findings.append(LintFinding(.error, rule: "schema", path: path, position: node.position,
+                                        message: "\(path) has no 'apps' array; add \"apps\": [\"TEAMID.bundle.id\"]"))
+        }
+        return service
+    }
+
+    private mutating func readDetails(_ node: JSONNode, path: String) -> [AppLinks.Detail] {
+        var details: [AppLinks.Detail] = []
+        for element in objectElements(node, path: path, what: "detail", known: ModelReader.detailKeys) ?? [] {
+            var detail = AppLinks.Detail(position: element.node.position)
+            for member in element.members {
+                let memberPath = element.path + "." + member.key
+                switch member.key {
+                case "appID": detail.appID = string(member.value, path: memberPath)
+                case "appIDs": detail.appIDs = strings(member.value, path: memberPath)
+                case "components": detail.components = readComponents(member.value, path: memberPath)
+                case "paths": detail.paths = strings(member.value, path: memberPath)
+                default: detail.defaults = readDefaults(member.value, path: memberPath)
+                }
+            }
+            details.append(detail)
+        }
+        return details
+    }
+
+    private mutating func readComponents(_ node: JSONNode, path: String) -> [AppLinks.Component]? {
+        guard let elements = objectElements(node, path: path, what: "component", known: ModelReader.componentKeys) else { return nil }
+        var components: [AppLinks.Component] = []
+        for element in elements {
+            var component = AppLinks.Component(position: element.node.position)
+            for member in element.members {
+                let memberPath = ModelReader.keyPath(element.path, member.key)
+                switch member.key {
+                case "/": component.path = string(member.value, path: memberPath)
+                case "?": component.query = readQuery(member.value, path: memberPath)
+                case "#": component.fragment = string(member.value, path: memberPath)
+                case "exclude": component.exclude = bool(member.value, path: memberPath)
+                case "comment": component.comment = string(member.value, path: memberPath)
+                case "caseSensitive": component.caseSensitive = bool(member.value, path: memberPath)
+                default: component.percentEncoded = bool(member.value, path: memberPath)
+                }
+            }
+            components.append(component)
+        }
+        return components
+    }
+
+    /// The object elements of an array, each with its key path and its known, last-of-repeated
+    /// members; problems (not an array, an element not an object, unknown keys) become findings.
+    private mutating func objectElements(_ node: JSONNode, path: String, what: String, known: [String]) -> [(node: JSONNode, path: String, members: [JSONNode.Member])]? {
+        guard let elements = array(node, path: path, what: what + "s") else { return nil }
+        var result: [(node: JSONNode, path: String, members: [JSONNode.Member])] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            guard let members = object(element, path: elementPath, what: "each " + what) else { continue }
+            result.append((element, elementPath, members.filter { checkKey($0, known: known, path: elementPath, in: members) }))
+        }
+        return result
+    }
+
+    private mutating func readQuery(_ node: JSONNode, path: String) -> AppLinks.QueryPattern? {
+        if let text = node.string { return .whole(text) }
+        guard let members = node.members else {
+            schemaError(node, path: path, "'?' must be a string (a pattern for the whole query) or an object of item name to pattern, not \(node.typeName)")
+            return nil
+        }
+        var items: [AppLinks.QueryItemPattern] = []
+        for member in members {
+            guard let pattern = string(member.value, path: ModelReader.keyPath(path, member.key)) else { continue }
+            if let existing = items.firstIndex(where: { $0.name == member.key }) {
+                duplicateKey(member, path: path)
+                items[existing].pattern = pattern
+            } else {
+                items.append(AppLinks.QueryItemPattern(name: member.key, pattern: pattern))
+            }
+        }
+        return .items(items)
+    }
+
+    private mutating func readDefaults(_ node: JSONNode, path: String) -> MatchingDefaults? {
+        guard let members = object(node, path: path, what: "defaults") else { return nil }
+        var defaults = MatchingDefaults()
+        for member in members where checkKey(member, known: ModelReader.componentKeys, path: path, in: members) {
+            let memberPath = path + "." + member.key
+            switch member.key {
+            case "caseSensitive": defaults.caseSensitive = bool(member.value, path: memberPath)
+            case "percentEncoded": defaults.percentEncoded = bool(member.value, path: memberPath)
+            default:
+                findings.append(LintFinding(.warning, rule: "ineffective-default", path: ModelReader.keyPath(path, member.key), position: member.keyPosition,
+                                            message: "'\(member.key)' in defaults has no effect on matching; only caseSensitive and percentEncoded are inherited. Move it into the components"))
+            }
+        }
+        return defaults
+    }
+
+    private mutating func readVariables(_ node: JSONNode, path: String) -> [SubstitutionVariable] {
+        guard let members = object(node, path: path, what: "substitutionVariables") else { return [] }
+        var variables: [SubstitutionVariable] = []
+        for member in members {
+            guard let values = strings(member.value, path: ModelReader.keyPath(path, member.key)) else { continue }
+            if let existing = variables.firstIndex(where: { $0.name == member.key }) {
+                duplicateKey(member, path: path)
+                variables[existing].values = values
+            } else {
+                variables.append(SubstitutionVariable(name: member.key, values: values))
+            }
+        }
+        return variables
+    }
+
+    // MARK: Typed access
+
+    private mutating func object(_ node: JSONNode, path: String, what: String) -> [JSONNode.Member]? {
+        if let members = node.members { return members }
+        schemaError(node, path: path, "\(what) must be a JSON object, not \(node.typeName)")
+        return nil
+    }
+
+    private mutating func array(_ node: JSONNode, path: String, what: String) -> [JSONNode]? {
+        if let elements = node.elements { return elements }
+        schemaError(node, path: path, "\(what) must be a JSON array, not \(node.typeName)")
+        return nil
+    }
+
+    private mutating func string(_ node: JSONNode, path: String) -> String? {
+        if let text = node.string { return text }
+        schemaError(node, path: path, "\(path.isEmpty ? "the value" : path) must be a string, not \(node.typeName)")
+        return nil
+    }
+
+    private mutating func bool(_ node: JSONNode, path: String) -> Bool? {
+        if let flag = node.bool { return flag }
+        schemaError(node, path: path, "\(path) must be true or false (a JSON Boolean, not \(node.typeName))")
+        return nil
+    }
+
+    private mutating func strings(_ node: JSONNode, path: String) -> [String]? {
+        guard let elements = node.elements else {
+            if node.string != nil {
+                schemaError(node, path: path, "\(path) must be an array of strings; wrap the string in [ ]")
+            } else {
+                schemaError(node, path: path, "\(path) must be an array of strings, not \(node.typeName)")
+            }
+            return nil
+        }
+        var result: [String] = []
+        for (index, element) in elements.enumerated() {
+            if let text = string(element, path: "\(path)[\(index)]") { result.append(text) }
+        }
+        return result
+    }
+
+    private mutating func schemaError(_ node: JSONNode, path: String, _ message: String) {
+        findings.append(LintFinding(.error, rule: "schema", path: path, position: node.position, message: message))
+    }
+
+    // MARK: Keys
+
+    /// Reports unknown and repeated keys; returns whether the member should be read (the last of
+    /// repeated keys wins, as with Foundation's JSONSerialization).
+    private mutating func checkKey(_ member: JSONNode.Member, known: [String], path: String, in members: [JSONNode.Member]) -> Bool {
+        guard known.contains(member.key) else {
+            var message = "'\(member.key)' is not a key iOS reads here, so it is ignored"
+            if let suggestion = ModelReader.suggestion(for: member.key, among: known) {
+                message += "; did you mean '\(suggestion)'?"
+            } else {
+                message += "; known keys: \(known.joined(separator: ", "))"
+            }
+            findings.append(LintFinding(.warning, rule: "unknown-key", path: ModelReader.keyPath(path, member.key), position: member.keyPosition, message: message))
+            return false
+        }
+        if let last = members.lastIndex(where: { $0.key == member.key }), members[last].keyPosition != member.keyPosition {
+            duplicateKey(member, path: path)
+            return false
+        }
+        return true
+    }
+
+    private mutating func duplicateKey(_ member: JSONNode.Member, path: String) {
+        findings.append(LintFinding(.warning, rule: "duplicate-key", path: ModelReader.keyPath(path, member.key), position: member.keyPosition,
+                                    message: "the key '\(member.key)' appears more than once in this object; only the last one counts. Remove the others"))
+    }
+
+    /// A known key that differs only in case or by at most two edits.
+    static func suggestion(for key: String, among known: [String]) -> String? {
+        if let match = known.first(where: { $0.lowercased() == key.lowercased() }) { return match }
+        let scored = known.map { ($0, editDistance(Array($0.lowercased()), Array(key.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.0.count > 2 else { return nil }
+        return best.0
+    }
+
+    private static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
+        var previous = Array(0...rhs.count)
+        for (i, left) in lhs.enumerated() {
+            var current = [i + 1]
+            for (j, right) in rhs.enumerated() {
+                current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[rhs.count]
+    }
+
+    /// `path.key`, or `path["key"]` for keys that are not identifiers (such as `/`).
+    static func keyPath(_ path: String, _ key: String) -> String {
+        let isIdentifier = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+        }
+        if isIdentifier { return path.isEmpty ? key : path + "." + key }
+        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return path + "[\"" + escaped + "\"]"
+    }
+}
