@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Roundtrip", targets: ["Roundtrip"]),
         .library(name: "RoundtripAssociatedDomains", targets: ["RoundtripAssociatedDomains"]),
+        .library(name: "RoundtripUIKit", targets: ["RoundtripUIKit"]),
         .executable(name: "roundtrip", targets: ["roundtrip"]),
     ],
     dependencies: [
@@ -37,6 +38,16 @@ let package = Package(
             dependencies: ["Roundtrip"],
             swiftSettings: strictSwift
         ),
+        // Apple-only glue: UIApplication as the opener, onOpenURL/scene/user-activity adapters.
+        // Everything is inside `#if canImport(UIKit)`, so elsewhere it is an empty module.
+        .target(
+            name: "RoundtripUIKit",
+            dependencies: [
+                "Roundtrip",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
         // The command-line tool: a thin layer over the libraries.
         .executableTarget(
             name: "roundtrip",
@@ -44,13 +55,22 @@ let package = Package(
                 "Roundtrip",
                 "RoundtripAssociatedDomains",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: strictSwift
+        ),
+        // A child process for the ledger's crash-safety test: writes in a loop until killed.
+        .executableTarget(
+            name: "LedgerCrashChild",
+            dependencies: ["Roundtrip"],
+            path: "Tests/LedgerCrashChild",
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "RoundtripTests",
             dependencies: [
                 "Roundtrip",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSwift

@@ -10,16 +10,22 @@ public enum Base64URL {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    /// Decodes strict base64url: only `A–Z a–z 0–9 - _`, no padding.
+    /// Decodes strict base64url: only `A–Z a–z 0–9 - _`, no padding, canonical.
     ///
-    /// - Returns: The bytes, or `nil` for any other character or an impossible length.
+    /// Canonical means the unused low bits of the last character are zero, so each byte string
+    /// has exactly one spelling: otherwise a signature could be altered in its last character
+    /// and still verify (signature malleability).
+    ///
+    /// - Returns: The bytes, or `nil` for any other character, an impossible length or a
+    ///   non-canonical last character.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
         guard text.utf8.allSatisfy({ URLSplit.isAlpha($0) || URLSplit.isDigit($0) || $0 == 0x2D || $0 == 0x5F }),
               text.utf8.count % 4 != 1
         else { return nil }
         var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
-        return Data(base64Encoded: standard).map(Array.init)
+        guard let bytes = Data(base64Encoded: standard).map(Array.init), encode(bytes) == text else { return nil }
+        return bytes
     }
 
     /// Decodes base64 or base64url, with or without padding (for keys pasted into spec files).

@@ -89,6 +89,11 @@ extension Endpoint {
         else {
             throw RoundtripError(.badSignature, "a signed request ends with rt-kid, rt-ts, rt-id and rt-sig, each with a value")
         }
+        // The signature covers the bytes before `&rt-sig=`; a fragment after it would ride along
+        // unsigned (and an action may read its fragment as a parameter), so a signed request has none.
+        if split.fragment != nil {
+            throw RoundtripError(.badSignature, "a signed request ends with rt-sig; the fragment ('#…') after it is not covered by the signature", parameter: ReservedNames.signature)
+        }
         guard let key = verificationKeys[keyID] else {
             throw RoundtripError(.badSignature, "the request is signed with the unknown key id '\(ParameterParsing.abbreviated(keyID))'", parameter: ReservedNames.keyID)
         }

@@ -7,7 +7,7 @@ struct RequestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
         abstract: "Build a request (calling side) or decide an incoming one (receiving side).",
-        subcommands: [RequestHandleCommand.self]
+        subcommands: [RequestBuildCommand.self, RequestHandleCommand.self]
     )
 }
 
@@ -57,12 +57,7 @@ struct RequestHandleCommand: AsyncParsableCommand {
                 }
             }
         } catch {
-            if json {
-                JSONOutput.print(RejectionJSON(error: ErrorJSON(error)))
-            } else {
-                print("rejected: \(error)")
-            }
-            throw CommandFailure.rejected()
+            throw Rejection.report(error, json: json)
         }
     }
 

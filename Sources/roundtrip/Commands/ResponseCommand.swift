@@ -7,7 +7,7 @@ struct ResponseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "response",
         abstract: "Build the callback that answers a request (receiving side), or accept one (calling side).",
-        subcommands: [ResponseBuildCommand.self]
+        subcommands: [ResponseBuildCommand.self, ResponseAcceptCommand.self]
     )
 }
 

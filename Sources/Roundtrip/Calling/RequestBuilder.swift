@@ -1,0 +1,201 @@
+import Foundation
+
+/// Builds requests to one partner app from its spec: the "go somewhere" of a round trip.
+///
+/// Building checks the request exactly as the partner will (its routes, parameter types and
+/// constraints, callback policy), by running the partner's own ``Endpoint`` decision on the
+/// URL before it leaves, so a request that would be refused is never sent. From one callback
+/// base it derives one callback URL per outcome and puts the same fresh `rt-state` nonce on each:
+///
+/// | convention | callbacks derived from `BASE` |
+/// | --- | --- |
+/// | x-callback-url | `x-success=BASE/success`, `x-error=BASE/error`, `x-cancel=BASE/cancel` |
+/// | ULC (https only) | `ulc-success=BASE/success`, `ulc-error=BASE/error` |
+/// | return-url | `<return-parameter>=BASE` |
+///
+/// ```swift
+/// let terminal = try RequestBuilder(partner: try SpecLoader.load(contentsOf: "terminal.yaml").spec)
+/// let request = try terminal.build("charge", parameters: [QueryItem(name: "amount", value: "12.50")],
+///                                  callback: "pos-app://charge-result")
+/// try await ledger.record(request.pending!)
+/// ```
+public struct RequestBuilder: Sendable {
+    /// The partner's spec.
+    public let partner: Spec
+    /// The size limits the partner enforces (checked again after signing).
+    public let limits: QueryLimits
+    /// The partner's decision, with signatures and source checks left to the partner.
+    private let validator: Endpoint
+
+    /// Prepares to build requests to a partner.
+    ///
+    /// - Parameters:
+    ///   - partner: The partner app's spec.
+    ///   - limits: The partner's size limits (16 KiB, 256 parameters by default).
+    /// - Throws: ``RoundtripError`` `malformed-url` when the spec's routes clash.
+    public init(partner: Spec, limits: QueryLimits = .default) throws(RoundtripError) {
+        self.partner = partner
+        self.limits = limits
+        // The partner checks signatures and the source itself; the caller checks everything else.
+        var relaxed = partner
+        relaxed.keys = []
+        relaxed.signatures = .off
+        relaxed.sources = SourcePolicy()
+        relaxed.actions = partner.actions.map { action in
+            var action = action
+            action.signatures = .off
+            action.sources = SourcePolicy()
+            return action
+        }
+        validator = try Endpoint(spec: relaxed, limits: limits, keys: EnvironmentKeyResolver(environment: [:]))
+    }
+
+    /// Builds a request.
+    ///
+    /// - Parameters:
+    ///   - actionName: The partner's action.
+    ///   - parameters: The action's parameters, route placeholders and `query-value`/`fragment`
+    ///     values included, by name.
+    ///   - callback: The base to come back to; `nil` when no answer is expected.
+    ///   - continuation: Opaque JSON bytes the ledger keeps and gives back with the answer.
+    ///   - signer: Signs the request when given.
+    ///   - ttl: Seconds the request waits for its answer (default 600).
+    ///   - now: The current time (creation time, signature timestamp).
+    ///   - nonce: The `rt-state` nonce: base64url of at least 16 bytes; fresh by default.
+    /// - Returns: The URL to open and the ledger entry to record.
+    /// - Throws: ``RoundtripError``: the partner's own reject (`unknown-parameter`,
+    ///   `invalid-parameter`, `missing-parameter`, `forbidden-callback`, …), `unknown-route` for
+    ///   an action the partner lacks, `reserved-parameter` for `rt-` or callback names among the
+    ///   parameters, `missing-signature` when the partner requires a signature and no signer was
+    ///   given, `too-large`.
+    /// - Complexity: O(*n*) in the length of the URL.
+    public func build(
+        _ actionName: String,
+        parameters: [QueryItem] = [],
+        callback: String? = nil,
+        continuation: Data? = nil,
+        signer: RequestSigner? = nil,
+        ttl: TimeInterval = 600,
+        now: Date = Date(),
+        nonce: String = Nonce.make()
+    ) throws(RoundtripError) -> OutgoingRequest {
+        guard let action = partner.action(named: actionName) else {
+            throw RoundtripError(.unknownRoute, "the partner '\(partner.app.name)' has no action '\(actionName)' (it has: \(partner.actions.map(\.name).joined(separator: ", ")))")
+        }
+        guard let route = action.routes.first else {
+            throw RoundtripError(.unknownRoute, "the partner's action '\(actionName)' has no route")
+        }
+        if action.signatures == .required, signer == nil {
+            throw RoundtripError(.missingSignature, "the partner's action '\(actionName)' requires signed requests; pass a signer")
+        }
+        try RequestBuilder.checkNames(of: parameters, for: action)
+        guard ttl > 0 else {
+            throw RoundtripError(.invalidParameter, "the time to live must be positive, not \(ttl) s", parameter: "ttl")
+        }
+
+        var items = parameters
+        var url = try RequestBuilder.fill(route, of: action, from: &items)
+        let wholeQuery = action.queryValue.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
+        let fragment = action.fragment.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
+        if action.queryValue != nil, let extra = items.first {
+            throw RoundtripError(.unknownParameter, "the action '\(actionName)' takes its value as the whole query, not a parameter '\(extra.name)'", parameter: extra.name)
+        }
+
+        var pending: PendingRequest?
+        if let callback {
+            let derived = try deriveCallbacks(from: callback, for: action)
+            guard Base64URL.decode(nonce).map({ $0.count >= 16 }) == true else {
+                throw RoundtripError(.invalidParameter, "the rt-state nonce must be base64url of at least 16 random bytes", parameter: ReservedNames.state)
+            }
+            var sent: [String: String] = [:]
+            for (key, parameter, base) in derived {
+                items.append(QueryItem(name: parameter, value: try ResponseBuilder.append([QueryItem(name: ReservedNames.state, value: nonce)], to: base)))
+                sent[key] = base
+            }
+            pending = PendingRequest(
+                nonce: nonce, partner: partner.app.name, action: action.name, convention: action.convention,
+                callbacks: sent, responsePrefix: action.responsePrefix, outcomes: action.outcomes,
+                createdAt: now, expiresAt: now.addingTimeInterval(ttl), continuation: continuation
+            )
+        }
+        let query = wholeQuery ?? QueryCodec.encode(items)
+        if !query.isEmpty { url += "?" + query }
+        if let fragment { url += "#" + fragment }
+
+        _ = try validator.evaluate(url, now: now)
+        if let signer {
+            url = try RequestSignature.sign(url, keyID: signer.keyID, key: signer.key, timestamp: Int64(now.timeIntervalSince1970.rounded(.down)))
+            try limits.check(url)
+        }
+        return OutgoingRequest(url: url, pending: pending, isUniversalLink: route.isUniversalLink)
+    }
+
+    /// The convention's callback parameters come from `callback`, never from the caller's
+    /// parameters (they would carry no nonce); x-callback-url's `x-source` is the caller's to set.
+    private static func checkNames(of parameters: [QueryItem], for action: Action) throws(RoundtripError) {
+        var owned = Set(action.convention.reservedParameters)
+        owned.remove(ConventionNames.xSource)
+        if action.convention == .returnURL { owned.insert(action.returnParameter) }
+        for item in parameters where ReservedNames.isReserved(item.name) || owned.contains(item.name) {
+            let why = ReservedNames.isReserved(item.name) ? "is in Roundtrip's reserved 'rt-' namespace" : "is a callback parameter; pass the callback base instead"
+            throw RoundtripError(.reservedParameter, "the parameter '\(item.name)' \(why)", parameter: item.name)
+        }
+    }
+
+    /// The route with its placeholders filled (percent-encoded) from, and removed from, `items`.
+    private static func fill(_ route: RoutePattern, of action: Action, from items: inout [QueryItem]) throws(RoundtripError) -> String {
+        var segments: [String] = []
+        for segment in route.segments {
+            switch segment {
+            case .literal(let text):
+                segments.append(text)
+            case .placeholder(let name):
+                guard let value = take(name, from: &items) else {
+                    throw RoundtripError(.missingParameter, "the action '\(action.name)' needs '\(name)' for its route \(route.text)", parameter: name)
+                }
+                segments.append(QueryCodec.encodeComponent(value))
+            }
+        }
+        return route.scheme + ":" + (route.hasAuthority ? "//" + route.host : "") + segments.joined(separator: "/")
+    }
+
+    /// Removes the item named `name` and returns its value.
+    private static func take(_ name: String, from items: inout [QueryItem]) -> String? {
+        guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
+        return items.remove(at: position).value ?? ""
+    }
+
+    /// The callback URLs for a base: (outcome key, request parameter, URL without `rt-state`).
+    private func deriveCallbacks(from base: String, for action: Action) throws(RoundtripError) -> [(String, String, String)] {
+        let split: URLSplit
+        do {
+            split = try URLSplit(base)
+        } catch {
+            throw RoundtripError(.forbiddenCallback, "the callback base is not a valid absolute URL: \(error.message)", parameter: "callback")
+        }
+        guard split.fragment == nil else {
+            throw RoundtripError(.forbiddenCallback, "the callback base may not have a fragment ('#')", parameter: "callback")
+        }
+        if let query = split.query, let reserved = try QueryCodec.decode(query, allowDuplicates: true).first(where: { ReservedNames.isReserved($0.name) }) {
+            throw RoundtripError(.reservedParameter, "the callback base already carries '\(reserved.name)'; Roundtrip adds rt-state itself", parameter: reserved.name)
+        }
+        /// `BASE/outcome`, keeping BASE's own query after the path.
+        func appending(_ outcome: String) -> String {
+            let path = split.base.hasSuffix("/") ? split.base + outcome : split.base + "/" + outcome
+            return split.query.map { path + "?" + $0 } ?? String(path)
+        }
+        switch action.convention {
+        case .none:
+            throw RoundtripError(.invalidParameter, "the action '\(action.name)' uses convention none: there is no way back, so it takes no callback", parameter: "callback")
+        case .xCallbackURL:
+            return ConventionNames.xCallbacks.map { ($0.outcome, $0.parameter, appending($0.outcome)) }
+        case .universalLinkCallback:
+            guard split.scheme.lowercased() == "https" else {
+                throw RoundtripError(.forbiddenCallback, "a Universal Link Callback comes back on https universal links, not '\(split.scheme):'", parameter: "callback")
+            }
+            return [("success", ConventionNames.ulcSuccess, appending("success")), ("error", ConventionNames.ulcError, appending("error"))]
+        case .returnURL:
+            return [(ConventionNames.returnKey, action.returnParameter, base)]
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The calling side's decision on an incoming callback: accept only the genuine answer, once.
+///
+/// The checks run in this order, and nothing is consumed until all of them pass, so a forged or
+/// malformed callback never uses up the genuine pending request:
+///
+/// 1. size limits (`too-large`), before any parsing;
+/// 2. URL syntax (`malformed-url`, `invalid-encoding`); callbacks never carry a fragment;
+/// 3. query decoding (`invalid-encoding`), a second `rt-state` or any other `rt-` parameter
+///    (`reserved-parameter`), repeated names (`duplicate-parameter`);
+/// 4. the ledger: the exact callback base and the nonce (`unsolicited-response`,
+///    `nonce-mismatch`, `replayed`, `expired`);
+/// 5. the response's shape: the caller's own callback parameters unchanged
+///    (`reserved-parameter`), return-url parameters carry the response prefix
+///    (`unknown-parameter`) and a declared `<prefix>responseType` (`missing-parameter`,
+///    `invalid-parameter`);
+/// 6. consume, exactly once (`replayed` for the loser of a race).
+///
+/// This mirrors OAuth for native apps: exact redirect matching and a one-time state
+/// (RFC 8252 section 8.9–8.10; RFC 9700 section 4.7).
+public struct ResponseAcceptor: Sendable {
+    /// The ledger of pending requests.
+    public let ledger: any LedgerStore
+    /// The size limits.
+    public let limits: QueryLimits
+
+    /// Creates an acceptor over a ledger.
+    public init(ledger: any LedgerStore, limits: QueryLimits = .default) {
+        self.ledger = ledger
+        self.limits = limits
+    }
+
+    /// Accepts a callback and consumes its pending request.
+    ///
+    /// - Parameters:
+    ///   - url: The callback URL exactly as received.
+    ///   - now: The current time.
+    /// - Returns: The outcome, the response parameters and the request with its continuation.
+    /// - Throws: ``RoundtripError`` with the code of the first failed check; ``StorageError``
+    ///   when the ledger cannot be read or written, or is damaged.
+    public func accept(_ url: String, now: Date = Date()) async throws -> AcceptedResponse {
+        try limits.check(url)
+        let split = try URLSplit(url)
+        if split.fragment != nil {
+            throw RoundtripError(.malformedURL, "the callback has a fragment ('#…'); Roundtrip's callbacks never carry one")
+        }
+        let items = try QueryCodec.decode(split.query ?? "", allowDuplicates: true)
+        var state: String?
+        for item in items {
+            if item.name == ReservedNames.state {
+                guard state == nil else {
+                    throw RoundtripError(.reservedParameter, "the callback carries rt-state twice; a response may not add its own", parameter: ReservedNames.state)
+                }
+                state = item.value ?? ""
+            } else if ReservedNames.isReserved(item.name) {
+                throw RoundtripError(.reservedParameter, "the callback carries '\(ParameterParsing.abbreviated(item.name))', which is in Roundtrip's reserved 'rt-' namespace", parameter: item.name)
+            }
+        }
+        if let duplicate = QueryCodec.firstDuplicateName(in: items) {
+            throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
+        }
+        let match = try await ledger.find(answeredBy: split, state: state, now: now)
+        let (outcome, parameters) = try interpret(items, match: match)
+        let consumed = try await ledger.consume(nonce: match.request.nonce, now: now)
+        return AcceptedResponse(outcome: outcome, parameters: parameters, request: consumed, url: url)
+    }
+
+    /// Reads the outcome and response parameters, checking the caller's own parameters survived.
+    private func interpret(_ items: [QueryItem], match: LedgerMatch) throws(RoundtripError) -> (String, [String: String]) {
+        let request = match.request
+        var own: [QueryItem] = []
+        if let sent = request.callbacks[match.callbackKey], let query = try URLSplit(sent).query {
+            own = try QueryCodec.decode(query, allowDuplicates: true)
+        }
+        for item in own where !items.contains(item) {
+            throw RoundtripError(.reservedParameter, "the callback's own parameter '\(item.name)' was changed or removed; a response never overwrites the caller's parameters", parameter: item.name)
+        }
+        let answer = items.filter { $0.name != ReservedNames.state && !own.contains($0) }
+        guard request.convention == .returnURL else {
+            var parameters: [String: String] = [:]
+            for item in answer { parameters[item.name] = item.value ?? "" }
+            return (match.callbackKey, parameters)
+        }
+        let prefix = request.responsePrefix
+        let typeName = prefix + ConventionNames.responseType
+        guard let outcome = answer.first(where: { $0.name == typeName })?.value else {
+            throw RoundtripError(.missingParameter, "the response has no '\(typeName)' saying how the request ended", parameter: typeName)
+        }
+        guard request.outcomes.contains(outcome) else {
+            throw RoundtripError(.invalidParameter, "the response's '\(typeName)' is '\(ParameterParsing.abbreviated(outcome))', not one of \(request.outcomes.joined(separator: ", "))", parameter: typeName)
+        }
+        var parameters: [String: String] = [:]
+        for item in answer where item.name != typeName {
+            guard item.name.hasPrefix(prefix), item.name.count > prefix.count else {
+                throw RoundtripError(.unknownParameter, "the response parameter '\(ParameterParsing.abbreviated(item.name))' lacks the response prefix '\(prefix)'", parameter: item.name)
+            }
+            parameters[String(item.name.dropFirst(prefix.count))] = item.value ?? ""
+        }
+        return (outcome, parameters)
+    }
+}

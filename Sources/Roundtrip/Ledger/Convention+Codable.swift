@@ -1,0 +1,2 @@
+/// A convention is stored by its spec spelling (`x-callback-url`, `ulc`, `return-url`, `none`).
+extension Convention: Codable {}

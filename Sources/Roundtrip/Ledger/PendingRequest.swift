@@ -1,0 +1,90 @@
+import Foundation
+
+/// A request the calling app sent and is waiting to hear back about: one entry of the ledger.
+///
+/// The ledger keeps what it takes to accept only the genuine answer (the `rt-state` nonce and
+/// the exact callback URLs the request carried) and what it takes to carry on afterwards (the
+/// continuation the app stored, seed 000's "continuation"), so the answer can be accepted even
+/// after the app was killed and relaunched.
+public struct PendingRequest: Sendable, Hashable, Codable {
+    /// The `rt-state` nonce on every callback URL of the request (at least 128 random bits).
+    public let nonce: String
+    /// The partner app's display name, from its spec.
+    public let partner: String
+    /// The partner's action.
+    public let action: String
+    /// The action's convention, which decides how the answer is read.
+    public let convention: Convention
+    /// The callback URLs exactly as sent, without `rt-state`, by outcome (`success`, `error`,
+    /// `cancel`; a return-url action's single callback under `return`).
+    public let callbacks: [String: String]
+    /// return-url only: the prefix of response parameters (for example `ifcc_`).
+    public let responsePrefix: String
+    /// The outcomes the partner may answer with.
+    public let outcomes: [String]
+    /// When the request was sent.
+    public let createdAt: Date
+    /// When the request stops accepting an answer.
+    public let expiresAt: Date
+    /// The app's opaque continuation, as JSON bytes.
+    public let continuation: Data?
+    /// When an answer was accepted; a consumed entry stays as a tombstone, so a replay is told
+    /// apart from an unsolicited response.
+    public internal(set) var consumedAt: Date?
+
+    /// Creates a ledger entry.
+    ///
+    /// - Parameters:
+    ///   - nonce: The `rt-state` nonce.
+    ///   - partner: The partner app's name.
+    ///   - action: The partner's action.
+    ///   - convention: The action's convention.
+    ///   - callbacks: The callback URLs as sent, without `rt-state`, by outcome.
+    ///   - responsePrefix: return-url only: the response prefix.
+    ///   - outcomes: The outcomes the partner may answer with.
+    ///   - createdAt: When the request was sent.
+    ///   - expiresAt: When it stops accepting an answer.
+    ///   - continuation: The app's continuation as JSON bytes.
+    public init(
+        nonce: String,
+        partner: String,
+        action: String,
+        convention: Convention,
+        callbacks: [String: String],
+        responsePrefix: String = "",
+        outcomes: [String]? = nil,
+        createdAt: Date,
+        expiresAt: Date,
+        continuation: Data? = nil
+    ) {
+        self.nonce = nonce
+        self.partner = partner
+        self.action = action
+        self.convention = convention
+        self.callbacks = callbacks
+        self.responsePrefix = responsePrefix
+        self.outcomes = outcomes ?? convention.defaultOutcomes
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.continuation = continuation
+        consumedAt = nil
+    }
+
+    /// Whether an answer was already accepted.
+    public var isConsumed: Bool { consumedAt != nil }
+
+    /// Whether the request no longer accepts an answer at `now`.
+    public func isExpired(at now: Date) -> Bool { now >= expiresAt }
+
+    /// Decodes the continuation the app stored with the request.
+    ///
+    /// - Parameter type: The continuation's type.
+    /// - Throws: `DecodingError` when the bytes are not that type; ``RoundtripError``
+    ///   `missing-parameter` when the request has no continuation.
+    public func continuation<Value: Decodable>(as type: Value.Type) throws -> Value {
+        guard let continuation else {
+            throw RoundtripError(.missingParameter, "the request to '\(action)' was sent without a continuation")
+        }
+        return try JSONDecoder().decode(type, from: continuation)
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import Roundtrip
+
+/// `roundtrip request build --spec SPEC --action NAME [--param k=v]... [--callback BASE] [--ledger DIR]
+/// [--sign-key KID --secret-env VAR] [--ttl SECONDS] [--now SECONDS]`
+struct RequestBuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build a request to a partner app (the calling side) and print its URL.",
+        discussion: """
+            The request is checked exactly as the partner's spec will check it. From --callback BASE \
+            one callback URL per outcome is derived (BASE/success, BASE/error, BASE/cancel for \
+            x-callback-url; BASE/success and BASE/error, https only, for ULC; BASE itself for \
+            return-url), each with the same fresh rt-state nonce; with --ledger the pending request \
+            is recorded so that 'response accept' can check the answer.
+
+            \(LedgerKey.help)
+
+            Exits 0 with the URL on stdout, 1 when the request would be rejected (the reason on \
+            stderr), 2 for bad usage, an unusable spec, key or ledger.
+            """
+    )
+
+    @Option(help: "The partner app's spec file.")
+    var spec: String
+
+    @Option(help: "The partner's action.")
+    var action: String
+
+    @Option(name: .customLong("param"), help: "A request parameter, name=value; repeat for more.")
+    var parameters: [String] = []
+
+    @Option(help: "The base URL to come back to.")
+    var callback: String?
+
+    @Option(help: "A folder for the pending-request ledger (needs --callback).")
+    var ledger: String?
+
+    @Option(name: .customLong("sign-key"), help: "Sign with this key id of the partner's spec (needs --secret-env).")
+    var signKey: String?
+
+    @Option(name: .customLong("secret-env"), help: "The environment variable holding the signing secret (hmac-sha256: the value's bytes; ed25519: the base64 raw 32-byte private key).")
+    var secretEnv: String?
+
+    @Option(help: "Seconds the request waits for its answer.")
+    var ttl: Int = 600
+
+    @Option(help: "The current time in Unix seconds (for reproducible output).")
+    var now: Int64?
+
+    @Option(help: "A JSON value the ledger keeps and 'response accept' prints back (default {}).")
+    var continuation: String?
+
+    func validate() throws {
+        if (signKey == nil) != (secretEnv == nil) {
+            throw ValidationError("--sign-key and --secret-env go together: the key id and where its secret is")
+        }
+        if ledger != nil, callback == nil {
+            throw ValidationError("--ledger records the pending request of a callback; give --callback too")
+        }
+        if ttl <= 0 {
+            throw ValidationError("--ttl must be a positive number of seconds")
+        }
+        if let continuation, (try? JSONDecoder().decode(JSONValue.self, from: Data(continuation.utf8))) == nil {
+            throw ValidationError("--continuation must be a JSON value, such as '{\"screen\": \"invoice\"}'")
+        }
+    }
+
+    func run() async throws {
+        let partner = try SpecInput.load(spec)
+        let builder: RequestBuilder
+        do {
+            builder = try RequestBuilder(partner: partner)
+        } catch {
+            throw CommandFailure.usage("the spec \(spec) is not usable: \(error.message)")
+        }
+        let items = try SpecInput.parameters(parameters)
+        let signer = try signKey.map { try makeSigner(partner, keyID: $0) }
+        let request: OutgoingRequest
+        do {
+            request = try builder.build(
+                action, parameters: items, callback: callback, continuation: Data((continuation ?? "{}").utf8),
+                signer: signer, ttl: TimeInterval(ttl), now: SpecInput.date(now)
+            )
+        } catch where error.code == .unknownRoute {
+            throw CommandFailure.usage(error.message)
+        } catch {
+            throw CommandFailure.rejected("rejected: \(error)")
+        }
+        if let ledger, let pending = request.pending {
+            let store = try LedgerKey.store(ledger, create: true)
+            do {
+                try await store.record(pending)
+            } catch {
+                throw CommandFailure.usage("cannot record the request in the ledger: \(error)")
+            }
+        }
+        print(request.url)
+    }
+
+    private func makeSigner(_ partner: Spec, keyID: String) throws -> RequestSigner {
+        guard let description = partner.key(id: keyID) else {
+            let known = partner.keys.map(\.id)
+            throw CommandFailure.usage("the spec has no key '\(keyID)' (keys: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+        }
+        guard let variable = secretEnv, let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
+            throw CommandFailure.usage("the environment variable \(secretEnv ?? "") is not set")
+        }
+        let bytes: [UInt8]
+        switch description.algorithm {
+        case .hmacSHA256:
+            bytes = Array(value.utf8)
+        case .ed25519:
+            guard let decoded = Base64URL.decodeLenient(value) else {
+                throw CommandFailure.usage("\(variable) must hold the base64 raw 32-byte Ed25519 private key of '\(keyID)'")
+            }
+            bytes = decoded
+        }
+        do {
+            return try RequestSigner(keyID: keyID, algorithm: description.algorithm, bytes: bytes)
+        } catch {
+            throw CommandFailure.usage(error.message)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Roundtrip
+
+/// `roundtrip response accept --ledger DIR URL [--json] [--now SECONDS]`
+struct ResponseAcceptCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accept",
+        abstract: "Check a callback as the calling app would: accept the genuine answer once, or reject it.",
+        discussion: """
+            The callback must answer a request recorded with 'request build --ledger': its exact \
+            callback base, its rt-state nonce, before it expires, once. Accepting consumes the \
+            pending request.
+
+            \(LedgerKey.help)
+
+            Exits 0 when accepted, 1 when rejected, 2 when the ledger or its key is unusable \
+            (damaged, tampered with, or written with another key).
+            """
+    )
+
+    @Option(help: "The ledger folder 'request build --ledger' wrote.")
+    var ledger: String
+
+    @Argument(help: "The callback URL, exactly as received.")
+    var url: String
+
+    @Flag(help: "Print one JSON object: {\"accepted\", \"outcome\", \"parameters\", \"continuation\"} or {\"accepted\": false, \"error\": {\"code\", \"message\", \"parameter\"}}.")
+    var json = false
+
+    @Option(help: "The current time in Unix seconds (for reproducible expiry checks).")
+    var now: Int64?
+
+    func run() async throws {
+        let store = try LedgerKey.store(ledger, create: false)
+        do {
+            let response = try await ResponseAcceptor(ledger: store).accept(url, now: SpecInput.date(now))
+            if json {
+                JSONOutput.print(AcceptedJSON(response))
+            } else {
+                print("accepted: \(response.outcome) (\(response.request.partner) \(response.request.action))")
+                for (name, value) in response.parameters.sorted(by: { $0.key < $1.key }) {
+                    print("  \(name) = \(value)")
+                }
+            }
+        } catch let error as RoundtripError {
+            throw Rejection.report(error, json: json)
+        } catch {
+            throw CommandFailure.usage("the ledger \(ledger) is unusable: \(error)")
+        }
+    }
+
+    struct AcceptedJSON: Encodable {
+        let accepted = true
+        let outcome: String
+        let parameters: [String: String]
+        let continuation: JSONValue
+
+        init(_ response: AcceptedResponse) {
+            outcome = response.outcome
+            parameters = response.parameters
+            continuation = response.continuation.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) } ?? .null
+        }
+
+        enum CodingKeys: String, CodingKey { case accepted, outcome, parameters, continuation }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(accepted, forKey: .accepted)
+            try container.encode(outcome, forKey: .outcome)
+            try container.encode(parameters, forKey: .parameters)
+            try container.encode(continuation, forKey: .continuation)
+        }
+    }
+}

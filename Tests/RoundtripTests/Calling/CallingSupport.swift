@@ -1,0 +1,73 @@
+import Crypto
+import Foundation
+@testable import Roundtrip
+
+/// Shared setup of the calling-side and ledger tests.
+enum CallingSupport {
+    static let secret = "test-secret-0123456789abcdef"
+    static let environment = ["ROUNDTRIP_TEST_SECRET": secret]
+    static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func spec(_ name: String) throws -> Spec {
+        try SpecLoader.load(contentsOf: Fixture.path("specs/\(name).yaml")).spec
+    }
+
+    static func terminal() throws -> RequestBuilder { try RequestBuilder(partner: try spec("terminal")) }
+    static func notes() throws -> RequestBuilder { try RequestBuilder(partner: try spec("notes")) }
+
+    static func notesEndpoint() throws -> Endpoint {
+        try Endpoint(spec: try spec("notes"), keys: EnvironmentKeyResolver(environment: environment))
+    }
+
+    static var hmacSigner: RequestSigner {
+        RequestSigner(keyID: "pos-2026", key: .hmacSHA256(SymmetricKey(data: Data(secret.utf8))))
+    }
+
+    /// A deterministic nonce: base64url of 16 bytes derived from `seed`.
+    static func nonce(_ seed: Int) -> String {
+        Base64URL.encode(Array(SHA256.hash(data: Data("nonce-\(seed)".utf8))).prefix(16))
+    }
+
+    /// A fresh file-store folder.
+    static func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "roundtrip-calling-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static let ledgerKey = SymmetricKey(data: Data("ledger-key-0123456789abcdef".utf8))
+
+    /// The value of `name` in a URL's query.
+    static func queryValue(_ url: String, _ name: String) throws -> String? {
+        let split = try URLSplit(url)
+        return try QueryCodec.decode(split.query ?? "").first { $0.name == name }?.value
+    }
+
+    /// Sends a return-url charge to the terminal and returns the request, recorded in `ledger`.
+    static func recordCharge(in ledger: any LedgerStore, nonce seed: Int = 1, callback: String = "my-return-url://?record_id=123", ttl: TimeInterval = 600, now: Date = t0, continuation: Data? = nil) async throws -> OutgoingRequest {
+        let request = try terminal().build(
+            "charge", parameters: [QueryItem(name: "amount", value: "12.50"), QueryItem(name: "invoiceNumber", value: "123")],
+            callback: callback, continuation: continuation, ttl: ttl, now: now, nonce: nonce(seed)
+        )
+        try await ledger.record(request.pending!)
+        return request
+    }
+}
+
+/// Records what a caller or receiver opens, and optionally forwards it somewhere.
+actor RecordingOpener: URLOpener {
+    private(set) var opened: [URL] = []
+    private let result: Bool
+    private let forward: (@Sendable (URL) async -> Void)?
+
+    init(result: Bool = true, forward: (@Sendable (URL) async -> Void)? = nil) {
+        self.result = result
+        self.forward = forward
+    }
+
+    func open(_ url: URL, universalLinksOnly: Bool) async -> Bool {
+        opened.append(url)
+        if let forward { await forward(url) }
+        return result
+    }
+}
