@@ -22,6 +22,13 @@ let package = Package(
             path: "Benchmarks/RoundtripBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // A quick, noise-resistant check of the incoming-path ratio: alternating rounds of the
+        // decision and the Foundation baseline, minimum of each. `swift run -c release incoming-profile 10`
+        .executableTarget(
+            name: "incoming-profile",
+            dependencies: [.product(name: "Roundtrip", package: "Roundtrip")],
+            path: "Profile"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

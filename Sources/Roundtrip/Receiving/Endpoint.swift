@@ -36,6 +36,11 @@ public struct Endpoint: Sendable {
     struct CompiledAction: Sendable {
         let action: Action
         let parameterIndex: [String: Int]
+        /// Parameter names in declaration order, for a linear scan when there are few.
+        let parameterNames: [String]
+        /// Each parameter with its numeric bounds precomputed, held by reference so the hot path
+        /// never copies a `ParameterSpec`.
+        let rules: [ParameterRule]
         let reservedByConvention: Set<String>
         /// Parameters that are route placeholders (and so may not also be in the query).
         let placeholderNames: Set<String>
@@ -62,7 +67,8 @@ public struct Endpoint: Sendable {
             var reserved = Set(action.convention.reservedParameters)
             if action.convention == .returnURL { reserved.insert(action.returnParameter) }
             return CompiledAction(
-                action: action, parameterIndex: index, reservedByConvention: reserved,
+                action: action, parameterIndex: index, parameterNames: action.parameters.map(\.name),
+                rules: action.parameters.map(ParameterRule.init), reservedByConvention: reserved,
                 placeholderNames: Set(action.routes.flatMap(\.placeholderNames))
             )
         }
@@ -114,15 +120,15 @@ public struct Endpoint: Sendable {
         try extractCallbacks(action: action, items: &items, callbacks: &callbacks, callerName: &callerName)
 
         for item in items {
-            guard let position = compiled.parameterIndex[item.name] else {
+            guard let position = compiled.position(of: item.name) else {
                 if action.unknownParameters == .ignore { continue }
                 throw RoundtripError(.unknownParameter, "the action '\(action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name, compiled))", parameter: item.name)
             }
-            let parameter = action.parameters[position]
-            if !compiled.placeholderNames.isEmpty, compiled.placeholderNames.contains(parameter.name) {
-                throw RoundtripError(.duplicateParameter, "the parameter '\(parameter.name)' is part of the route and may not also be in the query", parameter: parameter.name)
+            if !compiled.placeholderNames.isEmpty, compiled.placeholderNames.contains(item.name) {
+                throw RoundtripError(.duplicateParameter, "the parameter '\(item.name)' is part of the route and may not also be in the query", parameter: item.name)
             }
-            parameters[parameter.name] = try ParameterParsing.parse(item.value ?? "", as: parameter)
+            let rule = compiled.rules[position]
+            parameters[item.name] = try ParameterParsing.parse(item.value ?? "", as: rule.spec, bounds: rule.bounds)
         }
         for (name, raw) in match.placeholders {
             let text: String
@@ -260,5 +266,25 @@ public struct Endpoint: Sendable {
         let closest = compiled.action.parameters.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
         if let closest, editDistance(closest, name) <= 2 { return " (did you mean '\(closest)'?)" }
         return ""
+    }
+}
+
+/// A declared parameter and its precomputed numeric bounds.
+final class ParameterRule: Sendable {
+    let spec: ParameterSpec
+    let bounds: NumericBounds?
+
+    init(_ spec: ParameterSpec) {
+        self.spec = spec
+        bounds = NumericBounds(spec)
+    }
+}
+
+extension Endpoint.CompiledAction {
+    /// The index of a declared parameter: a linear scan of short names beats hashing for the
+    /// handful of parameters most actions have.
+    func position(of name: String) -> Int? {
+        if parameterNames.count <= 16 { return parameterNames.firstIndex(of: name) }
+        return parameterIndex[name]
     }
 }

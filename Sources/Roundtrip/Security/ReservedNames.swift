@@ -19,5 +19,8 @@ public enum ReservedNames {
     public static let signatureParameters = [keyID, timestamp, requestID, signature]
 
     /// Whether a name is in the `rt-` namespace.
-    public static func isReserved(_ name: String) -> Bool { name.hasPrefix(prefix) }
+    public static func isReserved(_ name: String) -> Bool {
+        // A first-byte test first: this runs for every parameter of every incoming URL.
+        name.utf8.first == UInt8(ascii: "r") && name.hasPrefix(prefix)
+    }
 }

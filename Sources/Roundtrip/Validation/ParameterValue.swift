@@ -35,12 +35,43 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
     public var description: String { canonical }
 }
 
+/// A parameter's `minimum` and `maximum` as ``FixedDecimal``s, computed once per spec.
+struct NumericBounds: Sendable {
+    let minimum: FixedDecimal?
+    let maximum: FixedDecimal?
+    let minimumText: String
+    let maximumText: String
+
+    /// `nil` when the spec's bounds are not representable (the caller uses `Decimal`).
+    init?(_ parameter: ParameterSpec) {
+        guard parameter.type.isNumeric, parameter.minimum != nil || parameter.maximum != nil else { return nil }
+        minimum = parameter.minimum.flatMap { FixedDecimal($0.description) }
+        maximum = parameter.maximum.flatMap { FixedDecimal($0.description) }
+        if (parameter.minimum != nil && minimum == nil) || (parameter.maximum != nil && maximum == nil) { return nil }
+        minimumText = parameter.minimum?.description ?? ""
+        maximumText = parameter.maximum?.description ?? ""
+    }
+
+    /// `.some(nil)` when within bounds, `.some(why)` when not, `nil` when undecidable here.
+    func check(_ value: FixedDecimal) -> String?? {
+        if let minimum {
+            guard let order = FixedDecimal.compare(value, minimum) else { return nil }
+            if order == .orderedAscending { return .some("is \(value.decimal); the minimum is \(minimumText)") }
+        }
+        if let maximum {
+            guard let order = FixedDecimal.compare(value, maximum) else { return nil }
+            if order == .orderedDescending { return .some("is \(value.decimal); the maximum is \(maximumText)") }
+        }
+        return .some(nil)
+    }
+}
+
 /// Parses and checks one raw value against a parameter's type and constraints.
 enum ParameterParsing {
     /// Parses `raw` as `parameter`'s type and checks its constraints.
     ///
     /// - Throws: ``RoundtripError`` `invalid-parameter` naming the parameter and the broken rule.
-    static func parse(_ raw: String, as parameter: ParameterSpec, checkingConstraints: Bool = true) throws(RoundtripError) -> ParameterValue {
+    static func parse(_ raw: String, as parameter: ParameterSpec, checkingConstraints: Bool = true, bounds: NumericBounds? = nil) throws(RoundtripError) -> ParameterValue {
         func invalid(_ why: String) -> RoundtripError {
             RoundtripError(.invalidParameter, "the parameter '\(parameter.name)' \(why)", parameter: parameter.name)
         }
@@ -88,17 +119,12 @@ enum ParameterParsing {
             throw invalid("does not match the pattern \(pattern.source)")
         }
         if parameter.minimum != nil || parameter.maximum != nil {
-            let number: Decimal
-            switch value {
-            case .integer(let integer): number = Decimal(integer)
-            case .decimal(let decimal): number = decimal
-            default: return value
-            }
-            if let minimum = parameter.minimum, number < minimum {
-                throw invalid("is \(number); the minimum is \(minimum)")
-            }
-            if let maximum = parameter.maximum, number > maximum {
-                throw invalid("is \(number); the maximum is \(maximum)")
+            if let bounds, let fixed = FixedDecimal(raw), let verdict = bounds.check(fixed) {
+                if let violation = verdict {
+                    throw invalid(violation)
+                }
+            } else {
+                try checkBounds(value, parameter, invalid)
             }
         }
         if let allowed = parameter.allowedValues {
@@ -108,6 +134,24 @@ enum ParameterParsing {
             }
         }
         return value
+    }
+
+    /// The `Decimal` comparison of a number against its bounds (the slow path).
+    static func checkBounds(_ value: ParameterValue, _ parameter: ParameterSpec, _ invalid: (String) -> RoundtripError) throws(RoundtripError) {
+        do {
+            let number: Decimal
+            switch value {
+            case .integer(let integer): number = Decimal(integer)
+            case .decimal(let decimal): number = decimal
+            default: return
+            }
+            if let minimum = parameter.minimum, number < minimum {
+                throw invalid("is \(number); the minimum is \(minimum)")
+            }
+            if let maximum = parameter.maximum, number > maximum {
+                throw invalid("is \(number); the maximum is \(maximum)")
+            }
+        }
     }
 
     /// A UUID in 8-4-4-4-12 hex form, either case; parsed by hand because Foundation's parser goes
@@ -160,13 +204,8 @@ enum ParameterParsing {
             }
         }
         guard digitsBeforePoint > 0, !seenPoint || digitsAfterPoint > 0, digitsBeforePoint + digitsAfterPoint <= 38 else { return nil }
-        let isNegative = utf8.first == UInt8(ascii: "-")
-        if digitsBeforePoint + digitsAfterPoint <= 19 {
-            // Fits in UInt64: build the value from its digits (no Locale, no string scanner).
-            var significand: UInt64 = 0
-            for byte in body where byte != UInt8(ascii: ".") { significand = significand * 10 + UInt64(byte - 0x30) }
-            return Decimal(sign: isNegative ? .minus : .plus, exponent: -digitsAfterPoint, significand: Decimal(significand))
-        }
+        // Up to 19 digits: build the value from its digits (no Locale, no string scanner).
+        if let fixed = FixedDecimal(raw) { return fixed.decimal }
         return Decimal(string: raw, locale: posixLocale)
     }
 

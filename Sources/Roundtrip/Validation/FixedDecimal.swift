@@ -1,0 +1,81 @@
+import Foundation
+
+/// A decimal number with at most 19 significant digits as an integer and a scale, for comparing
+/// a parameter against its `minimum`/`maximum` without `Decimal` arithmetic on the hot path.
+struct FixedDecimal: Sendable, Hashable {
+    let isNegative: Bool
+    let significand: UInt64
+    /// Digits after the decimal point.
+    let scale: Int
+
+    /// Parses `-?[0-9]+(\.[0-9]+)?` with at most 19 digits; `nil` otherwise (callers fall back to `Decimal`).
+    init?(_ text: some StringProtocol) {
+        var text = Substring(text)
+        guard let parsed = text.withUTF8({ bytes -> (Bool, UInt64, Int)? in
+            var index = 0
+            let negative = bytes.first == UInt8(ascii: "-")
+            if negative { index = 1 }
+            var significand: UInt64 = 0
+            var digits = 0
+            var scale = 0
+            var seenPoint = false
+            guard index < bytes.count else { return nil }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ".") {
+                    guard !seenPoint, digits > 0 else { return nil }
+                    seenPoint = true
+                } else if URLSplit.isDigit(byte) {
+                    digits += 1
+                    guard digits <= 19 else { return nil }
+                    significand = significand * 10 + UInt64(byte - 0x30)
+                    if seenPoint { scale += 1 }
+                } else {
+                    return nil
+                }
+                index += 1
+            }
+            guard digits > 0, !seenPoint || scale > 0 else { return nil }
+            return (negative, significand, scale)
+        }) else { return nil }
+        (isNegative, significand, scale) = parsed
+    }
+
+    /// The value as a `Decimal`.
+    var decimal: Decimal {
+        Decimal(sign: isNegative && significand != 0 ? .minus : .plus, exponent: -scale, significand: Decimal(significand))
+    }
+
+    /// Compares two values; `nil` when aligning their scales would overflow.
+    static func compare(_ lhs: FixedDecimal, _ rhs: FixedDecimal) -> ComparisonResult? {
+        let lhsNegative = lhs.isNegative && lhs.significand != 0
+        let rhsNegative = rhs.isNegative && rhs.significand != 0
+        if lhsNegative != rhsNegative { return lhsNegative ? .orderedAscending : .orderedDescending }
+        guard let (left, right) = aligned(lhs, rhs) else { return nil }
+        let magnitude: ComparisonResult = left < right ? .orderedAscending : left > right ? .orderedDescending : .orderedSame
+        guard lhsNegative else { return magnitude }
+        switch magnitude {
+        case .orderedAscending: return .orderedDescending
+        case .orderedDescending: return .orderedAscending
+        case .orderedSame: return .orderedSame
+        }
+    }
+
+    private static func aligned(_ lhs: FixedDecimal, _ rhs: FixedDecimal) -> (UInt64, UInt64)? {
+        var left = lhs.significand, right = rhs.significand
+        var difference = lhs.scale - rhs.scale
+        while difference > 0 {
+            let (product, overflow) = right.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            right = product
+            difference -= 1
+        }
+        while difference < 0 {
+            let (product, overflow) = left.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            left = product
+            difference += 1
+        }
+        return (left, right)
+    }
+}
