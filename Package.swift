@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Roundtrip", targets: ["Roundtrip"]),
         .library(name: "RoundtripAssociatedDomains", targets: ["RoundtripAssociatedDomains"]),
+        .library(name: "RoundtripSimulator", targets: ["RoundtripSimulator"]),
         .library(name: "RoundtripUIKit", targets: ["RoundtripUIKit"]),
         .executable(name: "roundtrip", targets: ["roundtrip"]),
     ],
@@ -48,12 +49,19 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // A deterministic virtual iPhone for end-to-end tests of round trips, on any machine.
+        .target(
+            name: "RoundtripSimulator",
+            dependencies: ["Roundtrip", "RoundtripAssociatedDomains"],
+            swiftSettings: strictSwift
+        ),
         // The command-line tool: a thin layer over the libraries.
         .executableTarget(
             name: "roundtrip",
             dependencies: [
                 "Roundtrip",
                 "RoundtripAssociatedDomains",
+                "RoundtripSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -73,6 +81,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripSimulatorTests",
+            dependencies: ["RoundtripSimulator", "Roundtrip", "RoundtripAssociatedDomains"],
             swiftSettings: strictSwift
         ),
         // The command line, run as a user runs it: the built binary, its stdout, stderr and exit code.

@@ -1,0 +1,43 @@
+import Foundation
+import Roundtrip
+import RoundtripAssociatedDomains
+
+/// A seed scenario, end to end on a ``VirtualDevice``: what `roundtrip demo` runs.
+public struct DemoScenario: Sendable {
+    /// A short identifier (`charge`, `logout`, …).
+    public let id: String
+    /// Runs the scenario on a fresh device.
+    public let run: @Sendable () async throws -> ScenarioReport
+
+    /// Every scenario, in the order the demo shows them.
+    public static let all: [DemoScenario] = [
+        DemoScenario(id: "charge", run: CardTerminalScenario.run),
+        DemoScenario(id: "logout", run: LogoutScenario.run),
+        DemoScenario(id: "hijack", run: HijackScenario.run),
+        DemoScenario(id: "todolist", run: TodoListScenario.run),
+        DemoScenario(id: "inap", run: INapScenario.run),
+        DemoScenario(id: "x-callback-url", run: XCallbackScenario.run),
+    ]
+}
+
+/// Helpers the scenarios share.
+enum ScenarioSupport {
+    static func spec(_ yaml: String) throws -> Spec {
+        try SpecLoader.load(yaml: yaml).spec
+    }
+
+    static func association(_ json: String) throws -> AssociationFile {
+        try AssociationFile(json: Array(json.utf8))
+    }
+
+    /// The calling app behind `bundleID`, to act as its user interface.
+    static func callingApp(_ behavior: any AppBehavior) throws -> CallingApp {
+        guard let app = behavior as? CallingApp else { throw SimulatorError(message: "not a calling app") }
+        return app
+    }
+
+    /// The rejection codes an app's trace lines show, for checks.
+    static func lines(of trace: Trace, by actor: String, containing text: String) -> [TraceEvent] {
+        trace.events.filter { $0.actor == actor && $0.text.contains(text) }
+    }
+}

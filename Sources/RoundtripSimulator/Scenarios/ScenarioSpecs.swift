@@ -1,0 +1,86 @@
+/// The spec files of the demo's apps.
+enum ScenarioSpecs {
+    /// Seed 000: InnerFence's Credit Card Terminal.
+    static let cardTerminal = """
+        roundtrip: 1
+        app: {name: Card Terminal, app-id: INNRFNC001.com.innerfence.ccterminal, schemes: [com-innerfence-ccterminal]}
+        callbacks: [pos-app://charge-result]
+        actions:
+          charge:
+            url: com-innerfence-ccterminal://charge/1.0.0/
+            convention: return-url
+            response-prefix: ifcc_
+            parameters:
+              amount:        {type: decimal, required: true, minimum: 0.01, maximum: 100000}
+              currency:      {type: string, enum: [USD, EUR, GBP], default: USD}
+              invoiceNumber: {type: string, max-length: 32, pattern: "[A-Za-z0-9-]+"}
+        """
+
+    /// Seed 002: an app that logs out on a Universal Link Callback.
+    static let ehr = """
+        roundtrip: 1
+        app: {name: Charts EHR, app-id: EHRTEAM001.com.example.ehr, domains: [ehr.example.com]}
+        actions:
+          logout: {url: "https://ehr.example.com/logout", convention: ulc}
+        """
+
+    /// Seed 003: a bank with a hijackable custom scheme and a universal link.
+    static let bank = """
+        roundtrip: 1
+        app: {name: Bank, app-id: BANKTEAM01.com.example.bank, schemes: [bankpay], domains: [bank.example.com]}
+        callbacks: ["wallet://paid", "https://wallet.example.com/paid"]
+        actions:
+          pay:
+            url: bankpay://pay
+            convention: return-url
+            response-prefix: bank_
+            parameters:
+              amount: {type: decimal, required: true, minimum: 0.01}
+              payee:  {type: string, required: true, max-length: 64}
+          pay-link:
+            url: https://bank.example.com/pay
+            convention: return-url
+            response-prefix: bank_
+            parameters:
+              amount: {type: decimal, required: true, minimum: 0.01}
+              payee:  {type: string, required: true, max-length: 64}
+        """
+
+    /// Seed 001: the to-do list.
+    static let todo = """
+        roundtrip: 1
+        app: {name: ToDo, schemes: [todolist]}
+        actions:
+          add-task:
+            url: todolist://www.acme.com
+            convention: none
+            query-value: {name: task, type: string, required: true, max-length: 200}
+            fragment: {name: due, type: date, format: yyyyMMddHHmm}
+        """
+
+    /// Seed 004: iNap.
+    static let iNap = """
+        roundtrip: 1
+        app: {name: iNap, schemes: [myapp]}
+        actions:
+          activate-destination:
+            url: myapp://myapp
+            convention: none
+            parameters:
+              latitude:  {type: decimal, required: true, minimum: -90, maximum: 90}
+              longitude: {type: decimal, required: true, minimum: -180, maximum: 180}
+              title:     {type: string, required: true, max-length: 100}
+        """
+
+    /// x-callback-url 1.0: a notes app.
+    static let notes = """
+        roundtrip: 1
+        app: {name: Notes, schemes: [notes]}
+        actions:
+          add:
+            convention: x-callback-url
+            parameters:
+              title: {type: string, required: true, max-length: 100}
+              body:  {type: string}
+        """
+}
