@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Roundtrip", targets: ["Roundtrip"]),
+        .library(name: "RoundtripAudit", targets: ["RoundtripAudit"]),
         .executable(name: "roundtrip", targets: ["roundtrip"]),
     ],
     dependencies: [
@@ -19,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),
     ],
     targets: [
         // The core: spec model, strict query codec, conventions, router, validation, security.
@@ -30,11 +32,21 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The audit: an iOS app's URL attack surface from its Info.plist, entitlements, .app or .ipa.
+        .target(
+            name: "RoundtripAudit",
+            dependencies: [
+                "Roundtrip",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSwift
+        ),
         // The command-line tool: a thin layer over the libraries.
         .executableTarget(
             name: "roundtrip",
             dependencies: [
                 "Roundtrip",
+                "RoundtripAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -44,6 +56,15 @@ let package = Package(
             dependencies: [
                 "Roundtrip",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripAuditTests",
+            dependencies: [
+                "RoundtripAudit",
+                "Roundtrip",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
         ),
