@@ -81,7 +81,7 @@ public enum SARIFReport {
         init(_ finding: Finding) {
             ruleId = finding.rule
             level = SARIFReport.level(finding.severity)
-            message = Text(text: finding.message + " Fix: " + finding.fix)
+            message = Text(text: finding.message + ". Fix: " + finding.fix)
             let keyPath = finding.location == finding.file ? nil : String(finding.location.dropFirst(finding.file.count + 1))
             locations = [Location(
                 physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: finding.file)),
