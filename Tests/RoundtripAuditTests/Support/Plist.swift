@@ -37,3 +37,10 @@ enum Plist {
         return ["CFBundleIdentifier": bundleID, "CFBundleName": "Extension", "NSExtension": nsExtension]
     }
 }
+
+extension Plist {
+    /// A valid property list whose root is an array (not a dictionary).
+    static func dataArray() throws -> Data {
+        try PropertyListSerialization.data(fromPropertyList: ["a", "b"], format: .xml, options: 0)
+    }
+}
