@@ -7,11 +7,15 @@ public struct AuditLimits: Sendable, Hashable {
     public var maximumArchiveEntries: Int
     /// The most app extensions read from `PlugIns/` (default 256).
     public var maximumExtensions: Int
+    /// The largest executable searched for its code signature's entitlements, in bytes (default
+    /// 256 MiB); a larger one is skipped, not refused.
+    public var maximumExecutableBytes: Int
 
     /// Creates limits.
-    public init(maximumFileBytes: Int = 8 << 20, maximumArchiveEntries: Int = 200_000, maximumExtensions: Int = 256) {
+    public init(maximumFileBytes: Int = 8 << 20, maximumArchiveEntries: Int = 200_000, maximumExtensions: Int = 256, maximumExecutableBytes: Int = 256 << 20) {
         self.maximumFileBytes = maximumFileBytes
         self.maximumArchiveEntries = maximumArchiveEntries
         self.maximumExtensions = maximumExtensions
+        self.maximumExecutableBytes = maximumExecutableBytes
     }
 }

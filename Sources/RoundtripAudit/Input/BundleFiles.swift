@@ -53,10 +53,30 @@ extension BundleFiles {
             if let data = try contents(of: path, limit: limits.maximumFileBytes) {
                 bundle.entitlementsPath = Self.join(display, path)
                 bundle.entitlements = try PropertyListValue.decodeDictionary(data, path: Self.join(display, path))
-                break
+                return bundle
             }
         }
+        try readEmbeddedEntitlements(into: &bundle, root: root, display: display, limits: limits)
         return bundle
+    }
+
+    /// A signed app keeps its entitlements in the executable's code signature; failing that, the
+    /// provisioning profile still names the team.
+    private func readEmbeddedEntitlements(into bundle: inout BundleContents, root: String, display: String, limits: AuditLimits) throws(AuditError) {
+        if let executable = bundle.info["CFBundleExecutable"]?.stringValue, !executable.contains("/"), executable != "..",
+           let binary = (try? contents(of: Self.join(root, executable), limit: limits.maximumExecutableBytes)) ?? nil,
+           let plist = EmbeddedEntitlements.fromExecutable(binary) {
+            let shown = Self.join(display, Self.join(root, executable))
+            bundle.entitlementsPath = shown
+            bundle.entitlements = try PropertyListValue.decodeDictionary(plist, path: shown)
+            return
+        }
+        let profile = Self.join(root, "embedded.mobileprovision")
+        if let data = try contents(of: profile, limit: limits.maximumFileBytes),
+           let identity = EmbeddedEntitlements.identityFromProfile(data) {
+            bundle.entitlementsPath = Self.join(display, profile)
+            bundle.entitlements = identity
+        }
     }
 
     /// Joins path pieces with `/`, skipping empty ones.
