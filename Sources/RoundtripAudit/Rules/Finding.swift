@@ -25,6 +25,18 @@ public struct Finding: Sendable, Hashable, Encodable {
         self.init(rule: rule.id, severity: severity ?? rule.severity, message: message, location: location, fix: fix ?? rule.fix)
     }
 
+    private enum CodingKeys: String, CodingKey { case rule, severity, message, location, fix }
+
+    /// Encodes `rule`, `severity` (its kebab-case name), `message`, `location` and `fix`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(severity.rawValue, forKey: .severity)
+        try container.encode(message, forKey: .message)
+        try container.encode(location, forKey: .location)
+        try container.encode(fix, forKey: .fix)
+    }
+
     /// The file part of ``location`` (before `:key.path`).
     public var file: String {
         guard let colon = location.lastIndex(of: ":"), !location[location.index(after: colon)...].contains("/") else {
