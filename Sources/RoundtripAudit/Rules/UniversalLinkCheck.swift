@@ -6,11 +6,13 @@ struct UniversalLinkCheck: AuditCheck {
     func findings(in context: AuditContext) -> [Finding] {
         var findings: [Finding] = []
         if let (spec, path) = context.spec {
+            // A domain the app already claims makes the move cheap: say which.
+            let claimed = context.surface.domains.first(where: \.isAppLink).map { " (the app already claims \($0.entry))" } ?? ""
             for action in spec.actions where action.signatures == .off {
                 for route in action.routes where !route.isUniversalLink {
                     findings.append(Finding(
                         .universalLinkFits,
-                        "the action '\(action.name)' answers at the custom scheme '\(route.scheme)' without signatures; any app that registers '\(route.scheme)' receives its requests",
+                        "the action '\(action.name)' answers at the custom scheme '\(route.scheme)' without signatures; any app that registers '\(route.scheme)' receives its requests\(claimed)",
                         at: "\(path):actions.\(action.name).url"))
                 }
             }
