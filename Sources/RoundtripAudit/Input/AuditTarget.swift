@@ -4,7 +4,7 @@
 /// Load one with ``load(path:entitlementsPath:limits:)``; the loader detects the kind of input.
 public struct AuditTarget: Sendable, Hashable {
     /// The kind of input the target was read from.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Encodable {
         /// A loose Info.plist (XML or binary).
         case infoPlist = "info-plist"
         /// A loose entitlements plist.

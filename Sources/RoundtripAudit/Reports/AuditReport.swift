@@ -25,15 +25,4 @@ public struct AuditReport: Sendable, Hashable, Encodable {
 
     /// How many findings have a severity.
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
-
-    private enum CodingKeys: String, CodingKey { case path, kind, surface, findings }
-
-    /// Encodes `path`, `kind`, `surface` and `findings`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(kind.rawValue, forKey: .kind)
-        try container.encode(surface, forKey: .surface)
-        try container.encode(findings, forKey: .findings)
-    }
 }
