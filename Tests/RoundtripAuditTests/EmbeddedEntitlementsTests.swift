@@ -53,7 +53,11 @@ struct EmbeddedEntitlementsTests {
         defer { folder.remove() }
         var builder = try BundleBuilder(info: Plist.info())
         builder.files["embedded.mobileprovision"] = data
+        builder.files["Info.plist"] = try Plist.data(Plist.info(schemes: ["com-example-app"]))
         let target = try AuditTarget.load(path: builder.writeApp(named: "Example", in: folder))
         #expect(target.app.appIdentifier == "ABCDE12345.com.example.app")
+        #expect(!target.app.knowsAssociatedDomains)
+        // The profile says nothing about domains, so neither does the audit.
+        #expect(try Auditor().audit(target).findings.isEmpty)
     }
 }

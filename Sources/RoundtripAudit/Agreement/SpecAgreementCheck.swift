@@ -33,7 +33,7 @@ struct SpecAgreementCheck: AuditCheck {
         }
 
         // Domains: only comparable when entitlements were read.
-        if !context.target.app.entitlements.isEmpty {
+        if context.target.app.knowsAssociatedDomains {
             reported = []
             for (host, place) in declaredHosts where !surface.domains.contains(where: { $0.isAppLink && $0.covers(host) }) && reported.insert(host).inserted {
                 findings.append(Finding(.specDomainMissing, "the spec uses the domain '\(host)' but the entitlements do not claim applinks:\(host)", at: place))

@@ -62,6 +62,12 @@ public struct BundleContents: Sendable, Hashable {
         return team + "." + bundle
     }
 
+    /// Whether the entitlements tell which associated domains the app claims: they were read from
+    /// an entitlements file or the code signature, not only the team from a provisioning profile.
+    public var knowsAssociatedDomains: Bool {
+        !entitlements.isEmpty && entitlementsPath?.hasSuffix("embedded.mobileprovision") != true
+    }
+
     /// Where a finding about an Info.plist key sits: `file:key.path`.
     func infoLocation(_ keyPath: String) -> String {
         Self.location(infoPath ?? path, keyPath)

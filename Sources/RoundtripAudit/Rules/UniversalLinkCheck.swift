@@ -18,7 +18,7 @@ struct UniversalLinkCheck: AuditCheck {
             }
         }
         let custom = context.surface.schemes.filter { !$0.isUnexpanded && VendorSchemes.sdk(for: $0.scheme) == nil }
-        if let first = custom.first, context.surface.appLinkHosts.isEmpty, !context.target.app.entitlements.isEmpty {
+        if let first = custom.first, !context.surface.domains.contains(where: \.isAppLink), context.target.app.knowsAssociatedDomains {
             findings.append(Finding(
                 .customSchemeOnly,
                 "the app registers \(custom.count) custom scheme(s) ('\(first.scheme)'…) and claims no applinks domain",

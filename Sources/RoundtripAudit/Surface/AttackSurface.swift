@@ -61,11 +61,6 @@ public struct AttackSurface: Sendable, Hashable, Encodable {
         Set(schemes.filter { !$0.isUnexpanded }.map { $0.scheme.lowercased() })
     }
 
-    /// The `applinks:` hosts, lowercased.
-    var appLinkHosts: Set<String> {
-        Set(domains.filter(\.isAppLink).map(\.comparableHost))
-    }
-
     private static func schemes(of bundle: BundleContents) -> [URLSchemeEntry] {
         var found: [URLSchemeEntry] = []
         for (typeIndex, type) in (bundle.info["CFBundleURLTypes"]?.arrayValue ?? []).enumerated() {
