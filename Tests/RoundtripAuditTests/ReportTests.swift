@@ -70,6 +70,16 @@ struct ReportTests {
         #expect(logical?["fullyQualifiedName"] as? String == "CFBundleURLTypes[0].CFBundleURLSchemes[1]")
     }
 
+    @Test("SARIF URIs are percent-encoded paths")
+    func sarifURI() throws {
+        var report = try Self.sample()
+        report.path = "My Apps/Example.app"
+        report.findings = [Finding(rule: "reserved-scheme", severity: .error, message: "m", location: "My Apps/Example.app/Info.plist:K", fix: "f")]
+        let text = String(decoding: try SARIFReport.render([report]), as: UTF8.self)
+        #expect(text.contains("\"uri\" : \"My%20Apps/Example.app/Info.plist\""))
+        #expect(text.contains("\"uri\" : \"My%20Apps/Example.app\""))
+    }
+
     @Test("the file of a location is the part before the key path")
     func findingFile() {
         let finding = Finding(rule: "r", severity: .note, message: "m", location: "Payload/A.app/Info.plist:CFBundleURLTypes[0]", fix: "f")

@@ -96,7 +96,14 @@ public enum SARIFReport {
     }
 
     private struct PhysicalLocation: Encodable { let artifactLocation: ArtifactLocation }
-    private struct ArtifactLocation: Encodable { let uri: String }
+    /// A file as a URI reference: the path, percent-encoded where a URI needs it (spaces…).
+    private struct ArtifactLocation: Encodable {
+        let uri: String
+
+        init(uri path: String) {
+            uri = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        }
+    }
     private struct Artifact: Encodable { let location: ArtifactLocation }
     private struct LogicalLocation: Encodable { let fullyQualifiedName: String }
 }
