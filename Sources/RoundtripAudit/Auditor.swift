@@ -13,7 +13,7 @@ public struct Auditor: Sendable {
     private let aasa: AASAAppIDs?
     private let checks: [any AuditCheck] = [
         ArchiveCheck(), SchemeCheck(), QueriedSchemeCheck(), AssociatedDomainCheck(),
-        UniversalLinkCheck(), ExtensionCheck(), SpecAgreementCheck(), AASAAgreementCheck(),
+        UniversalLinkCheck(), ExtensionCheck(), DocumentTypeCheck(), SpecAgreementCheck(), AASAAgreementCheck(),
     ]
 
     /// Creates an auditor.

@@ -5,7 +5,8 @@ import ZIPFoundation
 ///
 /// Entry names are checked before use: an absolute name, a `..` component or a backslash (zip-slip)
 /// is refused and listed in ``unsafeEntries``. Every read is bounded by the declared size and by
-/// the bytes actually inflated, so a zip bomb stops at the limit.
+/// the bytes actually inflated, so a zip bomb stops at the limit; deflated entries go through
+/// ``DeflatedEntryReader``, which also bounds the compressed bytes read.
 final class ArchiveFiles: BundleFiles {
     private let archive: Archive
     private let archivePath: String
@@ -55,6 +56,10 @@ final class ArchiveFiles: BundleFiles {
         guard entry.uncompressedSize <= UInt64(limit) else {
             throw AuditError(.tooLarge, "the entry declares \(entry.uncompressedSize) bytes, more than the limit of \(limit)", path: shown)
         }
+        if entry.isCompressed {
+            return try DeflatedEntryReader(archivePath: archivePath).read(entry, limit: limit, shown: shown)
+        }
+        // Stored entries: ZIPFoundation reads exactly the declared size, in bounded chunks.
         var data = Data()
         do {
             _ = try archive.extract(entry, skipCRC32: false) { chunk in

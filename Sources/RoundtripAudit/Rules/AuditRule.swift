@@ -19,7 +19,7 @@ public struct AuditRule: Sendable, Hashable, Identifiable {
         .invalidScheme, .reservedScheme, .foreignAppScheme, .vendorSDKScheme, .guessableScheme,
         .schemeNotReverseDNS, .duplicateScheme, .unexpandedScheme, .tooManyQueriedSchemes,
         .malformedAssociatedDomain, .developerModeDomain, .universalLinkFits, .customSchemeOnly,
-        .activationTruePredicate, .keyboardExtension, .keyboardOpenAccess,
+        .activationTruePredicate, .keyboardExtension, .keyboardOpenAccess, .broadDocumentType,
         .specSchemeMissing, .bundleSchemeUndeclared, .specDomainMissing, .bundleDomainUndeclared,
         .specAppIDMismatch, .aasaMissingAppID, .appIDUnknown, .unsafeArchiveEntry,
     ]
@@ -134,6 +134,12 @@ public struct AuditRule: Sendable, Hashable, Identifiable {
         summary: "A keyboard extension that requests open access (RequestsOpenAccess): it may send what users type over the network.",
         fix: "Drop RequestsOpenAccess unless a feature needs it, and say in the app what full access is used for.",
         reference: extensionTest)
+    /// A document type of `public.data` and the like.
+    public static let broadDocumentType = AuditRule(
+        id: "broad-document-type", severity: .note,
+        summary: "A document type so broad (public.data, public.item, *) that every shared file reaches the app.",
+        fix: "List the specific content types the app really opens, and validate every file it is handed.",
+        reference: "https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes")
     /// The spec declares a scheme the bundle lacks.
     public static let specSchemeMissing = AuditRule(
         id: "spec-scheme-missing", severity: .error,
