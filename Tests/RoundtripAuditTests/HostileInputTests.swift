@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoundtripAudit
+import ZIPFoundation
 
 @Suite("Hostile input never crashes")
 struct HostileInputTests {
@@ -61,5 +62,37 @@ struct HostileInputTests {
             let path = try folder.write(Data(bytes), to: "random-\(round).\(round % 3 == 1 ? "ipa" : "plist")")
             #expect(throws: AuditError.self) { try AuditTarget.load(path: path) }
         }
+    }
+}
+
+@Suite("Deflate streams that never end")
+struct UnendingStreamTests {
+    /// A final stored block that promises 65,535 bytes and delivers 3: the stream cannot end.
+    @Test("an entry whose deflate stream outlasts its data is corrupt-archive, not a hang")
+    func unendingStream() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let stream = Data([0x01, 0xFF, 0xFF, 0x00, 0x00, 0x41, 0x42, 0x43])
+        let zip = HandmadeZip.archive(name: "Payload/X.app/Info.plist", deflated: stream, crc32: 0, uncompressedSize: 3)
+        let path = try folder.write(zip, to: "Unending.ipa")
+        do {
+            _ = try AuditTarget.load(path: path)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.code == .corruptArchive, "\(error)")
+        }
+    }
+
+    @Test("a handmade archive with a valid stream reads")
+    func validStream() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let plist = try Plist.data(Plist.info(schemes: ["com-example-app"]))
+        // A final stored block: 1, LEN, ~LEN, then the bytes.
+        let count = UInt16(plist.count)
+        let stream = Data([0x01, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8)]) + plist
+        let zip = HandmadeZip.archive(name: "Payload/X.app/Info.plist", deflated: stream, crc32: plist.crc32(checksum: 0), uncompressedSize: UInt32(plist.count))
+        let target = try AuditTarget.load(path: try folder.write(zip, to: "Valid.ipa"))
+        #expect(target.app.bundleIdentifier == "com.example.app")
     }
 }
