@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "RoundtripAssociatedDomains", targets: ["RoundtripAssociatedDomains"]),
         .library(name: "RoundtripSimulator", targets: ["RoundtripSimulator"]),
         .library(name: "RoundtripUIKit", targets: ["RoundtripUIKit"]),
+        .library(name: "RoundtripAudit", targets: ["RoundtripAudit"]),
         .executable(name: "roundtrip", targets: ["roundtrip"]),
     ],
     dependencies: [
@@ -22,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),
     ],
     targets: [
         // The core: spec model, strict query codec, conventions, router, validation, security.
@@ -55,6 +57,15 @@ let package = Package(
             dependencies: ["Roundtrip", "RoundtripAssociatedDomains"],
             swiftSettings: strictSwift
         ),
+        // The audit: an iOS app's URL attack surface from its Info.plist, entitlements, .app or .ipa.
+        .target(
+            name: "RoundtripAudit",
+            dependencies: [
+                "Roundtrip",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSwift
+        ),
         // The command-line tool: a thin layer over the libraries.
         .executableTarget(
             name: "roundtrip",
@@ -62,6 +73,7 @@ let package = Package(
                 "Roundtrip",
                 "RoundtripAssociatedDomains",
                 "RoundtripSimulator",
+                "RoundtripAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -100,6 +112,15 @@ let package = Package(
                 "RoundtripAssociatedDomains",
                 "Roundtrip",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripAuditTests",
+            dependencies: [
+                "RoundtripAudit",
+                "Roundtrip",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
         ),

@@ -1,0 +1,7 @@
+import Roundtrip
+
+/// How serious a finding is: `error` (the command exits 1), `warning` or `note`.
+///
+/// The same scale as the core's spec lint, so `roundtrip spec lint` and `roundtrip audit` grade
+/// problems alike; errors sort first.
+public typealias Severity = SpecDiagnostic.Severity

@@ -1,0 +1,71 @@
+/// One entry of `com.apple.developer.associated-domains`: `service:host[:port]?mode=…`.
+///
+/// The entry is split leniently so the surface can show what was written; the rules then report
+/// whatever Apple would not accept.
+/// See https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains
+public struct AssociatedDomain: Sendable, Hashable, Encodable {
+    /// The entry exactly as written.
+    public var entry: String
+    /// The service before the first colon (`applinks`, `webcredentials`, `appclips`,
+    /// `activitycontinuation`), or `nil` when the entry has no `service:` prefix.
+    public var service: String?
+    /// The domain after the service, without the `?mode=` query.
+    public var host: String
+    /// The `mode` query value (`developer`, `managed`, `developer+managed`), when present.
+    public var mode: String?
+    /// The bundle ID of the bundle whose entitlements hold the entry.
+    public var bundleID: String?
+    /// `file:key.path` of the entry.
+    public var location: String
+
+    /// The services Apple defines for associated domains.
+    public static let knownServices: Set<String> = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+
+    /// Splits an entry.
+    ///
+    /// - Parameters:
+    ///   - entry: The entitlement string.
+    ///   - bundleID: The bundle ID that claims it.
+    ///   - location: Where it is written.
+    public init(entry: String, bundleID: String? = nil, location: String) {
+        self.entry = entry
+        self.bundleID = bundleID
+        self.location = location
+        var rest = Substring(entry)
+        if let colon = rest.firstIndex(of: ":"),
+           rest[..<colon].allSatisfy({ $0.isLetter }), !rest[..<colon].isEmpty,
+           !rest[rest.index(after: colon)...].hasPrefix("//") {
+            service = String(rest[..<colon])
+            rest = rest[rest.index(after: colon)...]
+        } else if let colon = rest.firstIndex(of: ":"), Self.knownServices.contains(String(rest[..<colon])) {
+            service = String(rest[..<colon])
+            rest = rest[rest.index(after: colon)...]
+        } else {
+            service = nil
+        }
+        if let question = rest.firstIndex(of: "?") {
+            let query = rest[rest.index(after: question)...]
+            mode = query.hasPrefix("mode=") ? String(query.dropFirst(5)) : String(query)
+            rest = rest[..<question]
+        } else {
+            mode = nil
+        }
+        host = String(rest)
+    }
+
+    /// Whether this is a universal-link claim (`applinks:`).
+    public var isAppLink: Bool { service == "applinks" }
+
+    /// The host lowercased (a wildcard kept as `*.`), for comparing with a spec's domains.
+    public var comparableHost: String { host.lowercased() }
+
+    /// Whether this claim covers a host: the same host, or for a `*.example.com` claim,
+    /// `example.com` and any name under it.
+    public func covers(_ otherHost: String) -> Bool {
+        let claim = comparableHost
+        let other = otherHost.lowercased()
+        if claim == other { return true }
+        guard claim.hasPrefix("*.") else { return false }
+        return other == claim.dropFirst(2) || other.hasSuffix(claim.dropFirst(1))
+    }
+}
