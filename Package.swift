@@ -62,6 +62,7 @@ let package = Package(
             name: "RoundtripAudit",
             dependencies: [
                 "Roundtrip",
+                "RoundtripAssociatedDomains",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift

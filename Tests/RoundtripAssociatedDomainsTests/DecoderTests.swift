@@ -138,3 +138,21 @@ struct DecoderTests {
         #expect(try AssociationFile(json: shop.jsonBytes()) == shop)
     }
 }
+
+@Suite("The early dictionary form of details (seed 003, listing 8-5)")
+struct LegacyDetailsDictionaryTests {
+    static let listing = #"{"applinks": {"apps": [], "details": {"FAFBQM3A4N.com.hoopchat.messenger": {"paths": ["*"]}}}}"#
+
+    @Test func isReadAsOneDetailPerAppAndMatches() throws {
+        let file = try AssociationFile(json: Array(Self.listing.utf8))
+        #expect(file.applinks?.details.map(\.apps) == [["FAFBQM3A4N.com.hoopchat.messenger"]])
+        let result = try AssociationMatcher(file).match("https://www.hoopchat.com/im/send/?id=356372")
+        #expect(result.isMatched && result.appID == "FAFBQM3A4N.com.hoopchat.messenger")
+    }
+
+    @Test func linterAsksForTheArrayForm() {
+        let findings = AssociationLinter.lint(Array(Self.listing.utf8))
+        #expect(findings.contains { $0.rule == "legacy-details-form" && $0.severity == .warning })
+        #expect(!findings.contains { $0.severity == .error })
+    }
+}

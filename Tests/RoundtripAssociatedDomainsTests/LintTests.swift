@@ -21,7 +21,8 @@ struct LintTests {
 
     static let cases: [RuleCase] = [
         RuleCase(rule: "syntax", severity: .error, json: "{\"applinks\": }", message: "not valid JSON"),
-        RuleCase(rule: "schema", severity: .error, json: #"{"applinks": {"details": {}}}"#, message: "must be a JSON array"),
+        RuleCase(rule: "schema", severity: .error, json: #"{"applinks": {"details": "all"}}"#, message: "must be a JSON array"),
+        RuleCase(rule: "legacy-details-form", severity: .warning, json: #"{"applinks": {"details": {"ABCDE12345.com.x": {"paths": ["*"]}}}}"#, message: "early format"),
         RuleCase(rule: "schema", severity: .error, json: #"{"applinks": {}}"#, message: "no 'details' array"),
         RuleCase(rule: "unknown-key", severity: .warning, json: one(#"[{"/": "/a", "excludes": true}]"#), message: "did you mean 'exclude'?"),
         RuleCase(rule: "duplicate-key", severity: .warning, json: one(#"[{"/": "/a", "/": "/b"}]"#), message: "only the last one counts"),

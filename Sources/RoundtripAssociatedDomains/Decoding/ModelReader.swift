@@ -59,6 +59,9 @@ struct ModelReader {
     }
 
     private mutating func readDetails(_ node: JSONNode, path: String) -> [AppLinks.Detail] {
+        if let legacy = node.members {
+            return readLegacyDetails(legacy, node: node, path: path)
+        }
         var details: [AppLinks.Detail] = []
         for element in objectElements(node, path: path, what: "detail", known: ModelReader.detailKeys) ?? [] {
             var detail = AppLinks.Detail(position: element.node.position)
@@ -70,6 +73,31 @@ struct ModelReader {
                 case "components": detail.components = readComponents(member.value, path: memberPath)
                 case "paths": detail.paths = strings(member.value, path: memberPath)
                 default: detail.defaults = readDefaults(member.value, path: memberPath)
+                }
+            }
+            details.append(detail)
+        }
+        return details
+    }
+
+    /// The early form, a dictionary keyed by app ID (`"details": {"TEAM.bundle": {"paths": ["*"]}}`),
+    /// still found in files and books of the iOS 9 era (seed 003). Read as one detail per key,
+    /// with a warning to move to the array form.
+    private mutating func readLegacyDetails(_ members: [JSONNode.Member], node: JSONNode, path: String) -> [AppLinks.Detail] {
+        findings.append(LintFinding(.warning, rule: "legacy-details-form", path: path, position: node.position,
+                                    message: "details is a dictionary keyed by app ID, an early format; write \"details\": [{\"appIDs\": [\"TEAMID.bundle.id\"], \"components\": [...]}]"))
+        var details: [AppLinks.Detail] = []
+        for member in members {
+            let memberPath = ModelReader.keyPath(path, member.key)
+            var detail = AppLinks.Detail(position: member.keyPosition)
+            detail.appID = member.key
+            guard let fields = object(member.value, path: memberPath, what: "each app's entry") else { continue }
+            for field in fields where checkKey(field, known: ["paths", "components"], path: memberPath, in: fields) {
+                let fieldPath = ModelReader.keyPath(memberPath, field.key)
+                if field.key == "paths" {
+                    detail.paths = strings(field.value, path: fieldPath)
+                } else {
+                    detail.components = readComponents(field.value, path: fieldPath)
                 }
             }
             details.append(detail)
