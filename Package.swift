@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Roundtrip", targets: ["Roundtrip"]),
         .library(name: "RoundtripAssociatedDomains", targets: ["RoundtripAssociatedDomains"]),
         .library(name: "RoundtripUIKit", targets: ["RoundtripUIKit"]),
+        .library(name: "RoundtripServer", targets: ["RoundtripServer"]),
         .executable(name: "roundtrip", targets: ["roundtrip"]),
     ],
     dependencies: [
@@ -21,6 +22,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        // Server only (RoundtripServer and the CLI); never the core.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
     ],
     targets: [
         // The core: spec model, strict query codec, conventions, router, validation, security.
@@ -48,12 +55,30 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The server: AASA hosting and the ULC / x-callback tester web UI, on Hummingbird + GRDB.
+        .target(
+            name: "RoundtripServer",
+            dependencies: [
+                "Roundtrip",
+                "RoundtripAssociatedDomains",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
         // The command-line tool: a thin layer over the libraries.
         .executableTarget(
             name: "roundtrip",
             dependencies: [
                 "Roundtrip",
                 "RoundtripAssociatedDomains",
+                "RoundtripServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -79,6 +104,21 @@ let package = Package(
         .testTarget(
             name: "RoundtripCLITests",
             dependencies: ["roundtrip"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripServerTests",
+            dependencies: [
+                "RoundtripServer",
+                "roundtrip",
+                "Roundtrip",
+                "RoundtripAssociatedDomains",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Vectors")],
             swiftSettings: strictSwift
         ),
         .testTarget(
