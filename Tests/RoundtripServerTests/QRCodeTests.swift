@@ -2,16 +2,16 @@ import Foundation
 import Testing
 @testable import RoundtripServer
 
-/// Known-answer vectors from an independent encoder (segno), made by `Scripts/qr-vectors.py`.
+/// Known-answer vectors from an independent encoder (python qrcode 8.2), made by `Scripts/qr-vectors.py`.
 struct QRVector: Decodable, Sendable, CustomTestStringConvertible {
     let payloadHex: String
     let version: Int
     let mask: Int
-    let segnoChose: Bool
+    let referenceChoseVersion: Bool
     let rows: [String]
 
     enum CodingKeys: String, CodingKey {
-        case payloadHex = "payload_hex", version, mask, segnoChose = "segno_chose", rows
+        case payloadHex = "payload_hex", version, mask, referenceChoseVersion = "reference_chose_version", rows
     }
 
     var payload: [UInt8] {
@@ -45,7 +45,7 @@ struct QRCodeTests {
         #expect(Set(QRVector.all.map(\.mask)) == Set(0...7))
     }
 
-    @Test("matches segno module for module with the same version and mask", arguments: QRVector.all)
+    @Test("matches the reference module for module with the same version and mask", arguments: QRVector.all)
     func matchesVector(vector: QRVector) throws {
         let code = try QRCode(bytes: vector.payload, version: vector.version, mask: vector.mask)
         let rows = code.modules.map { row in String(row.map { $0 ? "1" : "0" }) }
@@ -53,9 +53,9 @@ struct QRCodeTests {
         #expect(rows == vector.rows)
     }
 
-    @Test("picks the smallest version that fits, as segno does")
+    @Test("picks the smallest version that fits, as the reference does")
     func smallestVersion() throws {
-        for vector in QRVector.all where vector.segnoChose {
+        for vector in QRVector.all where vector.referenceChoseVersion {
             #expect(try QRCode(bytes: vector.payload).version == vector.version)
         }
     }

@@ -46,8 +46,15 @@ struct TesterAPITests {
 
     @Test("the link is accepted by the app's own Roundtrip endpoint, with our callbacks")
     func linkIsAValidULC() async throws {
-        let endpoint = try Endpoint(spec: ServerFixture.terminal())
-        try await ServerFixture.app().test(.router) { client in
+        // An app without a callbacks allow-list: ULC callbacks are then any https URL (seed 002).
+        let spec = try SpecLoader.load(yaml: """
+            roundtrip: 1
+            app: {name: B, app-id: ABCDE12345.com.example.b, domains: [terminal.example.com]}
+            actions:
+              logout: {url: "https://terminal.example.com/logout", convention: ulc}
+            """).spec
+        let endpoint = try Endpoint(spec: spec)
+        try await ServerFixture.app(specs: [spec]).test(.router) { client in
             let created = try await client.post("/api/ulc-tests", json: #"{"target": "https://terminal.example.com/logout"}"#)
             let link = try #require(created.json["link"] as? String)
             let accepted = try endpoint.evaluate(link)
