@@ -24,6 +24,10 @@ struct BrowserTests {
             try await browser.screenshot(base + "/tests/" + id, to: HeadlessChromium.screenshotFolder.appendingPathComponent("test-page.png"))
 
             let link = try #require(created.json["link"] as? String)
+            // The QR code as a phone sees it: decoded from the screenshot by zbar, when installed.
+            if let decoded = QRScanner.decode(HeadlessChromium.screenshotFolder.appendingPathComponent("test-page.png")) {
+                #expect(decoded == link)
+            }
             _ = try await client.get(try TesterAPITests.path(of: TesterAPITests.callback("ulc-success", in: link)))
             let done = try await browser.dumpDOM(base + "/tests/" + id)
             #expect(done.contains("status success"))
