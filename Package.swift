@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RoundtripSimulator", targets: ["RoundtripSimulator"]),
         .library(name: "RoundtripUIKit", targets: ["RoundtripUIKit"]),
         .library(name: "RoundtripAudit", targets: ["RoundtripAudit"]),
+        .library(name: "RoundtripServer", targets: ["RoundtripServer"]),
         .executable(name: "roundtrip", targets: ["roundtrip"]),
     ],
     dependencies: [
@@ -24,6 +25,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),
+        // Server only (RoundtripServer and the CLI); never the core.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
     ],
     targets: [
         // The core: spec model, strict query codec, conventions, router, validation, security.
@@ -67,6 +74,21 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The server: AASA hosting and the ULC / x-callback tester web UI, on Hummingbird + GRDB.
+        .target(
+            name: "RoundtripServer",
+            dependencies: [
+                "Roundtrip",
+                "RoundtripAssociatedDomains",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
         // The command-line tool: a thin layer over the libraries.
         .executableTarget(
             name: "roundtrip",
@@ -75,6 +97,9 @@ let package = Package(
                 "RoundtripAssociatedDomains",
                 "RoundtripSimulator",
                 "RoundtripAudit",
+                "RoundtripServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -105,6 +130,21 @@ let package = Package(
         .testTarget(
             name: "RoundtripCLITests",
             dependencies: ["roundtrip"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripServerTests",
+            dependencies: [
+                "RoundtripServer",
+                "roundtrip",
+                "Roundtrip",
+                "RoundtripAssociatedDomains",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Vectors")],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,0 +1,53 @@
+import Roundtrip
+import RoundtripAssociatedDomains
+
+/// The association files a server hosts: one per domain the specs claim, generated once at start.
+///
+/// Lookups take the request's `Host` as sent: the port is dropped, case and a trailing dot are
+/// ignored, and a `*.example.com` claim serves every subdomain of `example.com` (Apple fetches
+/// the file from the subdomain itself).
+public struct AssociationCatalog: Sendable {
+    private let files: [String: HostedAssociationFile]
+    private let wildcards: [(suffix: String, file: HostedAssociationFile)]
+
+    /// The hosted domains, as claimed.
+    public var domains: [String] { files.keys.sorted() + wildcards.map { "*" + $0.suffix } }
+
+    /// Generates the files of the specs.
+    ///
+    /// - Throws: ``AssociationError`` `missing-app-id` when a spec claims a domain without an `app-id`.
+    /// - Complexity: O(*s*·*r*) for *s* specs with *r* routes.
+    public init(specs: [Spec]) throws(AssociationError) {
+        var exact: [String: HostedAssociationFile] = [:]
+        var wildcards: [(suffix: String, file: HostedAssociationFile)] = []
+        for generated in try AssociationGenerator.generate(from: specs) {
+            let hosted = HostedAssociationFile(domain: generated.domain, bytes: generated.file.jsonBytes(prettyPrinted: true))
+            if generated.domain.hasPrefix("*.") {
+                wildcards.append((String(generated.domain.dropFirst()), hosted))
+            } else {
+                exact[generated.domain] = hosted
+            }
+        }
+        files = exact
+        self.wildcards = wildcards
+    }
+
+    /// The file for a `Host` header value, or `nil` when no spec claims that domain.
+    public func file(forHost host: String) -> HostedAssociationFile? {
+        let domain = Self.domain(ofHost: host)
+        if let file = files[domain] { return file }
+        return wildcards.first { domain.hasSuffix($0.suffix) && domain.count > $0.suffix.count }?.file
+    }
+
+    /// `Example.COM.:8443` is `example.com`; `[::1]:8080` is `[::1]`.
+    static func domain(ofHost host: String) -> String {
+        var text = Substring(host)
+        if text.hasPrefix("[") {
+            if let close = text.firstIndex(of: "]") { text = text[...close] }
+        } else if let colon = text.lastIndex(of: ":") {
+            text = text[..<colon]
+        }
+        if text.hasSuffix(".") { text = text.dropLast() }
+        return text.lowercased()
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+
+/// An error the server answers with: a status and the JSON body
+/// `{"error": {"code": "...", "message": "..."}}`. It renders its own response, so a handler
+/// throws it and nothing unexpected becomes a 200.
+public struct APIError: HTTPResponseError, Sendable, Hashable {
+    /// The HTTP status (4xx for bad input).
+    public let status: HTTPResponse.Status
+    /// A stable, kebab-case code, for example `invalid-target`.
+    public let code: String
+    /// What was wrong and how to fix it.
+    public let message: String
+
+    /// An error.
+    public init(_ status: HTTPResponse.Status, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    /// The JSON response.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        JSONResponse.make(Body(error: Detail(code: code, message: message)), status: status)
+    }
+
+    private struct Body: Encodable {
+        let error: Detail
+    }
+
+    private struct Detail: Encodable {
+        let code: String
+        let message: String
+    }
+}
+
+extension APIError {
+    /// 404 `not-found` for an unknown test or page.
+    static func notFound(_ what: String) -> APIError {
+        APIError(.notFound, code: "not-found", message: what)
+    }
+
+    /// 400 `invalid-json`.
+    static func invalidJSON(_ message: String) -> APIError {
+        APIError(.badRequest, code: "invalid-json", message: message)
+    }
+
+    /// 400 `invalid-target`.
+    static func invalidTarget(_ message: String) -> APIError {
+        APIError(.badRequest, code: "invalid-target", message: message)
+    }
+
+    /// 413 `too-large`.
+    static func tooLarge(_ message: String) -> APIError {
+        APIError(.contentTooLarge, code: "too-large", message: message)
+    }
+}

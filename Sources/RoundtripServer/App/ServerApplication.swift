@@ -1,0 +1,64 @@
+import Hummingbird
+import Logging
+import RoundtripAssociatedDomains
+
+/// Builds the Roundtrip server: AASA hosting, the tester API and callbacks, and the pages.
+///
+/// ```swift
+/// let store = try SQLiteTestStore(path: "roundtrip.sqlite")
+/// let app = try ServerApplication.make(configuration: configuration, store: store, logger: logger)
+/// try await app.runService()   // until SIGTERM or SIGINT
+/// ```
+public enum ServerApplication {
+    /// The router alone, for in-process use and tests.
+    ///
+    /// - Throws: ``AssociationError`` `missing-app-id` when a spec claims a domain without an app ID.
+    public static func router(
+        configuration: ServerConfiguration, store: any ULCTestStore, clock: ServerClock = .system
+    ) throws(AssociationError) -> Router<BasicRequestContext> {
+        let catalog = try AssociationCatalog(specs: configuration.specs)
+        let tester = ULCTester(
+            store: store, clock: clock, publicURL: configuration.publicURL,
+            timeout: configuration.testTimeout, maximumTargetLength: configuration.maximumTargetLength
+        )
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: ErrorMiddleware())
+        AssociationRoutes(catalog: catalog).register(on: router)
+        ULCTestRoutes(tester: tester).register(on: router)
+        PageRoutes(tester: tester, specs: configuration.specs, domains: catalog.domains).register(on: router)
+        return router
+    }
+
+    /// The application: the router on an HTTP/1.1 server at the configured address. Run it with
+    /// `runService()`, which shuts down gracefully on SIGTERM and SIGINT.
+    ///
+    /// - Parameters:
+    ///   - configuration: What to host and where to listen.
+    ///   - store: Where tester runs are kept.
+    ///   - clock: The time source.
+    ///   - logger: Where the server logs; the caller configures the logging backend.
+    /// - Throws: ``AssociationError`` as ``router(configuration:store:clock:)`` does.
+    public static func make(
+        configuration: ServerConfiguration, store: any ULCTestStore, clock: ServerClock = .system, logger: Logger
+    ) throws(AssociationError) -> some ApplicationProtocol {
+        let router = try router(configuration: configuration, store: store, clock: clock)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Roundtrip"),
+            logger: logger
+        )
+    }
+
+    /// Builds the application and runs it until SIGTERM or SIGINT, then shuts down gracefully:
+    /// the listener closes, in-flight requests finish, and the call returns.
+    ///
+    /// - Throws: ``AssociationError`` as ``router(configuration:store:clock:)`` does; the server's
+    ///   errors (for example, the port is in use).
+    public static func run(
+        configuration: ServerConfiguration, store: any ULCTestStore, clock: ServerClock = .system, logger: Logger
+    ) async throws {
+        try await make(configuration: configuration, store: store, clock: clock, logger: logger)
+            .runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+}

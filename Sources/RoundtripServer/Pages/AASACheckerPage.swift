@@ -1,0 +1,67 @@
+import RoundtripAssociatedDomains
+
+/// `/aasa-check`: lints a pasted apple-app-site-association file and matches URLs against it,
+/// explaining which rule decided, as iOS would.
+struct AASACheckerPage: Sendable {
+    /// The form's values.
+    struct Input: Sendable {
+        var file = ""
+        var urls = ""
+        var appID = ""
+    }
+
+    var input = Input()
+    /// The findings and matches, once a file was submitted.
+    var report: HTML?
+
+    var page: Page {
+        Page(title: "AASA checker", body: """
+            <section><form method="post" action="/aasa-check">
+            <label for="file">apple-app-site-association (JSON)</label>
+            <textarea id="file" name="file" rows="10" required>\(input.file)</textarea>
+            <label for="urls">URLs to match, one per line</label>
+            <textarea id="urls" name="urls" rows="3">\(input.urls)</textarea>
+            <label for="app-id">App ID (optional: TEAMID.bundle.id)</label>
+            <input type="text" id="app-id" name="app_id" value="\(input.appID)">
+            <button type="submit">Check</button></form></section>
+            \(report ?? "")
+            """)
+    }
+
+    /// At most this many URLs are matched per request.
+    static let maximumURLs = 50
+
+    /// Lints and matches the input and fills in ``report``.
+    mutating func check() {
+        let bytes = Array(input.file.utf8)
+        let findings = AssociationLinter.lint(bytes)
+        let errors = findings.filter { $0.severity == .error }.count
+        let rows = findings.map { finding -> HTML in
+            "<tr><td>\(finding.severity.rawValue)</td><td><code>\(finding.rule)</code></td><td><code>\(finding.path)</code></td><td>\(finding.message)</td></tr>"
+        }
+        let lint: HTML = findings.isEmpty
+            ? "<p id=\"verdict\">Valid: no findings.</p>"
+            : "<p id=\"verdict\">\(errors == 0 ? "Valid" : "Invalid"): \(findings.count) finding(s), \(errors) error(s).</p><table><tbody>\(rows)</tbody></table>"
+        var matches: [HTML] = []
+        let urls = input.urls.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if !urls.isEmpty, let file = AssociationDecoder.decode(bytes).file {
+            let matcher = AssociationMatcher(file)
+            for url in urls.prefix(Self.maximumURLs) {
+                do {
+                    let explanation = try matcher.explain(url, appID: input.appID.isEmpty ? nil : input.appID)
+                    let verdict = explanation.result.isMatched ? "opens \(explanation.result.appID ?? "the app")"
+                        : explanation.result.isBlocked ? "blocked by an exclude rule" : "not matched: opens in the browser"
+                    matches.append("<h3><code>\(url)</code>: \(verdict)</h3><pre>\(explanation.description)</pre>")
+                } catch {
+                    matches.append("<h3><code>\(url)</code></h3><p class=\"error\">\(error.description)</p>")
+                }
+            }
+        } else if !urls.isEmpty {
+            matches.append("<p class=\"muted\">The file could not be decoded, so no URL was matched.</p>")
+        }
+        report = """
+            <section id="report"><h2>Lint</h2>\(lint)</section>
+            \(matches.isEmpty ? "" : "<section id=\"matches\"><h2>Matches</h2>\(matches)</section>" as HTML)
+            """
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Roundtrip
+
+/// `/inspect`: decides an incoming URL against a spec, exactly as the receiving app would
+/// (``Endpoint/evaluate(_:source:now:)``), and shows the decision with its code and message.
+struct InspectorPage: Sendable {
+    /// The form's values.
+    struct Input: Sendable {
+        var url = ""
+        var source = ""
+        var specIndex = 0
+        var specText = ""
+    }
+
+    let specs: [Spec]
+    var input = Input()
+    /// The decision, once a URL was submitted.
+    var decision: HTML?
+
+    var page: Page {
+        let options = specs.enumerated().map { index, spec -> HTML in
+            "<option value=\"\(index)\"\(HTML.trusted(index == input.specIndex ? " selected" : ""))>\(spec.app.name)</option>"
+        }
+        let choice: HTML = specs.isEmpty
+            ? "<p class=\"muted\">No spec is loaded (<code>--spec</code>); paste one below.</p>"
+            : "<label for=\"spec\">Loaded spec</label><select id=\"spec\" name=\"spec\">\(options)</select>"
+        return Page(title: "URL inspector", body: """
+            <section><form method="post" action="/inspect">
+            <label for="url">Incoming URL</label>
+            <input type="text" id="url" name="url" value="\(input.url)" placeholder="com-example-terminal://charge/1.0.0/?amount=10&amp;returnURL=…" required>
+            <label for="source">Source application (bundle ID, optional)</label>
+            <input type="text" id="source" name="source" value="\(input.source)" placeholder="com.example.pos">
+            \(choice)
+            <label for="spec-text">Or paste a spec (YAML or JSON; used instead when given)</label>
+            <textarea id="spec-text" name="spec_text" rows="6">\(input.specText)</textarea>
+            <button type="submit">Decide</button></form></section>
+            \(decision ?? "")
+            """)
+    }
+
+    /// Decides the input's URL and fills in ``decision``.
+    mutating func decide(now: Date) {
+        let spec: Spec
+        if !input.specText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            do {
+                spec = try SpecLoader.load(yaml: input.specText).spec
+            } catch {
+                decision = "<section><h2>The pasted spec is not usable</h2><pre class=\"error\">\(error.description)</pre></section>"
+                return
+            }
+        } else if specs.indices.contains(input.specIndex) {
+            spec = specs[input.specIndex]
+        } else {
+            decision = "<section><p class=\"error\">Choose a loaded spec or paste one.</p></section>"
+            return
+        }
+        do {
+            let endpoint = try Endpoint(spec: spec)
+            let accepted = try endpoint.evaluate(input.url, source: input.source.isEmpty ? nil : input.source, now: now)
+            let parameters = accepted.canonicalParameters.sorted { $0.key < $1.key }.map { name, value -> HTML in
+                "<tr><td><code>\(name)</code></td><td><code>\(value)</code></td></tr>"
+            }
+            let callbacks = accepted.callbacks.sorted { $0.key < $1.key }.map { outcome, url -> HTML in
+                "<tr><td>\(outcome)</td><td><code>\(url)</code></td></tr>"
+            }
+            decision = """
+                <section id="decision"><h2>Accepted</h2>
+                <p>Action <strong id="action">\(accepted.actionName)</strong> (\(accepted.convention.rawValue))</p>
+                <table><thead><tr><th>Parameter</th><th>Value</th></tr></thead><tbody>\(parameters)</tbody></table>
+                \(callbacks.isEmpty ? "" : "<h3>Callbacks</h3><table><tbody>\(callbacks)</tbody></table>" as HTML)
+                </section>
+                """
+        } catch {
+            let parameter: HTML = error.parameter.map { " (parameter <code>\($0)</code>)" } ?? ""
+            decision = """
+                <section id="decision"><h2>Rejected</h2>
+                <p><code id="code" class="error">\(error.code.rawValue)</code>\(parameter)</p>
+                <p id="message">\(error.message)</p></section>
+                """
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Hummingbird
+import Roundtrip
+
+/// The server-rendered pages: home (create a test), a test, history, the URL inspector and the
+/// AASA checker.
+struct PageRoutes: Sendable {
+    let tester: ULCTester
+    let specs: [Spec]
+    let domains: [String]
+
+    /// The largest form body read (a pasted spec or AASA file).
+    static let maximumForm = 256 * 1024
+
+    func register<Context: RequestContext>(on router: Hummingbird.Router<Context>) {
+        router.get("/") { _, _ in HomePage(domains: domains).page.response() }
+        router.post("/tests") { request, context in try await createTest(request, context: context) }
+        router.get("/tests") { _, _ in try await history() }
+        router.get("/tests/:id") { _, context in try await show(id: try context.parameters.require("id")) }
+        router.get("/inspect") { _, _ in InspectorPage(specs: specs).page.response() }
+        router.post("/inspect") { request, _ in
+            let form = try await Self.form(request)
+            var page = InspectorPage(specs: specs)
+            page.input = .init(url: form["url"] ?? "", source: form["source"] ?? "", specIndex: Int(form["spec"] ?? "") ?? 0, specText: form["spec_text"] ?? "")
+            page.decide(now: tester.clock.now())
+            return page.page.response()
+        }
+        router.get("/aasa-check") { _, _ in AASACheckerPage().page.response() }
+        router.post("/aasa-check") { request, _ in
+            let form = try await Self.form(request)
+            var page = AASACheckerPage(input: .init(file: form["file"] ?? "", urls: form["urls"] ?? "", appID: form["app_id"] ?? ""))
+            page.check()
+            return page.page.response()
+        }
+    }
+
+    static func form(_ request: Request) async throws -> FormBody {
+        do {
+            return FormBody(try await request.body.collect(upTo: maximumForm).readableBytesView)
+        } catch {
+            throw PageError(status: .contentTooLarge, message: "The form is larger than \(maximumForm / 1024) KiB.")
+        }
+    }
+
+    func createTest(_ request: Request, context: some RequestContext) async throws -> Response {
+        let target = try await Self.form(request)["target"] ?? ""
+        do {
+            let test = try await tester.start(target: target)
+            context.logger.info("tester run created", metadata: ["id": "\(test.id)", "kind": "\(test.kind.rawValue)"])
+            // Post/redirect/get, so a reload does not create a second run.
+            return Response(status: .seeOther, headers: [.location: "/tests/" + test.id])
+        } catch let error as APIError {
+            return HomePage(domains: domains, target: target, error: error.message).page.response(status: .badRequest)
+        }
+    }
+
+    func history() async throws -> Response {
+        let rows = try await tester.recent(limit: 100).map { ($0, tester.status(of: $0), tester.elapsed(of: $0)) }
+        return HistoryPage(rows: rows).page.response()
+    }
+
+    func show(id: String) async throws -> Response {
+        guard let test = try await tester.test(id: id) else {
+            throw PageError(status: .notFound, message: "No test has the id '\(id)'.")
+        }
+        return TestPage(test: test, status: tester.status(of: test), elapsed: tester.elapsed(of: test), timeoutSeconds: tester.timeoutMilliseconds / 1000)
+            .page.response()
+    }
+}

@@ -1,0 +1,88 @@
+import Roundtrip
+
+/// A target URL the tester accepted, with the convention its shape implies.
+///
+/// An https URL is a Universal Link Callback target (seed 002: "{appLogoutAction} is an Apple
+/// Universal Link. As such, it must begin with https://"); `<scheme>://x-callback-url/<action>`
+/// is an x-callback-url target. Everything else is refused with a message that says why.
+public struct TestTarget: Sendable, Hashable {
+    /// The URL as given.
+    public let url: String
+    /// Its convention.
+    public let kind: TargetKind
+
+    /// Query names the tester adds; a target that already carries one is ambiguous.
+    static let reservedNames: [TargetKind: Set<String>] = [
+        .ulc: ["ulc-success", "ulc-error", "ulc-failure"],
+        .xCallbackURL: ["x-source", "x-success", "x-error", "x-cancel"],
+    ]
+
+    /// Validates a target.
+    ///
+    /// - Parameters:
+    ///   - url: The target URL text.
+    ///   - maximumLength: The longest accepted, in UTF-8 bytes.
+    /// - Throws: ``APIError`` `too-large` or `invalid-target` (400).
+    public init(_ url: String, maximumLength: Int) throws(APIError) {
+        guard url.utf8.count <= maximumLength else {
+            throw APIError(.badRequest, code: "too-large", message: "the target is \(url.utf8.count) bytes; the limit is \(maximumLength)")
+        }
+        guard !url.isEmpty else { throw .invalidTarget("the target is empty; give an https URL such as https://app.example.com/logout") }
+        let split: URLSplit
+        do {
+            split = try URLSplit(url)
+        } catch {
+            throw .invalidTarget("the target is not a valid absolute URL: \(error.message)")
+        }
+        let scheme = split.scheme.lowercased()
+        if split.userInfo != nil { throw .invalidTarget("the target has user-info ('…@') in its authority") }
+        if split.fragment != nil { throw .invalidTarget("the target has a fragment ('#'); the callback parameters would end up inside it") }
+        let kind: TargetKind
+        if scheme == "https" {
+            guard split.hasAuthority, !split.host.isEmpty else { throw .invalidTarget("the target is https without a '//host'") }
+            kind = .ulc
+        } else if split.hasAuthority, split.host.lowercased() == "x-callback-url",
+            !CallbackPolicy.forbiddenSchemes.contains(scheme), !scheme.hasPrefix("x-apple-")
+        {
+            kind = .xCallbackURL
+        } else {
+            throw .invalidTarget("the target must be an https universal link (a ULC target) or '<scheme>://x-callback-url/<action>', not '\(scheme):'")
+        }
+        if let query = split.query, !query.isEmpty {
+            let items: [QueryItem]
+            do {
+                items = try QueryCodec.decode(query, allowDuplicates: true)
+            } catch {
+                throw .invalidTarget("the target's query is not valid: \(error.message)")
+            }
+            let reserved = Self.reservedNames[kind] ?? []
+            if let clash = items.first(where: { reserved.contains($0.name.lowercased()) }) {
+                throw .invalidTarget("the target already has '\(clash.name)'; the tester adds the callback parameters itself")
+            }
+        }
+        self.url = url
+        self.kind = kind
+    }
+
+    /// The target with callback parameters pointing at `base/success`, `base/error` and, for
+    /// x-callback-url, `base/cancel`, each percent-encoded once (DESIGN.md, Encoding).
+    public func link(callbackBase base: String) -> String {
+        let separator = url.contains("?") ? (url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&") : "?"
+        var items: [QueryItem] = []
+        switch kind {
+        case .ulc:
+            items = [
+                QueryItem(name: "ulc-success", value: base + "/success"),
+                QueryItem(name: "ulc-error", value: base + "/error"),
+            ]
+        case .xCallbackURL:
+            items = [
+                QueryItem(name: "x-source", value: "Roundtrip Tester"),
+                QueryItem(name: "x-success", value: base + "/success"),
+                QueryItem(name: "x-error", value: base + "/error"),
+                QueryItem(name: "x-cancel", value: base + "/cancel"),
+            ]
+        }
+        return url + separator + QueryCodec.encode(items)
+    }
+}

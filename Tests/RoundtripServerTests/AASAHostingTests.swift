@@ -1,0 +1,112 @@
+import Foundation
+import HummingbirdTesting
+import Roundtrip
+import RoundtripAssociatedDomains
+import Testing
+@testable import RoundtripServer
+
+@Suite("AASA hosting")
+struct AASAHostingTests {
+    @Test("both paths answer 200 application/json with the generated file, no redirect", arguments: AssociationRoutes.paths)
+    func serves(path: String) async throws {
+        let expected = try AssociationGenerator.generate(from: [ServerFixture.terminal()], domain: "terminal.example.com").jsonText()
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.get(path, headers: [.hostHeader: "terminal.example.com"])
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json")
+            #expect(response.headers[.location] == nil)
+            #expect(response.text == expected)
+            #expect(response.text.contains("ABCDE12345.com.example.terminal"))
+            #expect(response.headers[.cacheControl]?.contains("max-age") == true)
+            let tag = try #require(response.headers[.eTag])
+            #expect(tag.hasPrefix("\"") && tag.hasSuffix("\"") && !tag.hasPrefix("W/"))
+        }
+    }
+
+    @Test("the Host's port, case and trailing dot are ignored", arguments: [
+        "terminal.example.com:8443", "TERMINAL.Example.com", "terminal.example.com.", "terminal.example.com.:80",
+    ])
+    func hostForms(host: String) async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: host])
+            #expect(response.status == .ok)
+        }
+    }
+
+    @Test("If-None-Match with the ETag gives 304 without a body; another tag gives 200")
+    func conditional() async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let first = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "terminal.example.com"])
+            let tag = try #require(first.headers[.eTag])
+            let again = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: tag])
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+            #expect(again.headers[.eTag] == tag)
+            let list = try await client.get("/apple-app-site-association", headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: "\"nope\", \(tag)"])
+            #expect(list.status == .notModified)
+            let star = try await client.get("/apple-app-site-association", headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: "*"])
+            #expect(star.status == .notModified)
+            let other = try await client.get("/apple-app-site-association", headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: "\"other\""])
+            #expect(other.status == .ok)
+        }
+    }
+
+    @Test("HEAD has the headers and no body")
+    func head() async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.execute(uri: "/.well-known/apple-app-site-association", method: .head, headers: [.hostHeader: "terminal.example.com"])
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json")
+            #expect(response.headers[.eTag] != nil)
+            #expect(response.body.readableBytes == 0)
+        }
+    }
+
+    @Test("a domain no spec claims is a 404 JSON error", arguments: ["other.example.com", "example.com", "evil.terminal.example.com", "", "<script>"])
+    func unknownDomain(host: String) async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: host])
+            #expect(response.status == .notFound)
+            #expect(response.errorCode == "unknown-domain")
+            #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+        }
+    }
+
+    @Test("a wildcard domain serves its subdomains, not itself")
+    func wildcard() async throws {
+        let spec = try SpecLoader.load(yaml: """
+            roundtrip: 1
+            app: {name: W, app-id: ABCDE12345.com.example.w, domains: ["*.w.example.com"]}
+            actions:
+              logout: {url: "https://a.w.example.com/logout", convention: ulc}
+            """).spec
+        try await ServerFixture.app(specs: [spec]).test(.router) { client in
+            let sub = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "a.w.example.com"])
+            let apex = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "w.example.com"])
+            #expect(sub.status == .ok)
+            #expect(apex.status == .notFound)
+        }
+    }
+
+    @Test("a spec that claims a domain without an app ID cannot be hosted")
+    func missingAppID() throws {
+        #expect(throws: AssociationError.self) { try AssociationCatalog(specs: [ServerFixture.spec("notes.yaml")]) }
+    }
+
+    @Test("the ETag changes exactly when the bytes do")
+    func entityTags() {
+        let a = HostedAssociationFile(domain: "a", bytes: Array("{}".utf8))
+        let b = HostedAssociationFile(domain: "b", bytes: Array("{}".utf8))
+        let c = HostedAssociationFile(domain: "a", bytes: Array("{ }".utf8))
+        #expect(a.entityTag == b.entityTag)
+        #expect(a.entityTag != c.entityTag)
+        #expect(a.entityTag.count == 34)
+    }
+
+    @Test("Host header forms", arguments: [
+        ("Example.COM:8443", "example.com"), ("[::1]:8080", "[::1]"), ("a.b.", "a.b"), ("x", "x"), ("", ""),
+    ])
+    func domainOfHost(host: String, domain: String) {
+        #expect(AssociationCatalog.domain(ofHost: host) == domain)
+    }
+}

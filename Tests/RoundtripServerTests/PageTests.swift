@@ -1,0 +1,133 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import RoundtripServer
+
+@Suite("Pages")
+struct PageTests {
+    @Test("every page is HTML without external assets", arguments: ["/", "/tests", "/inspect", "/aasa-check"])
+    func pages(path: String) async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.get(path)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
+            #expect(response.text.hasPrefix("<!doctype html>"))
+            #expect(!response.text.contains("src=\"http"))
+            #expect(!response.text.contains("href=\"http"))
+        }
+    }
+
+    @Test("creating a test from the form redirects to its page, which shows the link, a QR code and the status")
+    func createFromForm() async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let created = try await client.post("/tests", form: [("target", "https://terminal.example.com/logout")])
+            #expect(created.status == .seeOther)
+            let location = try #require(created.headers[.location])
+            #expect(location.hasPrefix("/tests/"))
+            let page = try await client.get(location)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("<svg"))
+            #expect(page.text.contains("id=\"status\" class=\"status pending\">pending<"))
+            #expect(page.text.contains("https://terminal.example.com/logout?ulc-success=https%3A%2F%2Ftester.example.org%2Fcb%2F"))
+            #expect(page.text.contains("fetch('/api/ulc-tests/'"))
+            let history = try await client.get("/tests")
+            #expect(history.text.contains(String(location.dropFirst("/tests/".count))))
+        }
+    }
+
+    @Test("an invalid target re-renders the form with the reason, escaped")
+    func invalidTargetForm() async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.post("/tests", form: [("target", "javascript:alert('<x>')")])
+            #expect(response.status == .badRequest)
+            #expect(response.text.contains("id=\"form-error\""))
+            #expect(response.text.contains("value=\"javascript:alert(&#39;&lt;x&gt;&#39;)\""))
+            #expect(!response.text.contains("<x>"))
+        }
+    }
+
+    @Test("an unknown test page is a 404 page")
+    func unknownTest() async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.get("/tests/%3Cb%3Enope")
+            #expect(response.status == .notFound)
+            #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(!response.text.contains("<b>nope"))
+        }
+    }
+
+    @Test("the inspector accepts a valid request and shows the parameters")
+    func inspectorAccepts() async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let url = "com-example-terminal://charge/1.0.0/?amount=10.50&returnURL=pos-app%3A%2F%2Fcharge-result"
+            let response = try await client.post("/inspect", form: [("url", url), ("spec", "0")])
+            #expect(response.status == .ok)
+            #expect(response.text.contains("<h2>Accepted</h2>"))
+            #expect(response.text.contains("id=\"action\">charge<"))
+            #expect(response.text.contains("<code>currency</code></td><td><code>USD</code>"))
+        }
+    }
+
+    @Test("the inspector shows a reject's code and message, escaping hostile input", arguments: [
+        ("com-example-terminal://charge/1.0.0/?amount=10&returnURL=javascript%3Aalert(1)", "forbidden-callback"),
+        ("com-example-terminal://charge/1.0.0/?amount=10&returnURL=pos-app%3A%2F%2Fcharge-result&x=%3Cscript%3E", "unknown-parameter"),
+        ("<script>alert(1)</script>", "malformed-url"),
+        ("https://terminal.example.com/logout?ulc-success=https%3A%2F%2Fappa.example.com%2Fsuccess", "missing-callback"),
+    ])
+    func inspectorRejects(url: String, code: String) async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.post("/inspect", form: [("url", url), ("source", "\"><b>")])
+            #expect(response.status == .ok)
+            #expect(response.text.contains("<code id=\"code\" class=\"error\">\(code)</code>"))
+            #expect(!response.text.contains("<script>"))
+            #expect(!response.text.contains("\"><b>"))
+        }
+    }
+
+    @Test("the inspector takes a pasted spec and reports an unusable one")
+    func inspectorPastedSpec() async throws {
+        try await ServerFixture.app(specs: []).test(.router) { client in
+            let spec = """
+                roundtrip: 1
+                app: {name: P, schemes: [p-app]}
+                actions:
+                  go: {url: "p-app://go", convention: none, parameters: {n: {type: integer, required: true}}}
+                """
+            let accepted = try await client.post("/inspect", form: [("url", "p-app://go?n=3"), ("spec_text", spec)])
+            #expect(accepted.text.contains("id=\"action\">go<"))
+            let broken = try await client.post("/inspect", form: [("url", "p-app://go"), ("spec_text", "roundtrip: [<b>")])
+            #expect(broken.text.contains("The pasted spec is not usable"))
+            #expect(!broken.text.contains("[<b>"))
+        }
+    }
+
+    @Test("the AASA checker lints and matches with an explanation")
+    func aasaChecker() async throws {
+        let file = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/help", "exclude": true}]}]}}"#
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.post("/aasa-check", form: [
+                ("file", file), ("urls", "https://a.example/buy/1\r\nhttps://a.example/help\r\nhttps://a.example/<x>\r\n"),
+            ])
+            #expect(response.status == .ok)
+            #expect(response.text.contains("id=\"verdict\">Valid"))
+            #expect(response.text.contains("https://a.example/buy/1</code>: opens ABCDE12345.com.example.app"))
+            #expect(response.text.contains("https://a.example/help</code>: blocked by an exclude rule"))
+            #expect(!response.text.contains("<x>"))
+            let broken = try await client.post("/aasa-check", form: [("file", "{\"applinks\": <script>"), ("urls", "https://a.example/")])
+            #expect(broken.text.contains("Invalid"))
+            #expect(!broken.text.contains("<script>"))
+        }
+    }
+
+    @Test("a callback page escapes what the app appended")
+    func callbackPageEscapes() async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let created = try await client.post("/api/ulc-tests", json: #"{"target": "notes-app://x-callback-url/create"}"#)
+            let link = try #require(created.json["link"] as? String)
+            let success = try TesterAPITests.callback("x-success", in: link)
+            let page = try await client.get(try TesterAPITests.path(of: success) + "?<script>=\"")
+            #expect(!page.text.contains("<script>="))
+        }
+    }
+}
