@@ -3,11 +3,31 @@ import Foundation
 /// base64url without padding (RFC 4648 section 5), the encoding of `rt-state` and `rt-sig`.
 public enum Base64URL {
     /// Encodes bytes as base64url without `=` padding.
+    ///
+    /// Written out rather than through `Data.base64EncodedString()` and three string
+    /// replacements: it sits on the incoming path (`rt-sig`) and Foundation's route cost tens of
+    /// microseconds per call on Linux.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let input = Array(bytes)
+        var output: [UInt8] = []
+        output.reserveCapacity((input.count * 4 + 2) / 3)
+        var index = 0
+        while index + 3 <= input.count {
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+            output += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)], alphabet[Int(chunk >> 6 & 63)], alphabet[Int(chunk & 63)]]
+            index += 3
+        }
+        switch input.count - index {
+        case 1:
+            let chunk = UInt32(input[index]) << 16
+            output += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)]]
+        case 2:
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
+            output += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)], alphabet[Int(chunk >> 6 & 63)]]
+        default:
+            break
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Decodes strict base64url: only `A–Z a–z 0–9 - _`, no padding, canonical.
@@ -19,13 +39,49 @@ public enum Base64URL {
     /// - Returns: The bytes, or `nil` for any other character, an impossible length or a
     ///   non-canonical last character.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        guard text.utf8.allSatisfy({ URLSplit.isAlpha($0) || URLSplit.isDigit($0) || $0 == 0x2D || $0 == 0x5F }),
-              text.utf8.count % 4 != 1
-        else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
-        guard let bytes = Data(base64Encoded: standard).map(Array.init), encode(bytes) == text else { return nil }
-        return bytes
+        let characters = Array(text.utf8)
+        guard characters.count % 4 != 1 else { return nil }
+        var values: [UInt8] = []
+        values.reserveCapacity(characters.count)
+        for character in characters {
+            guard let value = sextet(character) else { return nil }
+            values.append(value)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(characters.count * 3 / 4)
+        var index = 0
+        while index + 4 <= values.count {
+            let chunk = UInt32(values[index]) << 18 | UInt32(values[index + 1]) << 12 | UInt32(values[index + 2]) << 6 | UInt32(values[index + 3])
+            output += [UInt8(chunk >> 16 & 0xFF), UInt8(chunk >> 8 & 0xFF), UInt8(chunk & 0xFF)]
+            index += 4
+        }
+        switch values.count - index {
+        case 2:
+            guard values[index + 1] & 0x0F == 0 else { return nil }  // 4 unused bits must be zero
+            output.append(values[index] << 2 | values[index + 1] >> 4)
+        case 3:
+            guard values[index + 2] & 0x03 == 0 else { return nil }  // 2 unused bits must be zero
+            output.append(values[index] << 2 | values[index + 1] >> 4)
+            output.append((values[index + 1] & 0x0F) << 4 | values[index + 2] >> 2)
+        default:
+            break
+        }
+        return output
+    }
+
+    /// The base64url alphabet (RFC 4648 table 2).
+    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// The value of one base64url character.
+    private static func sextet(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): character - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): character - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
     }
 
     /// Decodes base64 or base64url, with or without padding (for keys pasted into spec files).
