@@ -1,3 +1,5 @@
+import Foundation
+
 /// One decoded query item of an incoming request, with the declared parameter it names.
 struct IncomingItem {
     /// The decoded name; the declared parameter's own `String` when the name was matched on its
@@ -58,8 +60,10 @@ extension Endpoint.CompiledAction {
         guard !nameRanges.isEmpty, !rawName.isEmpty else { return nil }
         for byte in rawName where byte < 0x20 || byte >= 0x7F || byte == 0x25 { return nil }
         return nameBytes.withUnsafeBufferPointer { names in
-            for (position, range) in nameRanges.enumerated() where range.count == rawName.count {
-                if UnsafeBufferPointer(rebasing: names[range]).elementsEqual(rawName) { return position }
+            for position in nameRanges.indices {
+                let range = nameRanges[position]
+                guard range.count == rawName.count, names[range.lowerBound] == rawName[0] else { continue }
+                if memcmp(names.baseAddress! + range.lowerBound, rawName.baseAddress!, range.count) == 0 { return position }
             }
             return nil
         }

@@ -53,11 +53,13 @@ public struct CallbackPolicy: Sendable {
         func reject(_ why: String) -> RoundtripError {
             RoundtripError(.forbiddenCallback, "the callback '\(parameter)' \(why)", parameter: parameter)
         }
-        if url.utf8.contains(0x5C) { throw reject("contains a backslash, which browsers and URL parsers read differently") }
         let split: URLSplit
         do {
             split = try URLSplit(url)
         } catch {
+            // URLSplit refuses a backslash, so only a URL it refused can hold one; that reject
+            // keeps its own, clearer message.
+            if url.utf8.contains(0x5C) { throw reject("contains a backslash, which browsers and URL parsers read differently") }
             throw reject("is not a valid absolute URL: \(error.message)")
         }
         if split.userInfo != nil { throw reject("has user-info ('…@') in its authority, a classic way to disguise the real host") }
