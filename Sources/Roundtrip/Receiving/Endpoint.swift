@@ -138,8 +138,8 @@ public struct Endpoint: Sendable {
         }
         let signature = try verifySignature(split: split, items: &items, action: action, now: now)
 
-        var parameters: [String: ParameterValue] = [:]
-        parameters.reserveCapacity(action.parameters.count + 2)
+        // Allocated at its final size in one step, not through reserveCapacity's resize path.
+        var parameters = [String: ParameterValue](minimumCapacity: action.parameters.count + 2)
         var callbacks: [String: String] = [:]
         var callerName: String?
         try extractCallbacks(action: action, items: &items, callbacks: &callbacks, callerName: &callerName)
