@@ -42,7 +42,6 @@ public struct Endpoint: Sendable {
         /// Each parameter with its numeric bounds precomputed, held by reference so the hot path
         /// never copies a `ParameterSpec`.
         let rules: [ParameterRule]
-        let reservedByConvention: Set<String>
         /// Parameters that are route placeholders (and so may not also be in the query).
         let placeholderNames: Set<String>
         /// The UTF-8 bytes of the declared names, back to back, and each name's range in them:
@@ -51,12 +50,11 @@ public struct Endpoint: Sendable {
         let nameBytes: [UInt8]
         let nameRanges: [Range<Int>]
 
-        init(action: Action, parameterIndex: [String: Int], parameterNames: [String], rules: [ParameterRule], reservedByConvention: Set<String>, placeholderNames: Set<String>) {
+        init(action: Action, parameterIndex: [String: Int], parameterNames: [String], rules: [ParameterRule], placeholderNames: Set<String>) {
             self.action = action
             self.parameterIndex = parameterIndex
             self.parameterNames = parameterNames
             self.rules = rules
-            self.reservedByConvention = reservedByConvention
             self.placeholderNames = placeholderNames
             var bytes: [UInt8] = []
             var ranges: [Range<Int>] = []
@@ -89,11 +87,9 @@ public struct Endpoint: Sendable {
         compiledActions = spec.actions.map { action in
             var index: [String: Int] = [:]
             for (position, parameter) in action.parameters.enumerated() { index[parameter.name] = position }
-            var reserved = Set(action.convention.reservedParameters)
-            if action.convention == .returnURL { reserved.insert(action.returnParameter) }
             return CompiledAction(
                 action: action, parameterIndex: index, parameterNames: action.parameters.map(\.name),
-                rules: action.parameters.map(ParameterRule.init), reservedByConvention: reserved,
+                rules: action.parameters.map(ParameterRule.init),
                 placeholderNames: Set(action.routes.flatMap(\.placeholderNames))
             )
         }
