@@ -30,6 +30,15 @@ public enum QueryCodec {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> [QueryItem] {
         var items: [QueryItem] = []
         items.reserveCapacity(16)
+        try forEachItem(in: bytes) { raw throws(RoundtripError) in items.append(try decodeItem(raw)) }
+        return items
+    }
+
+    /// Splits raw query bytes at `&` and hands each raw `name[=value]` item to `body`, in order.
+    ///
+    /// - Throws: ``RoundtripError`` `malformed-url` for an empty item or a trailing `&`, or what
+    ///   `body` throws, whichever comes first.
+    static func forEachItem(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> Void) throws(RoundtripError) {
         var start = 0
         let end = bytes.count
         while true {
@@ -38,14 +47,13 @@ public enum QueryCodec {
             if separator == start {
                 throw RoundtripError(.malformedURL, "the query has an empty parameter (a stray '&') at offset \(start)")
             }
-            items.append(try decodeItem(UnsafeBufferPointer(rebasing: bytes[start..<separator])))
+            try body(UnsafeBufferPointer(rebasing: bytes[start..<separator]))
             if separator == end { break }
             start = separator + 1
             if start == end {
                 throw RoundtripError(.malformedURL, "the query ends with a stray '&'")
             }
         }
-        return items
     }
 
     /// The decoded names of a query's items, without decoding their values.
@@ -65,8 +73,22 @@ public enum QueryCodec {
 
     /// Decodes one raw `name[=value]` item.
     static func decodeItem(_ raw: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> QueryItem {
+        let equals = nameEnd(raw)
+        let name = try decodeName(raw, end: equals)
+        return QueryItem(name: name, value: try decodeValue(raw, nameEnd: equals, name: name))
+    }
+
+    /// The offset of the `=` in a raw item, or its length when it has none.
+    static func nameEnd(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
         var equals = 0
         while equals < raw.count, raw[equals] != 0x3D { equals += 1 }
+        return equals
+    }
+
+    /// Decodes the name of a raw item (the bytes before `end`).
+    ///
+    /// - Throws: ``RoundtripError`` `invalid-encoding`, or `malformed-url` for an empty name.
+    static func decodeName(_ raw: UnsafeBufferPointer<UInt8>, end equals: Int) throws(RoundtripError) -> String {
         let rawName = UnsafeBufferPointer(rebasing: raw[0..<equals])
         let name: String
         do {
@@ -78,9 +100,16 @@ public enum QueryCodec {
         if name.isEmpty {
             throw RoundtripError(.malformedURL, "the query has a parameter with an empty name ('\(String(decoding: raw, as: UTF8.self))')")
         }
-        guard equals < raw.count else { return QueryItem(name: name, value: nil) }
+        return name
+    }
+
+    /// Decodes the value of a raw item whose name ends at `equals`; `nil` without `=`.
+    ///
+    /// - Throws: ``RoundtripError`` `invalid-encoding` naming the parameter.
+    static func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, nameEnd equals: Int, name: String) throws(RoundtripError) -> String? {
+        guard equals < raw.count else { return nil }
         do {
-            return QueryItem(name: name, value: try PercentDecoding.decode(UnsafeBufferPointer(rebasing: raw[(equals + 1)...])))
+            return try PercentDecoding.decode(UnsafeBufferPointer(rebasing: raw[(equals + 1)...]))
         } catch {
             throw RoundtripError(.invalidEncoding, error.message(for: "the parameter '\(name)'"), parameter: name)
         }

@@ -32,8 +32,9 @@ public struct Endpoint: Sendable {
     let compiledActions: [CompiledAction]
     let verificationKeys: [String: VerificationKeyResult]
 
-    /// An action with its parameter lookup table.
-    struct CompiledAction: Sendable {
+    /// An action with its parameter lookup table; a class, so that looking it up on the hot path
+    /// costs one retain instead of copying every field of the ``Action``.
+    final class CompiledAction: Sendable {
         let action: Action
         let parameterIndex: [String: Int]
         /// Parameter names in declaration order, for a linear scan when there are few.
@@ -41,9 +42,31 @@ public struct Endpoint: Sendable {
         /// Each parameter with its numeric bounds precomputed, held by reference so the hot path
         /// never copies a `ParameterSpec`.
         let rules: [ParameterRule]
-        let reservedByConvention: Set<String>
         /// Parameters that are route placeholders (and so may not also be in the query).
         let placeholderNames: Set<String>
+        /// The UTF-8 bytes of the declared names, back to back, and each name's range in them:
+        /// incoming names are matched on their raw bytes before any `String` is made. Empty (so
+        /// every name takes the `String` path) when there are more than 16 names or one is not ASCII.
+        let nameBytes: [UInt8]
+        let nameRanges: [Range<Int>]
+
+        init(action: Action, parameterIndex: [String: Int], parameterNames: [String], rules: [ParameterRule], placeholderNames: Set<String>) {
+            self.action = action
+            self.parameterIndex = parameterIndex
+            self.parameterNames = parameterNames
+            self.rules = rules
+            self.placeholderNames = placeholderNames
+            var bytes: [UInt8] = []
+            var ranges: [Range<Int>] = []
+            if parameterNames.count <= 16, parameterNames.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+                for name in parameterNames {
+                    ranges.append(bytes.count..<(bytes.count + name.utf8.count))
+                    bytes.append(contentsOf: name.utf8)
+                }
+            }
+            nameBytes = bytes
+            nameRanges = ranges
+        }
     }
 
     /// Builds an endpoint.
@@ -64,11 +87,9 @@ public struct Endpoint: Sendable {
         compiledActions = spec.actions.map { action in
             var index: [String: Int] = [:]
             for (position, parameter) in action.parameters.enumerated() { index[parameter.name] = position }
-            var reserved = Set(action.convention.reservedParameters)
-            if action.convention == .returnURL { reserved.insert(action.returnParameter) }
             return CompiledAction(
                 action: action, parameterIndex: index, parameterNames: action.parameters.map(\.name),
-                rules: action.parameters.map(ParameterRule.init), reservedByConvention: reserved,
+                rules: action.parameters.map(ParameterRule.init),
                 placeholderNames: Set(action.routes.flatMap(\.placeholderNames))
             )
         }
@@ -102,25 +123,27 @@ public struct Endpoint: Sendable {
         let action = compiled.action
         try action.sources.check(source)
 
-        var items: [QueryItem] = []
+        var items: [IncomingItem] = []
         var queryValueText: String?
         if let query = split.query {
             if action.queryValue != nil {
                 queryValueText = try decodeWhole(query, name: action.queryValue?.name ?? "query")
             } else {
-                items = try QueryCodec.decode(query)
+                items = try compiled.decodeQuery(query)
             }
         }
         let signature = try verifySignature(split: split, items: &items, action: action, now: now)
 
-        var parameters: [String: ParameterValue] = [:]
-        parameters.reserveCapacity(action.parameters.count + 2)
+        // Allocated at its final size in one step, not through reserveCapacity's resize path.
+        var parameters = [String: ParameterValue](minimumCapacity: action.parameters.count + 2)
         var callbacks: [String: String] = [:]
         var callerName: String?
         try extractCallbacks(action: action, items: &items, callbacks: &callbacks, callerName: &callerName)
 
+        // Which declared parameters have a value, so the defaults pass below needs no lookups.
+        var given = GivenParameters()
         for item in items {
-            guard let position = compiled.position(of: item.name) else {
+            guard let position = item.position else {
                 if action.unknownParameters == .ignore { continue }
                 throw RoundtripError(.unknownParameter, "the action '\(action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name, compiled))", parameter: item.name)
             }
@@ -129,6 +152,7 @@ public struct Endpoint: Sendable {
             }
             let rule = compiled.rules[position]
             parameters[item.name] = try ParameterParsing.parse(item.value ?? "", as: rule.spec, bounds: rule.bounds)
+            given.insert(position)
         }
         for (name, raw) in match.placeholders {
             let text: String
@@ -138,7 +162,8 @@ public struct Endpoint: Sendable {
                 throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
             }
             guard let position = compiled.parameterIndex[name] else { continue }
-            parameters[name] = try ParameterParsing.parse(text, as: action.parameters[position])
+            parameters[name] = try ParameterParsing.parse(text, as: compiled.rules[position].spec)
+            given.insert(position)
         }
         if let spec = action.queryValue {
             if let text = queryValueText, !text.isEmpty {
@@ -150,7 +175,9 @@ public struct Endpoint: Sendable {
             }
         }
         try applyFragment(split.fragment, action: action, parameters: &parameters)
-        for parameter in action.parameters where parameters[parameter.name] == nil {
+        for (position, rule) in compiled.rules.enumerated() where !given.contains(position) {
+            let parameter = rule.spec
+            guard parameters[parameter.name] == nil else { continue }  // `query-value` or `fragment` under the same name
             if let value = parameter.defaultValue {
                 parameters[parameter.name] = try ParameterParsing.parse(value, as: parameter)
             } else if parameter.isRequired {
@@ -207,7 +234,7 @@ public struct Endpoint: Sendable {
     }
 
     /// Removes the convention's callback parameters from `items` and checks each callback.
-    private func extractCallbacks(action: Action, items: inout [QueryItem], callbacks: inout [String: String], callerName: inout String?) throws(RoundtripError) {
+    private func extractCallbacks(action: Action, items: inout [IncomingItem], callbacks: inout [String: String], callerName: inout String?) throws(RoundtripError) {
         func take(_ name: String) -> String? {
             guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
             return items.remove(at: position).value ?? ""
@@ -219,7 +246,7 @@ public struct Endpoint: Sendable {
             callerName = take(ConventionNames.xSource)
             for (outcome, parameter) in ConventionNames.xCallbacks {
                 guard let url = take(parameter) else { continue }
-                try callbackPolicy.check(url, parameter: parameter)
+                try callbackPolicy.check(decoded: url, parameter: parameter)
                 callbacks[outcome] = url
             }
         case .universalLinkCallback:
@@ -234,15 +261,15 @@ public struct Endpoint: Sendable {
             guard let errorURL = error ?? failure else {
                 throw RoundtripError(.missingCallback, "a Universal Link Callback needs 'ulc-error' (or its alias 'ulc-failure')", parameter: ConventionNames.ulcError)
             }
-            try callbackPolicy.check(success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true)
-            try callbackPolicy.check(errorURL, parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure, requireHTTPS: true)
+            try callbackPolicy.check(decoded: success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true)
+            try callbackPolicy.check(decoded: errorURL, parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure, requireHTTPS: true)
             callbacks["success"] = success
             callbacks["error"] = errorURL
         case .returnURL:
             guard let url = take(action.returnParameter) else {
                 throw RoundtripError(.missingCallback, "the action '\(action.name)' needs '\(action.returnParameter)', the URL to return to", parameter: action.returnParameter)
             }
-            try callbackPolicy.check(url, parameter: action.returnParameter, responsePrefix: action.responsePrefix)
+            try callbackPolicy.check(decoded: url, parameter: action.returnParameter, responsePrefix: action.responsePrefix)
             callbacks[ConventionNames.returnKey] = url
         }
     }
@@ -277,6 +304,21 @@ final class ParameterRule: Sendable {
     init(_ spec: ParameterSpec) {
         self.spec = spec
         bounds = NumericBounds(spec)
+    }
+}
+
+/// The positions of the declared parameters that received a value: a bit set for the first 64,
+/// so the defaults pass of ``Endpoint/evaluate(_:source:now:)`` skips them without hashing names.
+/// Positions past 64 are never recorded, and the caller then looks the name up as before.
+struct GivenParameters {
+    private var bits: UInt64 = 0
+
+    mutating func insert(_ position: Int) {
+        if position < 64 { bits |= 1 << UInt64(position) }
+    }
+
+    func contains(_ position: Int) -> Bool {
+        position < 64 && bits & (1 << UInt64(position)) != 0
     }
 }
 

@@ -131,11 +131,21 @@ struct HostKey: Hashable, Sendable {
             && lhs.host.equalsIgnoringASCIICase(rhs.host)
     }
 
+    /// Hashes the lowercased bytes of `scheme:host` in one `combine(bytes:)` call: feeding the
+    /// hasher byte by byte cost more than the rest of a route lookup.
     func hash(into hasher: inout Hasher) {
         var scheme = scheme, host = host
-        scheme.withUTF8 { bytes in for byte in bytes { hasher.combine(URLSplit.lowercased(byte)) } }
-        hasher.combine(0x3A as UInt8)
-        host.withUTF8 { bytes in for byte in bytes { hasher.combine(URLSplit.lowercased(byte)) } }
+        scheme.withUTF8 { scheme in
+            host.withUTF8 { host in
+                let count = scheme.count + 1 + host.count
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+                    for (offset, byte) in scheme.enumerated() { buffer[offset] = URLSplit.lowercased(byte) }
+                    buffer[scheme.count] = 0x3A
+                    for (offset, byte) in host.enumerated() { buffer[scheme.count + 1 + offset] = URLSplit.lowercased(byte) }
+                    hasher.combine(bytes: UnsafeRawBufferPointer(buffer))
+                }
+            }
+        }
         hasher.combine(hasAuthority)
     }
 }

@@ -38,21 +38,39 @@ public struct CallbackPolicy: Sendable {
         func reject(_ why: String) -> RoundtripError {
             RoundtripError(.forbiddenCallback, "the callback '\(parameter)' \(why)", parameter: parameter)
         }
-        if url.utf8.contains(0x5C) { throw reject("contains a backslash, which browsers and URL parsers read differently") }
-        if PercentDecoding.containsForbiddenCharacter(url) { throw reject("contains a control character") }
+        if PercentDecoding.containsForbiddenCharacter(url) {
+            if url.utf8.contains(0x5C) { throw reject("contains a backslash, which browsers and URL parsers read differently") }
+            throw reject("contains a control character")
+        }
+        return try check(decoded: url, parameter: parameter, requireHTTPS: requireHTTPS, responsePrefix: responsePrefix)
+    }
+
+    /// ``check(_:parameter:requireHTTPS:responsePrefix:)`` for a URL that came out of the strict
+    /// query decoder, which already rejected control characters: the incoming-URL hot path
+    /// skips that second scan.
+    @discardableResult
+    func check(decoded url: String, parameter: String, requireHTTPS: Bool = false, responsePrefix: String = "") throws(RoundtripError) -> URLSplit {
+        func reject(_ why: String) -> RoundtripError {
+            RoundtripError(.forbiddenCallback, "the callback '\(parameter)' \(why)", parameter: parameter)
+        }
         let split: URLSplit
         do {
             split = try URLSplit(url)
         } catch {
+            // URLSplit refuses a backslash, so only a URL it refused can hold one; that reject
+            // keeps its own, clearer message.
+            if url.utf8.contains(0x5C) { throw reject("contains a backslash, which browsers and URL parsers read differently") }
             throw reject("is not a valid absolute URL: \(error.message)")
         }
-        let scheme = split.scheme.lowercased()
         if split.userInfo != nil { throw reject("has user-info ('…@') in its authority, a classic way to disguise the real host") }
         if split.fragment != nil { throw reject("has a fragment ('#'); callbacks may not carry one") }
-        if requireHTTPS, scheme != "https" {
-            throw reject("must be an https universal link, not '\(scheme):'")
+        // The scheme is ASCII (URLSplit checked it), so comparing bytes ignoring case is exact and
+        // spares a lowercased copy when an allow-list decides.
+        let isHTTPS = split.scheme.equalsIgnoringASCIICase("https")
+        if requireHTTPS, !isHTTPS {
+            throw reject("must be an https universal link, not '\(split.scheme.lowercased()):'")
         }
-        if scheme == "https", !split.hasAuthority || split.host.isEmpty {
+        if isHTTPS, !split.hasAuthority || split.host.isEmpty {
             throw reject("is https without a '//host' authority")
         }
         try checkReservedParameters(of: split, parameter: parameter, responsePrefix: responsePrefix)
@@ -64,6 +82,7 @@ public struct CallbackPolicy: Sendable {
             return split
         }
         if requireHTTPS { return split }  // ULC callbacks are otherwise unrestricted (seed 002).
+        let scheme = split.scheme.lowercased()
         if CallbackPolicy.forbiddenSchemes.contains(scheme) || scheme.hasPrefix("x-apple-") {
             throw reject("uses the forbidden scheme '\(scheme):'")
         }
@@ -77,6 +96,7 @@ public struct CallbackPolicy: Sendable {
     /// than `rt-state`: the response would overwrite or shadow them.
     func checkReservedParameters(of split: URLSplit, parameter: String, responsePrefix: String) throws(RoundtripError) {
         guard var query = split.query, !query.isEmpty else { return }
+        if query.withUTF8({ bytes in CallbackPolicy.plainNamesAreUnreserved(bytes, responsePrefix: responsePrefix) }) { return }
         let names = query.withUTF8 { bytes in Result { () throws(PercentDecoding.Failure) in try QueryCodec.decodedNames(bytes) } }
         var states = 0
         let decodedNames: [String]
@@ -98,4 +118,41 @@ public struct CallbackPolicy: Sendable {
             }
         }
     }
+
+    /// Whether every name in a callback's raw query is free of `%` escapes and none is a second
+    /// `rt-state`, another `rt-` name or a response-prefixed name: the common case, decided on the
+    /// bytes without decoding a name. `false` means "look closer", not "reject": the caller then
+    /// decodes every name and reports exactly what is wrong.
+    ///
+    /// Exact because the query passed ``URLSplit``, so unescaped names are printable ASCII and
+    /// decode to themselves, and byte comparison equals `String` comparison for printable ASCII;
+    /// a non-ASCII response prefix is left to the `String` comparison.
+    static func plainNamesAreUnreserved(_ bytes: UnsafeBufferPointer<UInt8>, responsePrefix: String) -> Bool {
+        var prefix = responsePrefix
+        return prefix.withUTF8 { prefix in
+            guard prefix.allSatisfy({ $0 < 0x80 }) else { return false }
+            var states = 0
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x26 { end += 1 }
+                var equals = start
+                while equals < end, bytes[equals] != 0x3D, bytes[equals] != 0x25 { equals += 1 }
+                if equals < end, bytes[equals] == 0x25 { return false }
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<equals])
+                if name.starts(with: reservedPrefix) {
+                    guard name.elementsEqual(stateName) else { return false }
+                    states += 1
+                    if states > 1 { return false }
+                } else if !prefix.isEmpty, name.starts(with: prefix) {
+                    return false
+                }
+                start = end + 1
+            }
+            return true
+        }
+    }
+
+    private static let reservedPrefix = Array(ReservedNames.prefix.utf8)
+    private static let stateName = Array(ReservedNames.state.utf8)
 }

@@ -63,7 +63,7 @@ public enum RequestSignature {
 extension Endpoint {
     /// Removes and checks the `rt-` parameters of a request: signature parameters are verified
     /// (or ignored when signatures are off); any other `rt-` parameter is rejected.
-    func verifySignature(split: URLSplit, items: inout [QueryItem], action: Action, now: Date) throws(RoundtripError) -> VerifiedSignature? {
+    func verifySignature(split: URLSplit, items: inout [IncomingItem], action: Action, now: Date) throws(RoundtripError) -> VerifiedSignature? {
         guard items.contains(where: { ReservedNames.isReserved($0.name) }) else {
             if action.signatures == .required {
                 throw RoundtripError(.missingSignature, "the action '\(action.name)' requires a signed request (rt-kid, rt-ts, rt-id, rt-sig)")

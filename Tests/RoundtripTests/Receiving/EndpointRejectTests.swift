@@ -45,6 +45,7 @@ struct EndpointRejectTests {
         // duplicate-parameter
         Case(url: "notes://x-callback-url/add?title=a&title=b", code: .duplicateParameter, parameter: "title", messageContains: "'title' appears more than once"),
         Case(url: "notes://x-callback-url/add?title=a&t%69tle=b", code: .duplicateParameter, parameter: "title", messageContains: "more than once"),
+        Case(url: "notes://x-callback-url/add?t%69tle=a&title=b", code: .duplicateParameter, parameter: "title", messageContains: "'title' appears more than once"),
         Case(url: "https://notes.example.com/logout?ulc-success=https%3A%2F%2Fa.example%2Fs&ulc-error=https%3A%2F%2Fa.example%2Fe&ulc-failure=https%3A%2F%2Fa.example%2Ff", code: .duplicateParameter, parameter: "ulc-failure", messageContains: "both 'ulc-error' and its alias"),
         Case(url: "notes://note/7/view?noteID=8", code: .duplicateParameter, parameter: "noteID", messageContains: "part of the route"),
         // invalid-parameter
@@ -105,6 +106,9 @@ struct EndpointRejectTests {
         Case(url: "notes://x-callback-url/add?title=a&x-success=otherapp%3A%2F%2Fdone%3Frt-kid%3D1", code: .reservedParameter, parameter: "x-success", messageContains: "reserved parameter 'rt-kid'"),
         Case(url: "notes://x-callback-url/add?title=a&x-success=otherapp%3A%2F%2Fdone%3Frt-state%3D1%26rt-state%3D2", code: .reservedParameter, parameter: "x-success", messageContains: "rt-state twice"),
         Case(url: "notes://export?back=otherapp%3A%2F%2Fx%3Fexp_responseType%3Ddone", code: .reservedParameter, parameter: "back", messageContains: "response prefix 'exp_'"),
+        // Escaped names in a callback's query take the decoding path, not the byte comparison.
+        Case(url: "notes://x-callback-url/add?title=a&x-success=otherapp%3A%2F%2Fdone%3Frt%252Dkid%3D1", code: .reservedParameter, parameter: "x-success", messageContains: "reserved parameter 'rt-kid'"),
+        Case(url: "notes://export?back=otherapp%3A%2F%2Fx%3Fexp%255FresponseType%3Ddone", code: .reservedParameter, parameter: "back", messageContains: "already carries 'exp_responseType'"),
     ]
 
     @Test(arguments: cases)
