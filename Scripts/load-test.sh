@@ -5,6 +5,7 @@
 #
 #   Scripts/load-test.sh                 # 64 connections, 10 s per run, 2 wrk threads
 #   CONNECTIONS=128 DURATION=20 Scripts/load-test.sh
+#   CONFIGURATION=debug Scripts/load-test.sh   # a smoke run of the script; figures mean nothing
 #
 # Installs wrk and nginx from Debian when they are missing (root, apt). Prints one summary line
 # per run and the ratio roundtrip/nginx for the AASA endpoint (the target is at least 0.8).
@@ -14,6 +15,7 @@ cd "$(dirname "$0")/.."
 CONNECTIONS="${CONNECTIONS:-64}"
 DURATION="${DURATION:-10}"
 THREADS="${THREADS:-2}"
+CONFIGURATION="${CONFIGURATION:-release}"
 HOST_HEADER="terminal.example.com"
 SPEC="Tests/Fixtures/specs/terminal.yaml"
 
@@ -39,9 +41,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "building roundtrip (release)…"
-swift build -c release --product roundtrip 2>&1 | tail -1
-BIN="$(swift build -c release --show-bin-path)/roundtrip"
+echo "building roundtrip ($CONFIGURATION)…"
+swift build -c "$CONFIGURATION" --product roundtrip 2>&1 | tail -1
+BIN="$(swift build -c "$CONFIGURATION" --show-bin-path)/roundtrip"
 
 RT_PORT="$(free_port)"
 "$BIN" serve --host 127.0.0.1 --port "$RT_PORT" --database "$WORK/load.sqlite" --spec "$SPEC" \
