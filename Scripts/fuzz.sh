@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target (swiftc -sanitize=fuzzer,address) and runs it on its committed seed
+# corpus. Usage: Scripts/fuzz.sh TARGET SECONDS   e.g. Scripts/fuzz.sh fuzz-query-codec 600
+# New inputs go to a scratch corpus; crashes are written to Fuzz/Crashes/ (add each as a test).
+set -euo pipefail
+target="${1:?usage: Scripts/fuzz.sh TARGET SECONDS}"
+seconds="${2:?usage: Scripts/fuzz.sh TARGET SECONDS}"
+cd "$(dirname "$0")/../Fuzz"
+rm -f .build/debug/description.json  # SwiftPM misses new files in the path dependency otherwise
+swift build --product "$target" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+scratch=$(mktemp -d)
+mkdir -p Crashes
+./.build/debug/"$target" "$scratch" "Corpus/$target" -max_total_time="$seconds" -artifact_prefix=Crashes/ -print_final_stats=1
