@@ -30,13 +30,13 @@ enum ScenarioSupport {
         try AssociationFile(json: Array(json.utf8))
     }
 
-    /// The calling app behind `bundleID`, to act as its user interface.
+    /// The behaviour as a ``CallingApp``, to act as its user interface.
     static func callingApp(_ behavior: any AppBehavior) throws -> CallingApp {
         guard let app = behavior as? CallingApp else { throw SimulatorError(message: "not a calling app") }
         return app
     }
 
-    /// The rejection codes an app's trace lines show, for checks.
+    /// The trace events of one actor whose text contains `text`, for checks.
     static func lines(of trace: Trace, by actor: String, containing text: String) -> [TraceEvent] {
         trace.events.filter { $0.actor == actor && $0.text.contains(text) }
     }
