@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import RoundtripServer
@@ -16,6 +17,22 @@ struct LiveServerTests {
             #expect(head.status == .ok)
             #expect(head.body.readableBytes == 0)
             #expect(head.headers[.contentLength] == aasa.headers[.contentLength])
+            // Served on the event loop, yet the same answer as the router's.
+            let routed = try await ServerFixture.app().test(.router) { router in
+                try await router.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "terminal.example.com"])
+            }
+            #expect(aasa.body == routed.body)
+            for field in [HTTPField.Name.contentType, .eTag, .cacheControl, .contentLength] {
+                #expect(aasa.headers[field] == routed.headers[field])
+            }
+            #expect(aasa.headers[.server] == "Roundtrip")
+            #expect(aasa.headers[.date] != nil)
+            let tag = try #require(aasa.headers[.eTag])
+            let unchanged = try await client.get("/apple-app-site-association", headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: tag])
+            #expect(unchanged.status == .notModified)
+            let unknown = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "other.example.com"])
+            #expect(unknown.status == .notFound)
+            #expect(unknown.errorCode == "unknown-domain")
 
             let created = try await client.post("/api/ulc-tests", json: #"{"target": "https://terminal.example.com/logout"}"#)
             #expect(created.status == .created)
@@ -27,6 +44,21 @@ struct LiveServerTests {
             #expect(shown.json["status"] as? String == "success")
             let bad = try await client.post("/api/ulc-tests", json: "{")
             #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test("pipelined in one write: AASA, an API call, AASA again; answered in order, then closed")
+    func pipelined() async throws {
+        try await ServerFixture.app().test(.live) { client in
+            let port = try #require(client.port)
+            let aasa = "GET /.well-known/apple-app-site-association HTTP/1.1\r\nHost: terminal.example.com\r\n\r\n"
+            let api = "GET /api/ulc-tests/unknown HTTP/1.1\r\nHost: terminal.example.com\r\n\r\n"
+            let closing = "HEAD /apple-app-site-association HTTP/1.1\r\nHost: terminal.example.com\r\nConnection: close\r\n\r\n"
+            let response = try RawHTTPConnection.exchange(port: port, aasa + api + aasa + closing)
+            let statuses = response.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(3)) }
+            #expect(statuses == ["200", "404", "200", "200"])
+            #expect(response.contains("not-found"))
+            #expect(response.components(separatedBy: "ABCDE12345.com.example.terminal").count == 3)  // two GETs, no HEAD body
         }
     }
 }

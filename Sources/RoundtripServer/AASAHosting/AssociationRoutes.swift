@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -6,7 +5,9 @@ import Hummingbird
 ///
 /// Apple's CDN fetches the file over https with no redirects and needs `application/json`
 /// (Supporting associated domains, developer.apple.com), so both paths answer 200 directly.
-/// Responses carry a strong ETag and honour `If-None-Match` with 304.
+/// Responses carry a strong ETag and honour `If-None-Match` with 304. A running server answers
+/// most of these requests before they reach the router (``AssociationChannelHandler``); the routes
+/// answer the rest, and every request of an in-process router.
 struct AssociationRoutes: Sendable {
     let catalog: AssociationCatalog
 
@@ -23,31 +24,19 @@ struct AssociationRoutes: Sendable {
     }
 
     func respond(to request: Request, includeBody: Bool) throws -> Response {
-        // HTTP/1 puts the Host header into the authority; an in-process request may carry both.
-        let host = request.headers[Self.hostField] ?? request.head.authority ?? ""
-        guard let file = catalog.file(forHost: host) else {
+        let host = Self.host(of: request.head)
+        guard let answer = AssociationAnswer.make(
+            catalog: catalog, host: host, ifNoneMatch: request.headers[values: .ifNoneMatch], includeBody: includeBody
+        ) else {
             let domain = AssociationCatalog.domain(ofHost: host)
             throw APIError(.notFound, code: "unknown-domain", message: "no spec claims the domain '\(domain)'; add it to a spec's app.domains")
         }
-        var headers: HTTPFields = [
-            .contentType: "application/json",
-            .eTag: file.entityTag,
-            .cacheControl: "public, max-age=3600",
-        ]
-        if request.headers[values: .ifNoneMatch].contains(where: { Self.matches($0, file.entityTag) }) {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers[.contentLength] = String(file.bytes.count)
-        return Response(status: .ok, headers: headers, body: includeBody ? ResponseBody(byteBuffer: file.buffer) : ResponseBody())
+        return Response(status: answer.status, headers: answer.headers, body: answer.body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
     }
 
-    /// `If-None-Match` holds a list of tags or `*` (RFC 9110 section 13.1.2); weak comparison.
-    static func matches(_ header: String, _ tag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
-            var text = candidate.trimmingCharacters(in: .whitespaces)
-            if text == "*" { return true }
-            if text.hasPrefix("W/") { text.removeFirst(2) }
-            return text == tag
-        }
+    /// The `Host` a request names: HTTP/1 puts the header into the authority; an in-process
+    /// request may carry only the header.
+    static func host(of request: HTTPRequest) -> String {
+        request.headerFields[hostField] ?? request.authority ?? ""
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HTTPTypes
 import NIOCore
 
 /// One domain's association file, rendered once: its bytes and a strong ETag derived from them.
@@ -12,6 +13,10 @@ public struct HostedAssociationFile: Sendable {
     public let entityTag: String
     /// The bytes as a buffer, shared by every response.
     let buffer: ByteBuffer
+    /// The headers of a 200: content type, ETag, caching and length, built once.
+    let headers: HTTPFields
+    /// The headers of a 304: the same without the length.
+    let notModifiedHeaders: HTTPFields
 
     /// Renders a file for a domain.
     public init(domain: String, bytes: [UInt8]) {
@@ -20,5 +25,13 @@ public struct HostedAssociationFile: Sendable {
         let digest = SHA256.hash(data: bytes)
         entityTag = "\"" + digest.prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
         buffer = ByteBuffer(bytes: bytes)
+        notModifiedHeaders = [
+            .contentType: "application/json",
+            .eTag: entityTag,
+            .cacheControl: "public, max-age=3600",
+        ]
+        var headers = notModifiedHeaders
+        headers[.contentLength] = String(bytes.count)
+        self.headers = headers
     }
 }

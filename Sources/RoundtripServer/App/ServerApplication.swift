@@ -16,7 +16,12 @@ public enum ServerApplication {
     public static func router(
         configuration: ServerConfiguration, store: any ULCTestStore, clock: ServerClock = .system
     ) throws(AssociationError) -> Router<BasicRequestContext> {
-        let catalog = try AssociationCatalog(specs: configuration.specs)
+        try router(configuration: configuration, catalog: AssociationCatalog(specs: configuration.specs), store: store, clock: clock)
+    }
+
+    private static func router(
+        configuration: ServerConfiguration, catalog: AssociationCatalog, store: any ULCTestStore, clock: ServerClock
+    ) -> Router<BasicRequestContext> {
         let tester = ULCTester(
             store: store, clock: clock, publicURL: configuration.publicURL,
             timeout: configuration.testTimeout, maximumTargetLength: configuration.maximumTargetLength
@@ -30,8 +35,9 @@ public enum ServerApplication {
         return router
     }
 
-    /// The application: the router on an HTTP/1.1 server at the configured address. Run it with
-    /// `runService()`, which shuts down gracefully on SIGTERM and SIGINT.
+    /// The application: the router on an HTTP/1.1 server at the configured address, with AASA
+    /// requests for hosted domains answered on the event loop (``AssociationChannelHandler``).
+    /// Run it with `runService()`, which shuts down gracefully on SIGTERM and SIGINT.
     ///
     /// - Parameters:
     ///   - configuration: What to host and where to listen.
@@ -42,10 +48,14 @@ public enum ServerApplication {
     public static func make(
         configuration: ServerConfiguration, store: any ULCTestStore, clock: ServerClock = .system, logger: Logger
     ) throws(AssociationError) -> some ApplicationProtocol {
-        let router = try router(configuration: configuration, store: store, clock: clock)
+        let catalog = try AssociationCatalog(specs: configuration.specs)
+        let serverName = "Roundtrip"
         return Application(
-            router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Roundtrip"),
+            router: router(configuration: configuration, catalog: catalog, store: store, clock: clock),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [AssociationChannelHandler(catalog: catalog, serverName: serverName)]
+            )),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
             logger: logger
         )
     }
