@@ -1,21 +1,33 @@
 #!/usr/bin/env bash
 # Runs the benchmarks (ordo-one/benchmark, release build) and prints one table of the ratios the
-# issues set targets for. Usage: Scripts/benchmarks.sh [FILTER_REGEX]
-#   FILTER_REGEX defaults to every benchmark, e.g. 'Incoming.*|Router.*'.
+# issues set targets for, beside the checked-in thresholds (Benchmarks/Thresholds/).
+#
+#   Scripts/benchmarks.sh [--check] [FILTER_REGEX]
+#
+# FILTER_REGEX defaults to every benchmark, e.g. 'Incoming.*|Router.*'. With --check the script
+# fails (exit 1) when a time ratio is over its threshold in Thresholds/ratios.json or an
+# allocation count differs from Thresholds/*.p90.json. After a deliberate change, update the
+# allocation counts with:
+#   cd Benchmarks && swift package --allow-writing-to-package-directory benchmark thresholds update --target RoundtripBenchmarks --filter 'Allocations.*'
 set -euo pipefail
 cd "$(dirname "$0")/../Benchmarks"
+check=0
+if [ "${1:-}" = "--check" ]; then check=1; shift; fi
 filter="${1:-.*}"
 log=$(mktemp)
 # SwiftPM caches the root package's file list; a stale cache misses new files in ../Sources.
 rm -f .build/release/description.json
-swift package --allow-writing-to-package-directory benchmark --filter "$filter" --no-progress 2>&1 | tee "$log" >/dev/null || {
+swift package --allow-writing-to-package-directory benchmark --target RoundtripBenchmarks --filter "$filter" --no-progress 2>&1 | tee "$log" >/dev/null || {
   echo "the benchmark run failed; see $log" >&2
   exit 1
 }
-python3 - "$log" <<'PY'
-import re, sys
+python3 - "$log" "$check" <<'PY'
+import json, re, sys
+limits = json.load(open("Thresholds/ratios.json"))["ratios"]
+check = sys.argv[2] == "1"
+failed = []
 text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", open(sys.argv[1]).read())
-results, current = {}, None
+results, allocations, current = {}, {}, None
 scale = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 for line in text.splitlines():
     if line and not line.startswith(("│", "╒", "╞", "├", "╘", "=", " ")) and "Metric" not in line:
@@ -23,6 +35,9 @@ for line in text.splitlines():
     m = re.match(r"│ Time \(wall clock\) \((\w+)\) \*?\s*│\s*([\d.]+)\s*│\s*([\d.]+)\s*│\s*([\d.]+)", line)
     if m and current:
         results[current] = float(m.group(4)) * scale.get(m.group(1), 1)  # p50
+    m = re.match(r"│ Malloc \(total\) \*?\s*│\s*([\d.]+)\s*│\s*([\d.]+)\s*│\s*([\d.]+)", line)
+    if m and current:
+        allocations[current] = float(m.group(3))  # p50
 def get(name):
     return results.get(name)
 rows = []
@@ -31,8 +46,15 @@ def ratio(label, a, b, target=None):
     if x is None or y is None:
         return
     r = x / y
-    verdict = "" if target is None else ("  ok" if r <= target else f"  over target {target}")
-    rows.append(f"{label:<58} {r:8.2f}{verdict}")
+    limit = limits.get(label, {})
+    target = limit.get("target", target)
+    threshold = limit.get("threshold")
+    verdict = "" if target is None else ("meets target" if r <= target else "over target")
+    if threshold is not None and r > threshold:
+        verdict += ", OVER THRESHOLD"
+        failed.append(label)
+    shown = lambda v: "-" if v is None else f"{v:.2f}"
+    rows.append(f"{label:<58} {r:8.2f} {shown(target):>7} {shown(threshold):>9}  {verdict}")
 base = "Incoming: Foundation baseline (URLComponents + queryItems)"
 for n in ["10", "1000", "10000"]:
     ratio(f"incoming decision, {n} actions / Foundation baseline", f"Incoming: decision, {n} actions", base, 1.0)
@@ -49,8 +71,19 @@ for name in ["Ledger record+accept, file store", "Ledger record+accept, in-memor
 print(f"{'p50 wall clock per operation':<58} {'ns':>8}")
 for name in sorted(results):
     print(f"  {name:<56} {results[name]:10.0f}")
+if allocations:
+    print()
+    print(f"{'allocations per operation (thresholds: Thresholds/*.p90.json)':<58} {'mallocs':>8}")
+    for name in sorted(allocations):
+        print(f"  {name:<56} {allocations[name]:10.0f}")
 print()
-print(f"{'ratio':<58} {'value':>8}")
+print(f"{'ratio':<58} {'value':>8} {'target':>7} {'threshold':>9}")
 for row in rows:
     print(row)
+if check and failed:
+    print(f"\n{len(failed)} ratio(s) over threshold: {', '.join(failed)}", file=sys.stderr)
+    sys.exit(1)
 PY
+if [ "$check" = 1 ]; then
+  swift package benchmark thresholds check --target RoundtripBenchmarks --filter 'Allocations.*' --no-progress
+fi

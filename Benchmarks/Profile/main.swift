@@ -1,17 +1,47 @@
 import Foundation
 import Roundtrip
+
 // Alternating rounds, minimum per-iteration time of each: robust to a busy machine.
-let endpoint = IncomingFixture.endpoint(actionCount: Int(CommandLine.arguments[1]) ?? 10)
-let url = IncomingFixture.url
-let n = 20_000
-var best = (decision: Double.infinity, baseline: Double.infinity)
-var sink = 0
-for _ in 0..<15 {
-    var start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<n { if (try? endpoint.evaluate(url)) != nil { sink += 1 } }
-    best.decision = min(best.decision, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(n))
-    start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<n { sink += URLComponents(string: url)?.queryItems?.count ?? 0 }
-    best.baseline = min(best.baseline, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(n))
+//   incoming-profile [ACTIONS]   the decision against the Foundation baseline
+//   incoming-profile steps       the decision's main steps, each timed alone
+
+/// The minimum over `rounds` rounds of the mean time of `iterations` calls, in nanoseconds.
+func minimumTime(rounds: Int = 15, iterations: Int = 20_000, _ body: () -> Void) -> Double {
+    var best = Double.infinity
+    for _ in 0..<rounds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations { body() }
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations))
+    }
+    return best
 }
-print("actions \(CommandLine.arguments[1]): decision \(Int(best.decision)) ns, baseline \(Int(best.baseline)) ns, ratio \(best.decision / best.baseline)", sink > 0)
+
+let url = IncomingFixture.url
+var sink = 0
+if CommandLine.arguments.dropFirst().first == "steps" {
+    let endpoint = IncomingFixture.endpoint(actionCount: 10)
+    let split = try! URLSplit(url)
+    let query = split.query!
+    let callback = "pos-app://charge-result?record_id=123&rt-state=qL3k9xVb0d2mF7wYz1cR5A"
+    let policy = CallbackPolicy(allowList: [try! CallbackBase("pos-app://charge-result")], ownSchemes: ["com-example-terminal"])
+    let steps: [(String, () -> Void)] = [
+        ("whole decision", { if (try? endpoint.evaluate(url)) != nil { sink += 1 } }),
+        ("Foundation baseline", { sink += URLComponents(string: url)?.queryItems?.count ?? 0 }),
+        ("limits check", { if (try? QueryLimits.default.check(url)) != nil { sink += 1 } }),
+        ("URL split", { if (try? URLSplit(url)) != nil { sink += 1 } }),
+        ("query decode (codec)", { sink += (try? QueryCodec.decode(query))?.count ?? 0 }),
+        ("callback check", { if (try? policy.check(callback, parameter: "returnURL")) != nil { sink += 1 } }),
+    ]
+    for (name, body) in steps {
+        print("\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(Int(minimumTime(body))) ns")
+    }
+} else {
+    let endpoint = IncomingFixture.endpoint(actionCount: Int(CommandLine.arguments.dropFirst().first ?? "10") ?? 10)
+    var best = (decision: Double.infinity, baseline: Double.infinity)
+    for _ in 0..<15 {
+        best.decision = min(best.decision, minimumTime(rounds: 1) { if (try? endpoint.evaluate(url)) != nil { sink += 1 } })
+        best.baseline = min(best.baseline, minimumTime(rounds: 1) { sink += URLComponents(string: url)?.queryItems?.count ?? 0 })
+    }
+    print("actions \(CommandLine.arguments.dropFirst().first ?? "10"): decision \(Int(best.decision)) ns, baseline \(Int(best.baseline)) ns, ratio \(best.decision / best.baseline)")
+}
+precondition(sink > 0)

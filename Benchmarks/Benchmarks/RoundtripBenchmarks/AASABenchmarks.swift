@@ -27,6 +27,8 @@ func registerAASABenchmarks() {
             blackHole(try? small.explain(url))
         }
     }
+    registerAllocations("AASA match, 100 components") { blackHole(try? small.match(url)) }
+    registerAllocations("AASA match, 5000 components") { blackHole(try? large.match(url)) }
 }
 
 /// A file whose components all fail on the benchmark URL except the last: literal prefixes,

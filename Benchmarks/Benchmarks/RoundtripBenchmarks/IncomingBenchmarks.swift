@@ -16,6 +16,7 @@ func registerIncomingBenchmarks() {
             blackHole(components?.queryItems)
         }
     }
+    registerAllocations("Foundation baseline (URLComponents + queryItems)") { blackHole(URLComponents(string: url)?.queryItems) }
 
     for actionCount in [10, 1_000, 10_000] {
         let endpoint = IncomingFixture.endpoint(actionCount: actionCount)
@@ -24,6 +25,7 @@ func registerIncomingBenchmarks() {
                 blackHole(try? endpoint.evaluate(url))
             }
         }
+        registerAllocations("incoming decision, \(actionCount) actions") { blackHole(try? endpoint.evaluate(url)) }
     }
 
     for actionCount in [10, 100, 1_000, 10_000] {
@@ -34,6 +36,7 @@ func registerIncomingBenchmarks() {
                 blackHole(router.route(split))
             }
         }
+        registerAllocations("router lookup, \(actionCount) actions") { blackHole(router.route(split)) }
     }
 
     let query = try! URLSplit(url).query!
@@ -42,4 +45,5 @@ func registerIncomingBenchmarks() {
             blackHole(try? QueryCodec.decode(query))
         }
     }
+    registerAllocations("strict query decode, 10 parameters") { blackHole(try? QueryCodec.decode(query)) }
 }
