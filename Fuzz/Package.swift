@@ -21,6 +21,7 @@ let package = Package(
         // libFuzzer's driver, the fixtures path and invariant checks, shared by every target.
         .target(name: "FuzzSupport", path: "Targets/FuzzSupport"),
         fuzzTarget("fuzz-query-codec", ["Roundtrip"]),
+        fuzzTarget("fuzz-decision", ["Roundtrip"]),
     ],
     swiftLanguageModes: [.v6]
 )
