@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Targets/FuzzSupport"),
         fuzzTarget("fuzz-query-codec", ["Roundtrip"]),
         fuzzTarget("fuzz-decision", ["Roundtrip"]),
+        fuzzTarget("fuzz-callback-acceptance", ["Roundtrip"]),
     ],
     swiftLanguageModes: [.v6]
 )
