@@ -23,6 +23,7 @@ let package = Package(
         fuzzTarget("fuzz-query-codec", ["Roundtrip"]),
         fuzzTarget("fuzz-decision", ["Roundtrip"]),
         fuzzTarget("fuzz-callback-acceptance", ["Roundtrip"]),
+        fuzzTarget("fuzz-spec-loader", ["Roundtrip"]),
     ],
     swiftLanguageModes: [.v6]
 )
