@@ -24,6 +24,7 @@ let package = Package(
         fuzzTarget("fuzz-decision", ["Roundtrip"]),
         fuzzTarget("fuzz-callback-acceptance", ["Roundtrip"]),
         fuzzTarget("fuzz-spec-loader", ["Roundtrip"]),
+        fuzzTarget("fuzz-aasa", ["RoundtripAssociatedDomains"]),
     ],
     swiftLanguageModes: [.v6]
 )
