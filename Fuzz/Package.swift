@@ -4,8 +4,8 @@
 
 import PackageDescription
 
-/// A libFuzzer executable: its `LLVMFuzzerTestOneInput` and `@_cdecl("<module>_main")` entry point
-/// live in `Targets/<name>`.
+/// A libFuzzer executable: its `@_cdecl("<module>_main")` entry point, which hands FuzzDriver the
+/// body to run on each input, lives in `Targets/<name>`.
 func fuzzTarget(_ name: String, _ products: [String]) -> Target {
     .executableTarget(
         name: name,

@@ -63,14 +63,8 @@ enum AASAFuzz {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzAASA(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    AASAFuzz.run(UnsafeBufferPointer(start: data, count: size))
-    return 0
-}
-
-/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:_:)``.
+/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:setUp:_:)``.
 @_cdecl("fuzz_aasa_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    FuzzDriver.run(argc, argv, fuzzAASA)
+    FuzzDriver.run(argc, argv, AASAFuzz.run)
 }

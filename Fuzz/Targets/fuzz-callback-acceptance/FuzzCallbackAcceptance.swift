@@ -140,15 +140,11 @@ enum CallbackFuzz {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCallbackAcceptance(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let urls = FuzzDriver.text(data, size).split(separator: "\n", omittingEmptySubsequences: false).prefix(16).map(String.init)
-    FuzzDriver.wait { await CallbackFuzz.receive(urls) }
-    return 0
-}
-
-/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:_:)``.
+/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:setUp:_:)``.
 @_cdecl("fuzz_callback_acceptance_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    FuzzDriver.run(argc, argv, fuzzCallbackAcceptance)
+    FuzzDriver.run(argc, argv) { bytes in
+        let urls = FuzzDriver.text(bytes).split(separator: "\n", omittingEmptySubsequences: false).prefix(16).map(String.init)
+        FuzzDriver.wait { await CallbackFuzz.receive(urls) }
+    }
 }

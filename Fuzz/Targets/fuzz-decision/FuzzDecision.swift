@@ -167,14 +167,10 @@ enum DecisionFuzz {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzDecision(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    DecisionFuzz.decide(FuzzDriver.text(data, size))
-    return 0
-}
-
-/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:_:)``.
+/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:setUp:_:)``.
 @_cdecl("fuzz_decision_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    FuzzDriver.run(argc, argv, setUp: { _ = (DecisionFuzz.endpoint, DecisionFuzz.builder, DecisionFuzz.policy) }, fuzzDecision)
+    FuzzDriver.run(argc, argv, setUp: { _ = (DecisionFuzz.endpoint, DecisionFuzz.builder, DecisionFuzz.policy) }) { bytes in
+        DecisionFuzz.decide(FuzzDriver.text(bytes))
+    }
 }

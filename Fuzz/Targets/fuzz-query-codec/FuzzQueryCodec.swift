@@ -1,11 +1,9 @@
 import FuzzSupport
 import Roundtrip
 
-/// libFuzzer entry point: the strict query codec and URL split on arbitrary bytes must answer,
-/// never crash, and what the encoder writes must decode back to the same items.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzQueryCodec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let text = FuzzDriver.text(data, size)
+/// The strict query codec and URL split on arbitrary bytes must answer, never crash, and what the
+/// encoder writes must decode back to the same items.
+func fuzzQueryCodec(_ text: String) {
     _ = try? URLSplit(text)
     if let items = try? QueryCodec.decode(text, allowDuplicates: true) {
         let encoded = QueryCodec.encode(items)
@@ -13,11 +11,10 @@ public func fuzzQueryCodec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("encode → decode changed \(items)")
         }
     }
-    return 0
 }
 
-/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:_:)``.
+/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:setUp:_:)``.
 @_cdecl("fuzz_query_codec_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    FuzzDriver.run(argc, argv, fuzzQueryCodec)
+    FuzzDriver.run(argc, argv) { bytes in fuzzQueryCodec(FuzzDriver.text(bytes)) }
 }

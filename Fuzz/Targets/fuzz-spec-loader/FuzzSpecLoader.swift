@@ -47,14 +47,8 @@ enum SpecLoaderFuzz {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSpecLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    SpecLoaderFuzz.load(FuzzDriver.text(data, size))
-    return 0
-}
-
-/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:_:)``.
+/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:setUp:_:)``.
 @_cdecl("fuzz_spec_loader_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    FuzzDriver.run(argc, argv, fuzzSpecLoader)
+    FuzzDriver.run(argc, argv) { bytes in SpecLoaderFuzz.load(FuzzDriver.text(bytes)) }
 }
