@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target (swiftc -sanitize=fuzzer,address) and runs it on its committed seed
-# corpus. Usage: Scripts/fuzz.sh TARGET SECONDS   e.g. Scripts/fuzz.sh fuzz-query-codec 600
-# New inputs go to a scratch corpus; crashes are written to Fuzz/Crashes/ (add each as a test).
+# corpus. Usage: Scripts/fuzz.sh TARGET SECONDS   e.g. Scripts/fuzz.sh fuzz-decision 600
+# Targets (Fuzz/Targets/, invariants in SECURITY.md):
+#   fuzz-query-codec          the strict query codec and URL split
+#   fuzz-decision             the receiving side's decision on an incoming URL (rich.yaml)
+#   fuzz-callback-acceptance  the calling side's check of callback URLs against its ledger
+#   fuzz-spec-loader          SpecLoader on YAML or JSON
+#   fuzz-aasa                 the apple-app-site-association decoders and matcher
+# Run one at a time. New inputs go to a scratch corpus; crashes are written to Fuzz/Crashes/
+# (add each as a test).
 set -euo pipefail
 target="${1:?usage: Scripts/fuzz.sh TARGET SECONDS}"
 seconds="${2:?usage: Scripts/fuzz.sh TARGET SECONDS}"

@@ -37,13 +37,30 @@ public enum SpecLoader {
         return try load(yaml: text, file: path)
     }
 
+    /// The most nodes a spec may expand to through YAML aliases, when that is more than twice
+    /// its length in bytes (a text without aliases has fewer nodes than that, so only aliases
+    /// can reach the limit).
+    static let maximumExpandedNodes = 100_000
+
     /// Loads a spec from YAML or JSON text.
+    ///
+    /// YAML anchors and aliases are read, but a text whose aliases expand it past 100,000
+    /// nodes or twice its length in bytes, whichever is larger, is refused (rule
+    /// `alias-expansion`) before it is composed: nested aliases ("billion laughs") would
+    /// otherwise make loading take exponential time.
     ///
     /// - Parameters:
     ///   - yaml: The text.
     ///   - file: The file name for messages, if any.
     /// - Throws: ``SpecError``.
+    /// - Complexity: O(*n*) in the length of the text, plus the spec's size.
     public static func load(yaml: String, file: String? = nil) throws(SpecError) -> Loaded {
+        let budget = max(maximumExpandedNodes, 2 * yaml.utf8.count)
+        if AliasExpansion.exceeds(yaml, limit: budget) {
+            throw SpecError(file: file, isUnreadable: true, diagnostics: [
+                SpecDiagnostic(severity: .error, rule: "alias-expansion", keyPath: "", message: "its aliases (*name) expand the file to more than \(budget) nodes; write the repeated parts out instead of nesting aliases"),
+            ])
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)

@@ -143,4 +143,47 @@ struct SpecLoaderTests {
         #expect(rules.contains("invalid-app-id"))
         #expect(rules.contains("custom-scheme-hijackable"))
     }
+
+    /// YAML that nested aliases blow up: eight levels of ten turn 300 bytes into 10^8 nodes,
+    /// which Yams would hash whole as a mapping key; a hundred actions of a hundred parameters of
+    /// a hundred values turn 2 KB into a million nodes for the reader. Found while writing the
+    /// spec-loader fuzz target: either hung the loader (and `roundtrip serve`'s inspector).
+    static let aliasBombs: [String] = [
+        (["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"] + (1...8).map { level in
+            "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]"
+        } + ["? *a8\n: key"]).joined(separator: "\n"),
+        header + "actions:\n"
+            + "  a0: {url: 't://a', convention: none, parameters: {q: &P {type: string, enum: [" + Array(repeating: "x", count: 100).joined(separator: ", ") + "]}}}\n"
+            + "  a1: &B {url: 't://b', convention: none, parameters: {" + (0..<100).map { "p\($0): *P" }.joined(separator: ", ") + "}}\n"
+            + (2..<100).map { "  a\($0): *B\n" }.joined(),
+    ]
+
+    @Test(.timeLimit(.minutes(1)), arguments: aliasBombs)
+    func aliasesThatExpandTheFileTooFarAreRefusedBeforeReading(_ yaml: String) {
+        do {
+            _ = try SpecLoader.load(yaml: yaml, file: "bomb.yaml")
+            Issue.record("loaded an alias bomb")
+        } catch {
+            #expect(error.isUnreadable)
+            #expect(error.diagnostics.map(\.rule) == ["alias-expansion"])
+            #expect(error.diagnostics.first?.message == "its aliases (*name) expand the file to more than 100000 nodes; write the repeated parts out instead of nesting aliases")
+        }
+    }
+
+    @Test func anchorsAndAliasesWithinReasonStillLoad() throws {
+        let yaml = Self.header + """
+            actions:
+              buy:
+                url: t://buy
+                convention: none
+                parameters: &parameters
+                  count: {type: integer, default: "1"}
+              sell:
+                url: t://sell
+                convention: none
+                parameters: *parameters
+            """
+        let spec = try SpecLoader.load(yaml: yaml).spec
+        #expect(spec.action(named: "sell")?.parameters.map(\.name) == ["count"])
+    }
 }

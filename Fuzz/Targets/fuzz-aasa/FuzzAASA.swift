@@ -1,0 +1,70 @@
+import FuzzSupport
+import RoundtripAssociatedDomains
+
+/// The apple-app-site-association decoders and matcher on arbitrary input: the first line is the
+/// URL to match, the rest the file. Nothing may crash or hang, and:
+///
+/// - the strict decoder (``AssociationFile/init(json:)``) accepts exactly when the lenient one
+///   (``AssociationDecoder/decode(_:)``) finds no error, and then both give the same file;
+/// - a decoded file encodes to JSON (pretty and compact) that decodes strictly to an equal file;
+/// - ``AssociationMatcher/match(_:appID:)`` refuses only with `invalid-url`, decides for a detail
+///   and rule that exist, agrees with ``AssociationMatcher/explain(_:appID:)``, and decides the
+///   same when asked for the app it reported.
+enum AASAFuzz {
+    static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let newline = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
+        let url = String(decoding: bytes[..<newline], as: UTF8.self)
+        let json = Array(bytes[min(newline + 1, bytes.endIndex)...])
+
+        let decoded = AssociationDecoder.decode(json)
+        let hasError = decoded.findings.contains { $0.severity == .error }
+        let strict: AssociationFile
+        do {
+            strict = try AssociationFile(json: json)
+        } catch {
+            FuzzDriver.require(hasError, "the strict decoder refused what the lenient one found no error in: \(error)")
+            FuzzDriver.require(error.code == .syntax || error.code == .schema, "the strict decoder refused with \(error.code)")
+            if let file = decoded.file { match(url, file) }
+            return
+        }
+        FuzzDriver.require(!hasError, "the strict decoder accepted a file with errors: \(decoded.findings)")
+        FuzzDriver.require(strict == decoded.file ?? AssociationFile(), "the strict and lenient decoders disagree")
+        for pretty in [true, false] {
+            let again = try? AssociationFile(json: strict.jsonBytes(prettyPrinted: pretty))
+            FuzzDriver.require(again == strict, "encoding (pretty: \(pretty)) changed the file: \(strict.jsonText(prettyPrinted: pretty))")
+        }
+        match(url, strict)
+    }
+
+    static func match(_ url: String, _ file: AssociationFile) {
+        let matcher = AssociationMatcher(file)
+        let result: MatchResult
+        do {
+            result = try matcher.match(url)
+        } catch {
+            FuzzDriver.require(error.code == .invalidURL, "match refused with \(error.code)")
+            return
+        }
+        if let detailIndex = result.detail {
+            let details = file.applinks?.details ?? []
+            FuzzDriver.require(details.indices.contains(detailIndex), "decided by the detail \(detailIndex) of \(details.count)")
+            let detail = details[detailIndex]
+            let ruleCount = detail.components?.count ?? detail.paths?.count ?? 0
+            FuzzDriver.require(result.rule.map { (0..<ruleCount).contains($0) } == true, "decided by the rule \(String(describing: result.rule)) of \(ruleCount)")
+            FuzzDriver.require(result.isMatched != result.isBlocked, "a decision that is both or neither matched and blocked")
+        } else {
+            FuzzDriver.require(result == .undecided, "undecided but \(result)")
+        }
+        let explained = try? matcher.explain(url)
+        FuzzDriver.require(explained?.result == result, "explain says \(String(describing: explained?.result)), match says \(result)")
+        if let appID = result.appID {
+            FuzzDriver.require((try? matcher.match(url, appID: appID)) == result, "asked for \(appID), the decision changed")
+        }
+    }
+}
+
+/// The executable's entry point (SwiftPM links `main` to `<module>_main`); see ``FuzzDriver/run(_:_:setUp:_:)``.
+@_cdecl("fuzz_aasa_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    FuzzDriver.run(argc, argv, AASAFuzz.run)
+}
