@@ -4,6 +4,7 @@ import Roundtrip
 // Alternating rounds, minimum per-iteration time of each: robust to a busy machine.
 //   incoming-profile [ACTIONS]   the decision against the Foundation baseline
 //   incoming-profile steps       the decision's main steps, each timed alone
+//   incoming-profile decision    the decision alone, for a profiler (`perf record`)
 
 /// The minimum over `rounds` rounds of the mean time of `iterations` calls, in nanoseconds.
 func minimumTime(rounds: Int = 15, iterations: Int = 20_000, _ body: () -> Void) -> Double {
@@ -18,7 +19,10 @@ func minimumTime(rounds: Int = 15, iterations: Int = 20_000, _ body: () -> Void)
 
 let url = IncomingFixture.url
 var sink = 0
-if CommandLine.arguments.dropFirst().first == "steps" {
+if CommandLine.arguments.dropFirst().first == "decision" {
+    let endpoint = IncomingFixture.endpoint(actionCount: 10)
+    print("decision \(Int(minimumTime(rounds: 30) { if (try? endpoint.evaluate(url)) != nil { sink += 1 } })) ns")
+} else if CommandLine.arguments.dropFirst().first == "steps" {
     let endpoint = IncomingFixture.endpoint(actionCount: 10)
     let split = try! URLSplit(url)
     let query = split.query!

@@ -36,9 +36,15 @@ enum PercentDecoding {
 
     /// Decodes one component given as raw bytes (a slice of the URL).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
-        var escapes = 0
-        for byte in bytes where byte == 0x25 { escapes += 1 }
-        guard escapes > 0 else {
+        // One pass for the common case: printable ASCII without escapes decodes to itself.
+        var plain = 0
+        while plain < bytes.count {
+            let byte = bytes[plain]
+            if byte == 0x25 || byte < 0x20 || byte >= 0x7F { break }
+            plain += 1
+        }
+        if plain == bytes.count { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes[plain...].contains(0x25) else {
             try validate(bytes)
             return String(decoding: bytes, as: UTF8.self)
         }

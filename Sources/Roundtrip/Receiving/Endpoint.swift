@@ -119,39 +119,39 @@ public struct Endpoint: Sendable {
         try limits.check(url)
         let split = try URLSplit(url)
         guard let match = router.route(split) else { throw unknownRoute(split) }
+        // Held by reference and read field by field: binding `compiled.action` to a local
+        // copied the whole `Action` (a retain per field) on every URL.
         let compiled = compiledActions[match.actionIndex]
-        let action = compiled.action
-        try action.sources.check(source)
+        try compiled.action.sources.check(source)
 
         var items: [IncomingItem] = []
         var queryValueText: String?
         if let query = split.query {
-            if action.queryValue != nil {
-                queryValueText = try decodeWhole(query, name: action.queryValue?.name ?? "query")
+            if compiled.action.queryValue != nil {
+                queryValueText = try decodeWhole(query, name: compiled.action.queryValue?.name ?? "query")
             } else {
                 items = try compiled.decodeQuery(query)
             }
         }
-        let signature = try verifySignature(split: split, items: &items, action: action, now: now)
+        let signature = try verifySignature(split: split, items: &items, compiled: compiled, now: now)
 
         // Allocated at its final size in one step, not through reserveCapacity's resize path.
-        var parameters = [String: ParameterValue](minimumCapacity: action.parameters.count + 2)
+        var parameters = [String: ParameterValue](minimumCapacity: compiled.action.parameters.count + 2)
         var callbacks: [String: String] = [:]
         var callerName: String?
-        try extractCallbacks(action: action, items: &items, callbacks: &callbacks, callerName: &callerName)
+        try extractCallbacks(compiled, items: &items, callbacks: &callbacks, callerName: &callerName)
 
         // Which declared parameters have a value, so the defaults pass below needs no lookups.
         var given = GivenParameters()
         for item in items {
             guard let position = item.position else {
-                if action.unknownParameters == .ignore { continue }
-                throw RoundtripError(.unknownParameter, "the action '\(action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name, compiled))", parameter: item.name)
+                if compiled.action.unknownParameters == .ignore { continue }
+                throw RoundtripError(.unknownParameter, "the action '\(compiled.action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name, compiled))", parameter: item.name)
             }
             if !compiled.placeholderNames.isEmpty, compiled.placeholderNames.contains(item.name) {
                 throw RoundtripError(.duplicateParameter, "the parameter '\(item.name)' is part of the route and may not also be in the query", parameter: item.name)
             }
-            let rule = compiled.rules[position]
-            parameters[item.name] = try ParameterParsing.parse(item.value ?? "", as: rule.spec, bounds: rule.bounds)
+            parameters[item.name] = try ParameterParsing.parse(item.value ?? "", rule: compiled.rules[position])
             given.insert(position)
         }
         for (name, raw) in match.placeholders {
@@ -162,30 +162,30 @@ public struct Endpoint: Sendable {
                 throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
             }
             guard let position = compiled.parameterIndex[name] else { continue }
-            parameters[name] = try ParameterParsing.parse(text, as: compiled.rules[position].spec)
+            parameters[name] = try ParameterParsing.parse(text, rule: compiled.rules[position])
             given.insert(position)
         }
-        if let spec = action.queryValue {
+        if let spec = compiled.action.queryValue {
             if let text = queryValueText, !text.isEmpty {
                 parameters[spec.name] = try ParameterParsing.parse(text, as: spec)
             } else if spec.isRequired {
-                throw RoundtripError(.missingParameter, "the action '\(action.name)' needs its value '\(spec.name)' as the whole query ('?…')", parameter: spec.name)
+                throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the whole query ('?…')", parameter: spec.name)
             } else if let value = spec.defaultValue {
                 parameters[spec.name] = try ParameterParsing.parse(value, as: spec)
             }
         }
-        try applyFragment(split.fragment, action: action, parameters: &parameters)
+        try applyFragment(split.fragment, compiled, parameters: &parameters)
         for (position, rule) in compiled.rules.enumerated() where !given.contains(position) {
-            let parameter = rule.spec
-            guard parameters[parameter.name] == nil else { continue }  // `query-value` or `fragment` under the same name
-            if let value = parameter.defaultValue {
-                parameters[parameter.name] = try ParameterParsing.parse(value, as: parameter)
-            } else if parameter.isRequired {
-                throw RoundtripError(.missingParameter, "the action '\(action.name)' requires the parameter '\(parameter.name)'", parameter: parameter.name)
+            let name = rule.spec.name
+            guard parameters[name] == nil else { continue }  // `query-value` or `fragment` under the same name
+            if let value = rule.spec.defaultValue {
+                parameters[name] = try ParameterParsing.parse(value, rule: rule)
+            } else if rule.spec.isRequired {
+                throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' requires the parameter '\(name)'", parameter: name)
             }
         }
         return AcceptedRequest(
-            actionName: action.name, convention: action.convention, parameters: parameters,
+            actionName: compiled.action.name, convention: compiled.action.convention, parameters: parameters,
             callbacks: callbacks, callerName: callerName, signature: signature, url: url
         )
     }
@@ -217,10 +217,10 @@ public struct Endpoint: Sendable {
         }
     }
 
-    private func applyFragment(_ fragment: Substring?, action: Action, parameters: inout [String: ParameterValue]) throws(RoundtripError) {
-        guard let spec = action.fragment else {
-            if let fragment, !fragment.isEmpty, action.unknownParameters == .reject {
-                throw RoundtripError(.unknownParameter, "the URL has a fragment ('#…') but the action '\(action.name)' declares none", parameter: "#")
+    private func applyFragment(_ fragment: Substring?, _ compiled: CompiledAction, parameters: inout [String: ParameterValue]) throws(RoundtripError) {
+        guard let spec = compiled.action.fragment else {
+            if let fragment, !fragment.isEmpty, compiled.action.unknownParameters == .reject {
+                throw RoundtripError(.unknownParameter, "the URL has a fragment ('#…') but the action '\(compiled.action.name)' declares none", parameter: "#")
             }
             return
         }
@@ -229,17 +229,17 @@ public struct Endpoint: Sendable {
         } else if let value = spec.defaultValue {
             parameters[spec.name] = try ParameterParsing.parse(value, as: spec)
         } else if spec.isRequired {
-            throw RoundtripError(.missingParameter, "the action '\(action.name)' needs its value '\(spec.name)' as the fragment ('#…')", parameter: spec.name)
+            throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the fragment ('#…')", parameter: spec.name)
         }
     }
 
     /// Removes the convention's callback parameters from `items` and checks each callback.
-    private func extractCallbacks(action: Action, items: inout [IncomingItem], callbacks: inout [String: String], callerName: inout String?) throws(RoundtripError) {
+    private func extractCallbacks(_ compiled: CompiledAction, items: inout [IncomingItem], callbacks: inout [String: String], callerName: inout String?) throws(RoundtripError) {
         func take(_ name: String) -> String? {
             guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
             return items.remove(at: position).value ?? ""
         }
-        switch action.convention {
+        switch compiled.action.convention {
         case .none:
             return
         case .xCallbackURL:
@@ -266,10 +266,10 @@ public struct Endpoint: Sendable {
             callbacks["success"] = success
             callbacks["error"] = errorURL
         case .returnURL:
-            guard let url = take(action.returnParameter) else {
-                throw RoundtripError(.missingCallback, "the action '\(action.name)' needs '\(action.returnParameter)', the URL to return to", parameter: action.returnParameter)
+            guard let url = take(compiled.action.returnParameter) else {
+                throw RoundtripError(.missingCallback, "the action '\(compiled.action.name)' needs '\(compiled.action.returnParameter)', the URL to return to", parameter: compiled.action.returnParameter)
             }
-            try callbackPolicy.check(decoded: url, parameter: action.returnParameter, responsePrefix: action.responsePrefix)
+            try callbackPolicy.check(decoded: url, parameter: compiled.action.returnParameter, responsePrefix: compiled.action.responsePrefix)
             callbacks[ConventionNames.returnKey] = url
         }
     }

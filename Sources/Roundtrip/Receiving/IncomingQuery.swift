@@ -73,8 +73,17 @@ extension Endpoint.CompiledAction {
     /// items naming a declared parameter compare by position, others by name.
     private static func firstDuplicateName(in items: [IncomingItem]) -> String? {
         if items.count <= 16 {
-            for index in items.indices.dropFirst() {
+            // Declared names among the first 64 are told apart by a bit per position; only the
+            // rest compare against the earlier items.
+            var seen: UInt64 = 0
+            for index in items.indices {
                 let item = items[index]
+                if let position = item.position, position < 64 {
+                    let bit: UInt64 = 1 << UInt64(position)
+                    if seen & bit != 0 { return item.name }
+                    seen |= bit
+                    continue
+                }
                 for earlier in items[..<index] {
                     let same = item.position != nil || earlier.position != nil ? item.position == earlier.position : item.name == earlier.name
                     if same { return item.name }

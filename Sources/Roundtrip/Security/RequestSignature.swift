@@ -63,10 +63,10 @@ public enum RequestSignature {
 extension Endpoint {
     /// Removes and checks the `rt-` parameters of a request: signature parameters are verified
     /// (or ignored when signatures are off); any other `rt-` parameter is rejected.
-    func verifySignature(split: URLSplit, items: inout [IncomingItem], action: Action, now: Date) throws(RoundtripError) -> VerifiedSignature? {
+    func verifySignature(split: URLSplit, items: inout [IncomingItem], compiled: CompiledAction, now: Date) throws(RoundtripError) -> VerifiedSignature? {
         guard items.contains(where: { ReservedNames.isReserved($0.name) }) else {
-            if action.signatures == .required {
-                throw RoundtripError(.missingSignature, "the action '\(action.name)' requires a signed request (rt-kid, rt-ts, rt-id, rt-sig)")
+            if compiled.action.signatures == .required {
+                throw RoundtripError(.missingSignature, "the action '\(compiled.action.name)' requires a signed request (rt-kid, rt-ts, rt-id, rt-sig)")
             }
             return nil
         }
@@ -75,13 +75,13 @@ extension Endpoint {
             guard let expected = ReservedNames.signatureParameters.firstIndex(of: item.name) else {
                 throw RoundtripError(.reservedParameter, "'\(item.name)' is in Roundtrip's reserved 'rt-' namespace and may not be sent to an action", parameter: item.name)
             }
-            if action.signatures != .off, position != firstSignatureItem + expected {
+            if compiled.action.signatures != .off, position != firstSignatureItem + expected {
                 throw RoundtripError(.badSignature, "the signature parameters must be the last four, in the order rt-kid, rt-ts, rt-id, rt-sig; '\(item.name)' is out of place", parameter: item.name)
             }
         }
         let signatureItems = Array(items.suffix(ReservedNames.signatureParameters.count))
         items.removeAll { ReservedNames.isReserved($0.name) }
-        if action.signatures == .off { return nil }
+        if compiled.action.signatures == .off { return nil }
         guard signatureItems.count == 4,
               signatureItems.map(\.name) == ReservedNames.signatureParameters,
               let keyID = signatureItems[0].value, let timestampText = signatureItems[1].value,

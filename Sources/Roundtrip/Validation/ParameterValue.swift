@@ -71,12 +71,20 @@ enum ParameterParsing {
     /// Parses `raw` as `parameter`'s type and checks its constraints.
     ///
     /// - Throws: ``RoundtripError`` `invalid-parameter` naming the parameter and the broken rule.
-    static func parse(_ raw: String, as parameter: ParameterSpec, checkingConstraints: Bool = true, bounds: NumericBounds? = nil) throws(RoundtripError) -> ParameterValue {
+    static func parse(_ raw: String, as parameter: ParameterSpec, checkingConstraints: Bool = true) throws(RoundtripError) -> ParameterValue {
+        try parse(raw, rule: ParameterRule(parameter), checkingConstraints: checkingConstraints)
+    }
+
+    /// ``parse(_:as:checkingConstraints:)`` with the parameter's precomputed rule: the incoming
+    /// hot path. It reads each field through the rule's reference, which costs one load, where
+    /// passing the ``ParameterSpec`` value out of the rule copied the whole struct (a retain per
+    /// field, measured at 1.6% of a decision plus their releases).
+    static func parse(_ raw: String, rule: ParameterRule, checkingConstraints: Bool = true) throws(RoundtripError) -> ParameterValue {
         func invalid(_ why: String) -> RoundtripError {
-            RoundtripError(.invalidParameter, "the parameter '\(parameter.name)' \(why)", parameter: parameter.name)
+            RoundtripError(.invalidParameter, "the parameter '\(rule.spec.name)' \(why)", parameter: rule.spec.name)
         }
         let value: ParameterValue
-        switch parameter.type {
+        switch rule.spec.type {
         case .string:
             value = .string(raw)
         case .integer:
@@ -106,28 +114,28 @@ enum ParameterParsing {
             value = .date(date, format)
         }
         guard checkingConstraints else { return value }
-        if parameter.minimumLength != nil || parameter.maximumLength != nil {
+        if rule.spec.minimumLength != nil || rule.spec.maximumLength != nil {
             let length = raw.count
-            if let minimum = parameter.minimumLength, length < minimum {
+            if let minimum = rule.spec.minimumLength, length < minimum {
                 throw invalid("is \(length) characters long; the minimum is \(minimum)")
             }
-            if let maximum = parameter.maximumLength, length > maximum {
+            if let maximum = rule.spec.maximumLength, length > maximum {
                 throw invalid("is \(length) characters long; the maximum is \(maximum)")
             }
         }
-        if let pattern = parameter.pattern, !pattern.matches(raw) {
+        if let pattern = rule.spec.pattern, !pattern.matches(raw) {
             throw invalid("does not match the pattern \(pattern.source)")
         }
-        if parameter.minimum != nil || parameter.maximum != nil {
-            if let bounds, let fixed = FixedDecimal(raw), let verdict = bounds.check(fixed) {
+        if rule.spec.minimum != nil || rule.spec.maximum != nil {
+            if let bounds = rule.bounds, let fixed = FixedDecimal(raw), let verdict = bounds.check(fixed) {
                 if let violation = verdict {
                     throw invalid(violation)
                 }
             } else {
-                try checkBounds(value, parameter, invalid)
+                try checkBounds(value, rule.spec, invalid)
             }
         }
-        if let allowed = parameter.allowedValues {
+        if let allowed = rule.spec.allowedValues {
             let canonical = value.canonical
             if !allowed.contains(canonical) {
                 throw invalid("must be one of \(allowed.joined(separator: ", ")), not '\(abbreviated(raw))'")
