@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// An absolute URL split into its RFC 3986 components, as slices of the original text.
 ///
 /// Roundtrip splits incoming URLs itself instead of going through Foundation's `URL`, for two
@@ -161,20 +169,26 @@ public struct URLSplit: Sendable, Hashable {
         parts.path = index..<pathEnd
         index = pathEnd
         if index < count, bytes[index] == 0x3F {
-            var queryEnd = index + 1
-            while queryEnd < count, bytes[queryEnd] != 0x23 { queryEnd += 1 }
+            let queryEnd = firstIndex(of: 0x23, in: bytes, from: index + 1)
             parts.query = (index + 1)..<queryEnd
             index = queryEnd
         }
         if index < count {  // '#'
-            var second = index + 1
-            while second < count, bytes[second] != 0x23 { second += 1 }
+            let second = firstIndex(of: 0x23, in: bytes, from: index + 1)
             if second < count {
                 return .failure(RoundtripError(.malformedURL, "the URL has a second '#' at offset \(second); percent-encode it as %23"))
             }
             parts.fragment = (index + 1)..<count
         }
         return .success(parts)
+    }
+
+    /// The offset of the first `byte` at or after `start`, or the end: `memchr`, which scans a
+    /// word or a vector at a time, for the long query of a typical incoming URL.
+    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return bytes.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Rejects bytes outside RFC 3986's character set and `%` not followed by two hex digits.
