@@ -119,7 +119,8 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether a split callback URL has exactly this base.
     func matches(_ url: URLSplit) -> Bool {
-        guard url.hasAuthority, url.path == path, url.scheme.equalsIgnoringASCIICase(scheme) else { return false }
+        // Byte equality: paths are ASCII (URLSplit), and `==` would compare by Character.
+        guard url.hasAuthority, url.path.utf8.elementsEqual(path.utf8), url.scheme.equalsIgnoringASCIICase(scheme) else { return false }
         guard let port = url.port else { return url.host.equalsIgnoringASCIICase(host) }
         let hostLength = host.utf8.count - port.utf8.count - 1
         guard hostLength >= 0, host.hasSuffix(":" + port) else { return false }
