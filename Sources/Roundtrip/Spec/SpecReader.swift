@@ -268,10 +268,17 @@ struct SpecReader {
                 self.error("invalid-route", join(path, "url"), urlNode, error.message)
             }
         } else if convention == .xCallbackURL {
+            var refusal: RoundtripError?
             for scheme in app.schemes {
-                if let route = try? RoutePattern("\(scheme)://\(ConventionNames.xCallbackHost)/\(name)") { routes.append(route) }
+                do {
+                    routes.append(try RoutePattern("\(scheme)://\(ConventionNames.xCallbackHost)/\(name)"))
+                } catch {
+                    refusal = error
+                }
             }
-            if routes.isEmpty {
+            if routes.isEmpty, let refusal {
+                error("invalid-route", join(path, "url"), node, "the action has no 'url', and its name '\(name)' cannot be the path of '<scheme>://x-callback-url/\(name)': \(refusal.message); give it a 'url' or a URL-safe name")
+            } else if routes.isEmpty {
                 error("missing-key", join(path, "url"), node, "the action has no 'url' and the app has no schemes to derive '<scheme>://x-callback-url/\(name)' from")
             }
         } else {

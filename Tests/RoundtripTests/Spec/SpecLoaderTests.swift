@@ -70,6 +70,7 @@ struct SpecLoaderTests {
         Bad(yaml: header + "actions:\n  a: {url: \"t://a?x=1\", convention: none}\n", rule: "invalid-route", path: "actions.a.url", line: 5, message: "may not have a query"),
         Bad(yaml: header + "actions:\n  a: {url: \"t://a\", convention: ulc}\n", rule: "ulc-not-https", path: "actions.a.url", line: 5, message: "must be an https universal link"),
         Bad(yaml: header + "actions:\n  a: {url: \"t://b/a\", convention: x-callback-url}\n", rule: "x-callback-host", path: "actions.a.url", line: 5, message: "x-callback-url/<action>"),
+        Bad(yaml: header + "actions:\n  \"do it\": {convention: x-callback-url}\n", rule: "invalid-route", path: "actions.do it.url", line: 5, message: "its name 'do it' cannot be the path"),
         Bad(yaml: header + "actions:\n  a: {url: \"http://t.example.com/a\", convention: none}\n", rule: "http-route", path: "actions.a.url", line: 5, message: "never open apps"),
         Bad(yaml: header + "actions:\n  a: {url: \"t://a\", convention: none, response-prefix: p_}\n", rule: "convention-mismatch", path: "actions.a.response-prefix", line: 5, message: "return-url actions only"),
         Bad(yaml: header + "actions:\n  a: {url: \"t://a\", convention: none, parameters: {rt-x: {}}}\n", rule: "reserved-parameter", path: "actions.a.parameters.rt-x", line: 5, message: "belong to Roundtrip"),
