@@ -22,7 +22,7 @@ public struct Router: Sendable {
     }
 
     private struct Node: Sendable {
-        var literals: [Substring: Int] = [:]
+        var literals: [PathSegmentKey: Int] = [:]
         var placeholder: (name: String, next: Int)?
         var actionIndex: Int?
     }
@@ -56,11 +56,11 @@ public struct Router: Sendable {
         for segment in route.segments {
             switch segment {
             case .literal(let text):
-                if let next = nodes[node].literals[Substring(text)] {
+                if let next = nodes[node].literals[PathSegmentKey(Substring(text))] {
                     node = next
                 } else {
                     nodes.append(Node())
-                    nodes[node].literals[Substring(text)] = nodes.count - 1
+                    nodes[node].literals[PathSegmentKey(Substring(text))] = nodes.count - 1
                     node = nodes.count - 1
                 }
             case .placeholder(let name):
@@ -105,7 +105,7 @@ public struct Router: Sendable {
         let segment = slash.map { path[path.startIndex..<$0] } ?? path
         let rest = slash.map { path[path.utf8.index(after: $0)...] } ?? path[path.endIndex...]
         let restIsEmpty = slash == nil
-        if let next = nodes[node].literals[segment],
+        if let next = nodes[node].literals[PathSegmentKey(segment)],
            let found = walk(node: next, path: rest, isEmpty: restIsEmpty, captured: &captured) {
             return found
         }
@@ -147,5 +147,25 @@ struct HostKey: Hashable, Sendable {
             }
         }
         hasher.combine(hasAuthority)
+    }
+}
+
+/// A literal path segment as a dictionary key, compared and hashed by its bytes: paths match
+/// exactly, byte for byte (they are ASCII after ``URLSplit``), and byte hashing skips the
+/// Unicode-aware hashing and comparison `Substring` keys go through on every lookup.
+struct PathSegmentKey: Hashable, Sendable {
+    let text: Substring
+
+    init(_ text: Substring) {
+        self.text = text
+    }
+
+    static func == (lhs: PathSegmentKey, rhs: PathSegmentKey) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
