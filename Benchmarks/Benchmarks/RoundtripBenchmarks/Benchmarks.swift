@@ -24,7 +24,8 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 extension Benchmark.Configuration {
-    /// Counts allocations per operation; a run may differ from the checked-in count by 2.
+    /// Counts allocations per operation; a run may differ from the checked-in count by at most 2
+    /// and 5% (the ledger's asynchronous round trip varies by one or two).
     static var allocations: Benchmark.Configuration {
         Benchmark.Configuration(
             metrics: [.mallocCountTotal],
@@ -32,7 +33,7 @@ extension Benchmark.Configuration {
             scalingFactor: .one,
             maxDuration: .seconds(1),
             maxIterations: 1_000,
-            thresholds: [.mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 2])]
+            thresholds: [.mallocCountTotal: .init(relative: [.p90: 5], absolute: [.p90: 2])]
         )
     }
 }
