@@ -115,6 +115,12 @@ let package = Package(
             path: "Tests/LedgerCrashChild",
             swiftSettings: strictSwift
         ),
+        // Runs the built `roundtrip` binary for the test targets that test the command line.
+        .target(
+            name: "RoundtripTestSupport",
+            path: "Tests/RoundtripTestSupport",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "RoundtripTests",
             dependencies: [
@@ -132,7 +138,7 @@ let package = Package(
         // The command line, run as a user runs it: the built binary, its stdout, stderr and exit code.
         .testTarget(
             name: "RoundtripCLITests",
-            dependencies: ["roundtrip"],
+            dependencies: ["roundtrip", "RoundtripTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -140,6 +146,7 @@ let package = Package(
             dependencies: [
                 "RoundtripServer",
                 "roundtrip",
+                "RoundtripTestSupport",
                 "Roundtrip",
                 "RoundtripAssociatedDomains",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -158,6 +165,7 @@ let package = Package(
             dependencies: [
                 "RoundtripAssociatedDomains",
                 "Roundtrip",
+                "RoundtripTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSwift
@@ -167,6 +175,7 @@ let package = Package(
             dependencies: [
                 "RoundtripAudit",
                 "Roundtrip",
+                "RoundtripTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift

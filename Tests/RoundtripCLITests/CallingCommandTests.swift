@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripTestSupport
 import Testing
 
 /// `request build` and `response accept`, end to end through the binary.

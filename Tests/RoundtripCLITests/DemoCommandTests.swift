@@ -1,3 +1,4 @@
+import RoundtripTestSupport
 import Testing
 
 @Suite("CLI: demo")

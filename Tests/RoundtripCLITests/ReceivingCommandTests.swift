@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripTestSupport
 import Testing
 
 /// `spec lint`, `request handle` and `response build`, end to end through the binary.

@@ -1,34 +1,17 @@
 import Foundation
 import RoundtripServer
+import RoundtripTestSupport
 import Testing
 
 /// `roundtrip serve` as a user runs it: the built binary on a free loopback port, then SIGTERM.
 @Suite("roundtrip serve", .serialized)
 struct ServeCommandTests {
-    static let binary: URL = {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("roundtrip")
-        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("roundtrip")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return ServerFixture.packageRoot.appendingPathComponent(".build/debug/roundtrip")
-    }()
+    static let binary = CommandLineRunner.binary
 
     /// Runs the binary to completion (for arguments that make it exit at once).
     static func run(_ arguments: [String]) throws -> (code: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try CommandLineRunner.run(arguments)
+        return (result.exitCode, result.stderr)
     }
 
     @Test("serves the AASA on a free port, then exits 0 on SIGTERM with the database intact")

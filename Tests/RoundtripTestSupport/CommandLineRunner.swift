@@ -1,23 +1,28 @@
 import Foundation
 
-/// Runs the built `roundtrip` binary and captures what a user would see.
-struct CommandLineRunner {
-    struct Result {
-        let exitCode: Int32
-        let stdout: String
-        let stderr: String
+/// Runs the built `roundtrip` binary and captures what a user would see: shared by every test
+/// target that runs the command line.
+public struct CommandLineRunner {
+    /// What one run printed and how it exited.
+    public struct Result: Sendable {
+        /// The exit status.
+        public let exitCode: Int32
+        /// Everything written to standard output.
+        public let stdout: String
+        /// Everything written to standard error.
+        public let stderr: String
 
         /// stdout parsed as one JSON object.
-        var json: [String: Any]? {
+        public var json: [String: Any]? {
             (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
         }
     }
 
     /// The package root (two levels above this file's folder).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The binary: next to the test bundle (where `swift test` builds it), else in `.build/debug`.
-    static let binary: URL = {
+    public static let binary: URL = {
         let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("roundtrip")
         if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
         var directory = Bundle.main.bundleURL
@@ -29,17 +34,19 @@ struct CommandLineRunner {
         return packageRoot.appendingPathComponent(".build/debug/roundtrip")
     }()
 
-    static func fixture(_ relative: String) -> String {
+    /// A committed fixture under `Tests/Fixtures`.
+    public static func fixture(_ relative: String) -> String {
         packageRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(relative).path
     }
 
     /// Runs `roundtrip arguments…` with an optional environment overlay.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = packageRoot
+        // Both pipes are read before waiting, so a large output cannot fill one and block the child.
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
