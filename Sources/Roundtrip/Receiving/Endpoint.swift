@@ -49,6 +49,9 @@ public struct Endpoint: Sendable {
         /// every name takes the `String` path) when there are more than 16 names or one is not ASCII.
         let nameBytes: [UInt8]
         let nameRanges: [Range<Int>]
+        /// The rules of the `query-value` and `fragment` parameters, made once like ``rules``.
+        let queryValueRule: ParameterRule?
+        let fragmentRule: ParameterRule?
 
         init(action: Action, parameterIndex: [String: Int], parameterNames: [String], rules: [ParameterRule], placeholderNames: Set<String>) {
             self.action = action
@@ -66,6 +69,8 @@ public struct Endpoint: Sendable {
             }
             nameBytes = bytes
             nameRanges = ranges
+            queryValueRule = action.queryValue.map(ParameterRule.init)
+            fragmentRule = action.fragment.map(ParameterRule.init)
         }
     }
 
@@ -165,13 +170,14 @@ public struct Endpoint: Sendable {
             parameters[name] = try ParameterParsing.parse(text, rule: compiled.rules[position])
             given.insert(position)
         }
-        if let spec = compiled.action.queryValue {
+        if let rule = compiled.queryValueRule {
+            let spec = rule.spec
             if let text = queryValueText, !text.isEmpty {
-                parameters[spec.name] = try ParameterParsing.parse(text, as: spec)
+                parameters[spec.name] = try ParameterParsing.parse(text, rule: rule)
             } else if spec.isRequired {
                 throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the whole query ('?…')", parameter: spec.name)
             } else if let value = spec.defaultValue {
-                parameters[spec.name] = try ParameterParsing.parse(value, as: spec)
+                parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
             }
         }
         try applyFragment(split.fragment, compiled, parameters: &parameters)
@@ -218,16 +224,17 @@ public struct Endpoint: Sendable {
     }
 
     private func applyFragment(_ fragment: Substring?, _ compiled: CompiledAction, parameters: inout [String: ParameterValue]) throws(RoundtripError) {
-        guard let spec = compiled.action.fragment else {
+        guard let rule = compiled.fragmentRule else {
             if let fragment, !fragment.isEmpty, compiled.action.unknownParameters == .reject {
                 throw RoundtripError(.unknownParameter, "the URL has a fragment ('#…') but the action '\(compiled.action.name)' declares none", parameter: "#")
             }
             return
         }
+        let spec = rule.spec
         if let fragment, !fragment.isEmpty {
-            parameters[spec.name] = try ParameterParsing.parse(try decodeWhole(fragment, name: spec.name), as: spec)
+            parameters[spec.name] = try ParameterParsing.parse(try decodeWhole(fragment, name: spec.name), rule: rule)
         } else if let value = spec.defaultValue {
-            parameters[spec.name] = try ParameterParsing.parse(value, as: spec)
+            parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
         } else if spec.isRequired {
             throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the fragment ('#…')", parameter: spec.name)
         }
