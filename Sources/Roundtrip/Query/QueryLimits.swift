@@ -19,19 +19,29 @@ public struct QueryLimits: Sendable, Hashable {
     /// - Throws: ``RoundtripError`` `too-large`.
     /// - Complexity: O(*n*) over the UTF-8 bytes, using a vectorisable count.
     public func check(_ text: some StringProtocol) throws(RoundtripError) {
-        let length = text.utf8.count
+        try checkLength(text.utf8.count)
+        var text = Substring(text)
+        try checkParameterCount(ampersands: text.withUTF8(QueryLimits.ampersands))
+    }
+
+    /// Rejects a URL longer than ``maximumURLLength`` bytes.
+    func checkLength(_ length: Int) throws(RoundtripError) {
         if length > maximumURLLength {
             throw RoundtripError(.tooLarge, "the URL is \(length) bytes long; the limit is \(maximumURLLength)")
         }
-        var text = Substring(text)
-        let separators = text.withUTF8 { bytes in
-            // Branch-free, so the compiler can vectorise it.
-            var count = 0
-            for byte in bytes { count &+= byte == 0x26 ? 1 : 0 }
-            return count
+    }
+
+    /// Rejects a URL with more than ``maximumParameterCount`` `&`-separated parts.
+    func checkParameterCount(ampersands: Int) throws(RoundtripError) {
+        if ampersands + 1 > maximumParameterCount {
+            throw RoundtripError(.tooLarge, "the URL has \(ampersands + 1) parameters; the limit is \(maximumParameterCount)")
         }
-        if separators + 1 > maximumParameterCount {
-            throw RoundtripError(.tooLarge, "the URL has \(separators + 1) parameters; the limit is \(maximumParameterCount)")
-        }
+    }
+
+    /// The number of `&` bytes: branch-free, so the compiler can vectorise it.
+    static func ampersands(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes { count &+= byte == 0x26 ? 1 : 0 }
+        return count
     }
 }

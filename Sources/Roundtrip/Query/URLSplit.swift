@@ -17,30 +17,29 @@ import Musl
 public struct URLSplit: Sendable, Hashable {
     /// The whole URL text.
     public let text: Substring
+    /// The components as byte offsets into `text`: the incoming-URL hot path reads these on the
+    /// raw bytes, and the `Substring` properties below are made only when asked for.
+    let offsets: Offsets
+
     /// The scheme as written (compare it case-insensitively).
-    public let scheme: Substring
+    public var scheme: Substring { slice(offsets.scheme) }
     /// Whether the URL has an authority (`//` after the scheme).
-    public let hasAuthority: Bool
+    public var hasAuthority: Bool { offsets.hasAuthority }
     /// The user-info before `@` in the authority, when present.
-    public let userInfo: Substring?
+    public var userInfo: Substring? { offsets.userInfo.map(slice) }
     /// The host as written (compare it case-insensitively); empty without an authority.
-    public let host: Substring
+    public var host: Substring { slice(offsets.host) }
     /// The port digits after `:` in the authority, when present.
-    public let port: Substring?
+    public var port: Substring? { offsets.port.map(slice) }
     /// The path, possibly empty, still percent-encoded.
-    public let path: Substring
+    public var path: Substring { slice(offsets.path) }
     /// The query after `?`, still percent-encoded; `nil` when there is no `?`.
-    public let query: Substring?
+    public var query: Substring? { offsets.query.map(slice) }
     /// The fragment after `#`, still percent-encoded; `nil` when there is no `#`.
-    public let fragment: Substring?
+    public var fragment: Substring? { offsets.fragment.map(slice) }
 
     /// The text before the query and fragment: `scheme://authority/path`.
-    public var base: Substring {
-        let end = query.map { text.index(before: $0.startIndex) }
-            ?? fragment.map { text.index(before: $0.startIndex) }
-            ?? text.endIndex
-        return text[text.startIndex..<end]
-    }
+    public var base: Substring { slice(0..<offsets.path.upperBound) }
 
     /// Splits an absolute URL.
     ///
@@ -54,25 +53,37 @@ public struct URLSplit: Sendable, Hashable {
         // One pass over raw bytes: index arithmetic on String.UTF8View costs several times more
         // per byte, and this is the incoming-URL hot path.
         let offsets = text.withUTF8 { bytes in URLSplit.parse(bytes) }
-        let parts = try offsets.get()
-        let utf8 = text.utf8
-        func slice(_ range: Range<Int>) -> Substring {
-            let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            return text[start..<utf8.index(start, offsetBy: range.count)]
-        }
+        self.init(text: text, offsets: try offsets.get())
+    }
+
+    /// A split made from offsets that ``parse(_:)`` returned for `text`.
+    init(text: Substring, offsets: Offsets) {
         self.text = text
-        scheme = slice(parts.scheme)
-        hasAuthority = parts.hasAuthority
-        userInfo = parts.userInfo.map(slice)
-        host = slice(parts.host)
-        port = parts.port.map(slice)
-        path = slice(parts.path)
-        query = parts.query.map(slice)
-        fragment = parts.fragment.map(slice)
+        self.offsets = offsets
+    }
+
+    /// Calls `body` with the URL's contiguous UTF-8 bytes and its component offsets.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>, Offsets) throws(RoundtripError) -> Result) throws(RoundtripError) -> Result {
+        var text = text
+        let offsets = offsets
+        return try text.withUTF8 { bytes in Swift.Result { () throws(RoundtripError) in try body(bytes, offsets) } }.get()
+    }
+
+    /// Calls `body` with the URL's contiguous UTF-8 bytes and its component offsets.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>, Offsets) -> Result) -> Result {
+        var text = text
+        return text.withUTF8 { bytes in body(bytes, offsets) }
+    }
+
+    /// The text at byte offsets `range`.
+    func slice(_ range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return text[start..<utf8.index(start, offsetBy: range.count)]
     }
 
     /// Component ranges as byte offsets.
-    struct Offsets {
+    struct Offsets: Sendable, Hashable {
         var scheme: Range<Int> = 0..<0
         var hasAuthority = false
         var userInfo: Range<Int>?
@@ -81,6 +92,8 @@ public struct URLSplit: Sendable, Hashable {
         var path: Range<Int> = 0..<0
         var query: Range<Int>?
         var fragment: Range<Int>?
+        /// How many `&` the URL has: the parameter count limit is checked on it.
+        var ampersands = 0
     }
 
     /// Splits the bytes of a URL; see ``init(_:)``.
@@ -104,7 +117,10 @@ public struct URLSplit: Sendable, Hashable {
         }
         parts.scheme = 0..<index
         index += 1
-        if let failure = checkBytes(bytes, from: index) { return .failure(failure) }
+        switch checkBytes(bytes, from: index) {
+        case .success(let ampersands): parts.ampersands = ampersands
+        case .failure(let failure): return .failure(failure)
+        }
 
         // authority
         parts.host = index..<index
@@ -191,35 +207,38 @@ public struct URLSplit: Sendable, Hashable {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// Rejects bytes outside RFC 3986's character set and `%` not followed by two hex digits.
-    private static func checkBytes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> RoundtripError? {
+    /// Rejects bytes outside RFC 3986's character set and `%` not followed by two hex digits, and
+    /// counts the `&`s on the way, so the parameter limit needs no pass of its own.
+    private static func checkBytes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Int, RoundtripError> {
         var index = start
+        var ampersands = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
             if isPlain(byte) {  // one test for the common byte
+                ampersands &+= byte == 0x26 ? 1 : 0
                 index += 1
                 continue
             }
             if !isAllowed(byte) {
                 if byte < 0x20 || byte == 0x7F {
-                    return RoundtripError(.invalidEncoding, "the URL has the control character \(describe(byte)) at offset \(index)")
+                    return .failure(RoundtripError(.invalidEncoding, "the URL has the control character \(describe(byte)) at offset \(index)"))
                 }
                 if byte >= 0x80 {
-                    return RoundtripError(.malformedURL, "the URL has a non-ASCII byte \(describe(byte)) at offset \(index); percent-encode it")
+                    return .failure(RoundtripError(.malformedURL, "the URL has a non-ASCII byte \(describe(byte)) at offset \(index); percent-encode it"))
                 }
-                return RoundtripError(.malformedURL, "the URL has \(describe(byte)) at offset \(index), which RFC 3986 does not allow; percent-encode it")
+                return .failure(RoundtripError(.malformedURL, "the URL has \(describe(byte)) at offset \(index), which RFC 3986 does not allow; percent-encode it"))
             }
             if byte == 0x25 {
                 guard index + 2 < count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else {
-                    return RoundtripError(.invalidEncoding, "the URL has a '%' at offset \(index) that is not followed by two hex digits")
+                    return .failure(RoundtripError(.invalidEncoding, "the URL has a '%' at offset \(index) that is not followed by two hex digits"))
                 }
                 index += 3
                 continue
             }
             index += 1
         }
-        return nil
+        return .success(ampersands)
     }
 
     /// Whether RFC 3986 allows a byte anywhere after the scheme: unreserved, sub-delims,

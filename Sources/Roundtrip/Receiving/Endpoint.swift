@@ -121,9 +121,8 @@ public struct Endpoint: Sendable {
     /// - Throws: ``RoundtripError`` with the code of the first check that failed.
     /// - Complexity: O(*n*) in the URL's length; independent of the number of actions.
     public func evaluate(_ url: String, source: String? = nil, now: Date = Date()) throws(RoundtripError) -> AcceptedRequest {
-        try limits.check(url)
-        let split = try URLSplit(url)
-        guard let match = router.route(split) else { throw unknownRoute(split) }
+        let split = try splitWithinLimits(url)
+        guard let match = split.withBytes({ bytes, offsets in router.route(bytes, offsets) }) else { throw unknownRoute(split) }
         // Held by reference and read field by field: binding `compiled.action` to a local
         // copied the whole `Action` (a retain per field) on every URL.
         let compiled = compiledActions[match.actionIndex]
@@ -131,11 +130,13 @@ public struct Endpoint: Sendable {
 
         var items: [IncomingItem] = []
         var queryValueText: String?
-        if let query = split.query {
+        if let query = split.offsets.query {
             if compiled.action.queryValue != nil {
-                queryValueText = try decodeWhole(query, name: compiled.action.queryValue?.name ?? "query")
+                queryValueText = try split.withBytes { bytes, _ throws(RoundtripError) in
+                    try decodeWhole(UnsafeBufferPointer(rebasing: bytes[query]), name: compiled.action.queryValue?.name ?? "query")
+                }
             } else {
-                items = try compiled.decodeQuery(query)
+                items = try split.withBytes { bytes, _ throws(RoundtripError) in try compiled.decodeQuery(UnsafeBufferPointer(rebasing: bytes[query])) }
             }
         }
         let signature = try verifySignature(split: split, items: &items, compiled: compiled, now: now)
@@ -159,12 +160,13 @@ public struct Endpoint: Sendable {
             parameters[item.name] = try ParameterParsing.parse(item.value ?? "", rule: compiled.rules[position])
             given.insert(position)
         }
-        for (name, raw) in match.placeholders {
-            let text: String
-            do {
-                text = try PercentDecoding.decode(raw)
-            } catch {
-                throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
+        for (name, range) in match.placeholders {
+            let text = try split.withBytes { bytes, _ throws(RoundtripError) in
+                do throws(PercentDecoding.Failure) {
+                    return try PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
+                } catch {
+                    throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
+                }
             }
             guard let position = compiled.parameterIndex[name] else { continue }
             parameters[name] = try ParameterParsing.parse(text, rule: compiled.rules[position])
@@ -215,7 +217,36 @@ public struct Endpoint: Sendable {
 
     // MARK: - Steps
 
+    /// Checks the size limits and splits the URL. The length is checked first; the parameter
+    /// count comes from the `&`s the split counts in its one pass over the bytes, and is checked
+    /// before the split's own verdict, so a URL with too many parameters is `too-large` whatever
+    /// else is wrong with it, as if the limits had been checked in a pass of their own.
+    private func splitWithinLimits(_ url: String) throws(RoundtripError) -> URLSplit {
+        try limits.checkLength(url.utf8.count)
+        var text = Substring(url)
+        let offsets = text.withUTF8 { bytes -> Result<URLSplit.Offsets, RoundtripError> in
+            let parsed = URLSplit.parse(bytes)
+            let ampersands: Int
+            switch parsed {
+            case .success(let offsets): ampersands = offsets.ampersands
+            case .failure: ampersands = QueryLimits.ampersands(in: bytes)
+            }
+            do throws(RoundtripError) {
+                try limits.checkParameterCount(ampersands: ampersands)
+            } catch {
+                return .failure(error)
+            }
+            return parsed
+        }
+        return URLSplit(text: text, offsets: try offsets.get())
+    }
+
     private func decodeWhole(_ text: Substring, name: String) throws(RoundtripError) -> String {
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(RoundtripError) in try decodeWhole(bytes, name: name) } }.get()
+    }
+
+    private func decodeWhole(_ text: UnsafeBufferPointer<UInt8>, name: String) throws(RoundtripError) -> String {
         do {
             return try PercentDecoding.decode(text)
         } catch {

@@ -20,18 +20,12 @@ extension Endpoint.CompiledAction {
     /// is compared on its raw bytes against the declared names, so a declared name costs no
     /// `String` and no later lookup, and duplicates are found by comparing positions.
     ///
-    /// - Parameter query: The raw query of a URL that passed ``URLSplit`` (printable ASCII).
-    func decodeQuery(_ query: Substring) throws(RoundtripError) -> [IncomingItem] {
-        var query = query
+    /// - Parameter query: The raw query bytes of a URL that passed ``URLSplit`` (printable ASCII).
+    func decodeQuery(_ query: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> [IncomingItem] {
         if query.isEmpty { return [] }
-        let items = try query.withUTF8 { bytes in
-            Result { () throws(RoundtripError) -> [IncomingItem] in
-                var items: [IncomingItem] = []
-                items.reserveCapacity(16)
-                try QueryCodec.forEachItem(in: bytes) { raw throws(RoundtripError) in items.append(try decodeItem(raw)) }
-                return items
-            }
-        }.get()
+        var items: [IncomingItem] = []
+        items.reserveCapacity(16)
+        try QueryCodec.forEachItem(in: query) { raw throws(RoundtripError) in items.append(try decodeItem(raw)) }
         if let duplicate = Self.firstDuplicateName(in: items) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
         }

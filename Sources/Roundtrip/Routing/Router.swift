@@ -21,13 +21,20 @@ public struct Router: Sendable {
         }
     }
 
+    /// A match on the raw bytes of a URL, for the incoming-URL hot path: placeholders as byte
+    /// ranges, so no `Substring` is made unless a route has placeholders and they are read.
+    struct ByteMatch {
+        let actionIndex: Int
+        let placeholders: [(name: String, range: Range<Int>)]
+    }
+
     private struct Node: Sendable {
-        var literals: [PathSegmentKey: Int] = [:]
         var placeholder: (name: String, next: Int)?
         var actionIndex: Int?
     }
 
-    private var roots: [HostKey: Int] = [:]
+    /// Root edges (lowercased `scheme:` or `scheme://` and host) and literal segment edges.
+    private var edges = SegmentTable()
     private var nodes: [Node] = []
 
     /// Compiles the routes of `actions`.
@@ -44,25 +51,11 @@ public struct Router: Sendable {
     }
 
     private mutating func insert(_ route: RoutePattern, actionIndex: Int, actions: [Action]) throws(RoundtripError) {
-        let key = HostKey(scheme: Substring(route.scheme), host: Substring(route.host), hasAuthority: route.hasAuthority)
-        var node: Int
-        if let root = roots[key] {
-            node = root
-        } else {
-            node = nodes.count
-            nodes.append(Node())
-            roots[key] = node
-        }
+        var node = edge(from: SegmentTable.rootParent, key: Router.rootKey(scheme: Array(route.scheme.utf8), host: Array(route.host.utf8), hasAuthority: route.hasAuthority))
         for segment in route.segments {
             switch segment {
             case .literal(let text):
-                if let next = nodes[node].literals[PathSegmentKey(Substring(text))] {
-                    node = next
-                } else {
-                    nodes.append(Node())
-                    nodes[node].literals[PathSegmentKey(Substring(text))] = nodes.count - 1
-                    node = nodes.count - 1
-                }
+                node = edge(from: node, key: Array(text.utf8))
             case .placeholder(let name):
                 if let existing = nodes[node].placeholder {
                     guard existing.name == name else {
@@ -82,36 +75,86 @@ public struct Router: Sendable {
         nodes[node].actionIndex = actionIndex
     }
 
+    /// The node `key` leads to from `parent`, made when there is none yet.
+    private mutating func edge(from parent: Int, key: [UInt8]) -> Int {
+        if let next = edges.next(from: parent, key: key) { return next }
+        nodes.append(Node())
+        edges.insert(from: parent, key: key, next: nodes.count - 1)
+        return nodes.count - 1
+    }
+
+    /// The key of a root edge: the lowercased scheme, `:` or `://`, and the lowercased host, so
+    /// scheme and host match ignoring ASCII case (both are ASCII after ``URLSplit``).
+    private static func rootKey(scheme: some Collection<UInt8>, host: some Collection<UInt8>, hasAuthority: Bool) -> [UInt8] {
+        var key = scheme.map(URLSplit.lowercased)
+        key.append(0x3A)
+        if hasAuthority { key += [0x2F, 0x2F] }
+        key += host.map(URLSplit.lowercased)
+        return key
+    }
+
     /// Finds the action for a split URL.
     ///
     /// - Returns: The match, or `nil` when no route fits.
     public func route(_ url: URLSplit) -> Match? {
-        guard let root = roots[HostKey(scheme: url.scheme, host: url.host, hasAuthority: url.hasAuthority)] else { return nil }
-        var captured: [(name: String, rawValue: Substring)] = []
-        guard let actionIndex = walk(node: root, path: url.path, isEmpty: url.path.isEmpty, captured: &captured) else { return nil }
-        return Match(actionIndex: actionIndex, placeholders: captured)
+        guard let match = url.withBytes({ bytes, offsets in route(bytes, offsets) }) else { return nil }
+        return Match(actionIndex: match.actionIndex, placeholders: match.placeholders.map { ($0.name, url.slice($0.range)) })
     }
 
     /// Whether any route is registered for the URL's scheme and host (for error messages).
     public func knowsHost(of url: URLSplit) -> Bool {
-        roots[HostKey(scheme: url.scheme, host: url.host, hasAuthority: url.hasAuthority)] != nil
+        url.withBytes { bytes, offsets in root(bytes, offsets) != nil }
     }
 
-    /// Walks the trie over the remaining path. `isEmpty` distinguishes "no segments left" from
-    /// "one empty segment left" (`/a` versus `/a/`).
-    private func walk(node: Int, path: Substring, isEmpty: Bool, captured: inout [(name: String, rawValue: Substring)]) -> Int? {
+    /// Finds the action for the URL whose bytes `parse` split into `offsets`.
+    func route(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> ByteMatch? {
+        guard let root = root(bytes, offsets) else { return nil }
+        var captured: [(name: String, range: Range<Int>)] = []
+        let path = offsets.path
+        guard let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, captured: &captured) else { return nil }
+        return ByteMatch(actionIndex: actionIndex, placeholders: captured)
+    }
+
+    /// The root node of the URL's scheme and host.
+    private func root(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> Int? {
+        let scheme = offsets.scheme, host = offsets.host
+        let length = scheme.count + (offsets.hasAuthority ? 3 : 1) + host.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { key in
+            var position = 0
+            for index in scheme {
+                key[position] = URLSplit.lowercased(bytes[index])
+                position += 1
+            }
+            key[position] = 0x3A
+            position += 1
+            if offsets.hasAuthority {
+                key[position] = 0x2F
+                key[position + 1] = 0x2F
+                position += 2
+            }
+            for index in host {
+                key[position] = URLSplit.lowercased(bytes[index])
+                position += 1
+            }
+            return edges.next(from: SegmentTable.rootParent, key: UnsafeBufferPointer(key))
+        }
+    }
+
+    /// Walks the trie over the path bytes `start..<end`. `isEmpty` distinguishes "no segments
+    /// left" from "one empty segment left" (`/a` versus `/a/`).
+    private func walk(_ bytes: UnsafeBufferPointer<UInt8>, node: Int, from start: Int, end: Int, isEmpty: Bool, captured: inout [(name: String, range: Range<Int>)]) -> Int? {
         if isEmpty { return nodes[node].actionIndex }
-        let slash = path.utf8.firstIndex(of: UInt8(ascii: "/"))
-        let segment = slash.map { path[path.startIndex..<$0] } ?? path
-        let rest = slash.map { path[path.utf8.index(after: $0)...] } ?? path[path.endIndex...]
-        let restIsEmpty = slash == nil
-        if let next = nodes[node].literals[PathSegmentKey(segment)],
-           let found = walk(node: next, path: rest, isEmpty: restIsEmpty, captured: &captured) {
+        var slash = start
+        while slash < end, bytes[slash] != 0x2F { slash += 1 }
+        let restIsEmpty = slash == end
+        let rest = restIsEmpty ? end : slash + 1
+        if let next = edges.next(from: node, key: UnsafeBufferPointer(rebasing: bytes[start..<slash])),
+           let found = walk(bytes, node: next, from: rest, end: end, isEmpty: restIsEmpty, captured: &captured) {
             return found
         }
-        if let placeholder = nodes[node].placeholder, !segment.isEmpty {
-            captured.append((placeholder.name, segment))
-            if let found = walk(node: placeholder.next, path: rest, isEmpty: restIsEmpty, captured: &captured) {
+        if let placeholder = nodes[node].placeholder, slash > start {
+            captured.append((placeholder.name, start..<slash))
+            if let found = walk(bytes, node: placeholder.next, from: rest, end: end, isEmpty: restIsEmpty, captured: &captured) {
                 return found
             }
             captured.removeLast()
@@ -120,52 +163,3 @@ public struct Router: Sendable {
     }
 }
 
-/// Scheme and host, hashed and compared ignoring ASCII case without lowercasing a copy.
-struct HostKey: Hashable, Sendable {
-    let scheme: Substring
-    let host: Substring
-    let hasAuthority: Bool
-
-    static func == (lhs: HostKey, rhs: HostKey) -> Bool {
-        lhs.hasAuthority == rhs.hasAuthority && lhs.scheme.equalsIgnoringASCIICase(rhs.scheme)
-            && lhs.host.equalsIgnoringASCIICase(rhs.host)
-    }
-
-    /// Hashes the lowercased bytes of `scheme:host` in one `combine(bytes:)` call: feeding the
-    /// hasher byte by byte cost more than the rest of a route lookup.
-    func hash(into hasher: inout Hasher) {
-        var scheme = scheme, host = host
-        scheme.withUTF8 { scheme in
-            host.withUTF8 { host in
-                let count = scheme.count + 1 + host.count
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-                    for (offset, byte) in scheme.enumerated() { buffer[offset] = URLSplit.lowercased(byte) }
-                    buffer[scheme.count] = 0x3A
-                    for (offset, byte) in host.enumerated() { buffer[scheme.count + 1 + offset] = URLSplit.lowercased(byte) }
-                    hasher.combine(bytes: UnsafeRawBufferPointer(buffer))
-                }
-            }
-        }
-        hasher.combine(hasAuthority)
-    }
-}
-
-/// A literal path segment as a dictionary key, compared and hashed by its bytes: paths match
-/// exactly, byte for byte (they are ASCII after ``URLSplit``), and byte hashing skips the
-/// Unicode-aware hashing and comparison `Substring` keys go through on every lookup.
-struct PathSegmentKey: Hashable, Sendable {
-    let text: Substring
-
-    init(_ text: Substring) {
-        self.text = text
-    }
-
-    static func == (lhs: PathSegmentKey, rhs: PathSegmentKey) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-}

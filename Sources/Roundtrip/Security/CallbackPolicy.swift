@@ -62,20 +62,27 @@ public struct CallbackPolicy: Sendable {
             if url.utf8.contains(0x5C) { throw reject("contains a backslash, which browsers and URL parsers read differently") }
             throw reject("is not a valid absolute URL: \(error.message)")
         }
-        if split.userInfo != nil { throw reject("has user-info ('…@') in its authority, a classic way to disguise the real host") }
-        if split.fragment != nil { throw reject("has a fragment ('#'); callbacks may not carry one") }
-        // The scheme is ASCII (URLSplit checked it), so comparing bytes ignoring case is exact and
-        // spares a lowercased copy when an allow-list decides.
-        let isHTTPS = split.scheme.equalsIgnoringASCIICase("https")
-        if requireHTTPS, !isHTTPS {
+        // Decided on the bytes and offsets of the split: no `Substring` is made unless a
+        // message needs one.
+        let offsets = split.offsets
+        if offsets.userInfo != nil { throw reject("has user-info ('…@') in its authority, a classic way to disguise the real host") }
+        if offsets.fragment != nil { throw reject("has a fragment ('#'); callbacks may not carry one") }
+        let verdict = split.withBytes { bytes, offsets in
+            (isHTTPS: CallbackPolicy.hasScheme(bytes, offsets, "https"),
+             unreserved: CallbackPolicy.plainNamesAreUnreserved(bytes, offsets, responsePrefix: responsePrefix),
+             allowed: allowList?.contains { $0.matches(bytes, offsets) })
+        }
+        if requireHTTPS, !verdict.isHTTPS {
             throw reject("must be an https universal link, not '\(split.scheme.lowercased()):'")
         }
-        if isHTTPS, !split.hasAuthority || split.host.isEmpty {
+        if verdict.isHTTPS, !offsets.hasAuthority || offsets.host.isEmpty {
             throw reject("is https without a '//host' authority")
         }
-        try checkReservedParameters(of: split, parameter: parameter, responsePrefix: responsePrefix)
+        if !verdict.unreserved {
+            try checkReservedParameters(of: split, parameter: parameter, responsePrefix: responsePrefix)
+        }
         if let allowList {
-            guard allowList.contains(where: { $0.matches(split) }) else {
+            guard verdict.allowed == true else {
                 let base = split.base
                 throw reject("'\(base)' is not in the spec's callbacks list (\(allowList.map(\.description).joined(separator: ", ")))")
             }
@@ -96,7 +103,6 @@ public struct CallbackPolicy: Sendable {
     /// than `rt-state`: the response would overwrite or shadow them.
     func checkReservedParameters(of split: URLSplit, parameter: String, responsePrefix: String) throws(RoundtripError) {
         guard var query = split.query, !query.isEmpty else { return }
-        if query.withUTF8({ bytes in CallbackPolicy.plainNamesAreUnreserved(bytes, responsePrefix: responsePrefix) }) { return }
         let names = query.withUTF8 { bytes in Result { () throws(PercentDecoding.Failure) in try QueryCodec.decodedNames(bytes) } }
         var states = 0
         let decodedNames: [String]
@@ -127,6 +133,12 @@ public struct CallbackPolicy: Sendable {
     /// Exact because the query passed ``URLSplit``, so unescaped names are printable ASCII and
     /// decode to themselves, and byte comparison equals `String` comparison for printable ASCII;
     /// a non-ASCII response prefix is left to the `String` comparison.
+    static func plainNamesAreUnreserved(_ url: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets, responsePrefix: String) -> Bool {
+        guard let query = offsets.query, !query.isEmpty else { return true }
+        return plainNamesAreUnreserved(UnsafeBufferPointer(rebasing: url[query]), responsePrefix: responsePrefix)
+    }
+
+    /// ``plainNamesAreUnreserved(_:_:responsePrefix:)`` for the bytes of a non-empty query.
     static func plainNamesAreUnreserved(_ bytes: UnsafeBufferPointer<UInt8>, responsePrefix: String) -> Bool {
         var prefix = responsePrefix
         return prefix.withUTF8 { prefix in
@@ -151,6 +163,15 @@ public struct CallbackPolicy: Sendable {
             }
             return true
         }
+    }
+
+    /// Whether the URL's scheme is `lowercased`, ignoring ASCII case.
+    static func hasScheme(_ url: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets, _ lowercased: StaticString) -> Bool {
+        let scheme = offsets.scheme
+        guard scheme.count == lowercased.utf8CodeUnitCount else { return false }
+        let expected = lowercased.utf8Start
+        for (position, index) in scheme.enumerated() where URLSplit.lowercased(url[index]) != expected[position] { return false }
+        return true
     }
 
     private static let reservedPrefix = Array(ReservedNames.prefix.utf8)

@@ -99,6 +99,10 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
     public let host: String
     /// The path, exactly as written.
     public let path: String
+    /// ``description``'s UTF-8 bytes, and where its path starts in them: the hot path compares a
+    /// callback URL's bytes against these.
+    private let baseBytes: [UInt8]
+    private let pathStart: Int
 
     /// Parses an allow-list entry.
     ///
@@ -112,6 +116,8 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
         scheme = split.scheme.lowercased()
         host = split.host.lowercased() + (split.port.map { ":" + $0 } ?? "")
         path = String(split.path)
+        baseBytes = Array("\(scheme)://\(host)\(path)".utf8)
+        pathStart = baseBytes.count - path.utf8.count
     }
 
     /// `scheme://host/path`.
@@ -119,12 +125,19 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether a split callback URL has exactly this base.
     func matches(_ url: URLSplit) -> Bool {
-        // Byte equality: paths are ASCII (URLSplit), and `==` would compare by Character.
-        guard url.hasAuthority, url.path.utf8.elementsEqual(path.utf8), url.scheme.equalsIgnoringASCIICase(scheme) else { return false }
-        guard let port = url.port else { return url.host.equalsIgnoringASCIICase(host) }
-        let hostLength = host.utf8.count - port.utf8.count - 1
-        guard hostLength >= 0, host.hasSuffix(":" + port) else { return false }
-        return url.host.equalsIgnoringASCIICase(host.prefix(hostLength))
+        url.withBytes { bytes, offsets in matches(bytes, offsets) }
+    }
+
+    /// Whether the URL whose bytes ``URLSplit`` split into `offsets` has exactly this base: its
+    /// bytes up to the end of the path are `scheme://host[:port]` ignoring ASCII case (both are
+    /// ASCII after ``URLSplit``) followed by the path byte for byte.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> Bool {
+        guard offsets.hasAuthority, offsets.userInfo == nil, offsets.path.lowerBound == pathStart,
+              offsets.path.upperBound == baseBytes.count
+        else { return false }
+        for index in 0..<pathStart where URLSplit.lowercased(bytes[index]) != baseBytes[index] { return false }
+        for index in pathStart..<baseBytes.count where bytes[index] != baseBytes[index] { return false }
+        return true
     }
 }
 

@@ -30,6 +30,11 @@ struct EndpointRejectTests {
         // too-large
         Case(url: "notes://x-callback-url/add?title=" + String(repeating: "a", count: 17_000), code: .tooLarge, parameter: nil, messageContains: "the limit is 16384"),
         Case(url: "notes://x-callback-url/add?" + Array(repeating: "a=1", count: 300).joined(separator: "&"), code: .tooLarge, parameter: nil, messageContains: "300 parameters; the limit is 256"),
+        // The limits come first even when the syntax is also wrong, before or after the '&'s.
+        Case(url: "notes://x callback/add?" + Array(repeating: "a=1", count: 300).joined(separator: "&"), code: .tooLarge, parameter: nil, messageContains: "300 parameters"),
+        Case(url: "notes://x-callback-url/add?" + Array(repeating: "a=1", count: 300).joined(separator: "&") + "#1#2", code: .tooLarge, parameter: nil, messageContains: "300 parameters"),
+        Case(url: "1notes:" + String(repeating: "&", count: 256), code: .tooLarge, parameter: nil, messageContains: "257 parameters"),
+        Case(url: "notes://x-callback-url/add?" + Array(repeating: "a=1", count: 256).joined(separator: "&") + "#1#2", code: .malformedURL, parameter: nil, messageContains: "second '#'"),
         // unknown-route
         Case(url: "notes://x-callback-url/delete?title=a", code: .unknownRoute, parameter: nil, messageContains: "no action is routed at 'notes://x-callback-url/delete'"),
         Case(url: "other://x-callback-url/add", code: .unknownRoute, parameter: nil, messageContains: "no action is routed"),

@@ -34,6 +34,43 @@ struct RouterTests {
         #expect(router.route(try URLSplit("app://h1/v1/action2")) == nil)
     }
 
+    @Test func schemeAndHostIgnoreCaseButTheAuthorityCounts() throws {
+        let router = try Router(actions: [
+            try Self.action("custom", "My-App://Host.Example/Path"),
+            try Self.action("opaque", "tel:host"),
+        ])
+        #expect(router.route(try URLSplit("my-app://host.example/Path"))?.actionIndex == 0)
+        #expect(router.route(try URLSplit("MY-APP://HOST.EXAMPLE/Path"))?.actionIndex == 0)
+        #expect(router.route(try URLSplit("my-app://host.example/path")) == nil)
+        #expect(router.route(try URLSplit("my-app:host.example/Path")) == nil)  // no authority is a different root
+        #expect(router.knowsHost(of: try URLSplit("my-app://HOST.example/other")))
+        #expect(!router.knowsHost(of: try URLSplit("my-app://other.example/Path")))
+        #expect(router.route(try URLSplit("TEL:host"))?.actionIndex == 1)
+        #expect(router.route(try URLSplit("tel:HOST")) == nil)  // without an authority, 'HOST' is a path: exact
+    }
+
+    @Test("The segment table finds every edge it holds and nothing else, across growth")
+    func segmentTableLookups() {
+        var table = SegmentTable()
+        var expected: [[UInt8]: Int] = [:]
+        // Parents and keys that share bytes, an empty key, and enough edges to grow the table often.
+        for parent in -1..<40 {
+            for key in ["", "a", "ab", "ba", "action\(parent)", String(repeating: "x", count: parent + 1)] {
+                let bytes = Array(key.utf8)
+                guard table.next(from: parent, key: bytes) == nil else { continue }
+                let next = expected.count + 1
+                table.insert(from: parent, key: bytes, next: next)
+                expected[[UInt8(truncatingIfNeeded: parent + 1)] + bytes] = next
+            }
+        }
+        for (composite, next) in expected {
+            #expect(table.next(from: Int(composite[0]) - 1, key: Array(composite.dropFirst())) == next)
+        }
+        #expect(table.next(from: 40, key: Array("a".utf8)) == nil)
+        #expect(table.next(from: 0, key: Array("abc".utf8)) == nil)
+        #expect(table.next(from: 0, key: Array("A".utf8)) == nil)
+    }
+
     @Test func conflictingPlaceholderNamesAreRejected() throws {
         #expect(rejection { try Router(actions: [try Self.action("a", "x://h/:id"), try Self.action("b", "x://h/:name/more")]) }?.code == .malformedURL)
     }

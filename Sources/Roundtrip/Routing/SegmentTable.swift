@@ -1,0 +1,96 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The router's edges: a map from (node, byte string) to the next node, for every literal path
+/// segment and every scheme-and-host root, in one open-addressing table.
+///
+/// The incoming-URL hot path looks up one edge per path segment. `Dictionary` keyed by a segment
+/// paid for a seeded SipHash (`Hasher` setup and finalisation) and a `Substring` per lookup; this
+/// table hashes the raw bytes of the URL in place with FNV-1a and compares them with `memcmp`.
+///
+/// An unseeded hash is safe here because only the spec's routes are ever inserted: an incoming
+/// URL can choose which slot a lookup starts at, but not how long the runs of occupied slots
+/// are, and the table is never more than half full.
+struct SegmentTable: Sendable {
+    /// One edge. `parent == Entry.empty` marks a free slot.
+    private struct Entry: Sendable {
+        static let empty: Int32 = -2
+        var parent: Int32 = Entry.empty
+        var keyStart: Int32 = 0
+        var keyLength: Int32 = 0
+        var hash: UInt32 = 0
+        var next: Int32 = 0
+    }
+
+    /// The parent of every root edge (scheme and host).
+    static let rootParent = -1
+
+    private var entries = [Entry](repeating: Entry(), count: 16)
+    private var keys: [UInt8] = []
+    private var count = 0
+
+    /// The node that `key` leads to from `parent`, if any.
+    func next(from parent: Int, key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = Self.hash(parent: parent, key: key)
+        let mask = entries.count - 1
+        return entries.withUnsafeBufferPointer { entries -> Int? in
+            keys.withUnsafeBufferPointer { keys -> Int? in
+                var slot = Int(hash) & mask
+                while true {
+                    let entry = entries[slot]
+                    if entry.parent == Entry.empty { return nil }
+                    if entry.hash == hash, entry.parent == Int32(truncatingIfNeeded: parent),
+                       Int(entry.keyLength) == key.count,
+                       key.isEmpty || memcmp(keys.baseAddress! + Int(entry.keyStart), key.baseAddress!, key.count) == 0 {
+                        return Int(entry.next)
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// The node that `key` leads to from `parent`, if any.
+    func next(from parent: Int, key: [UInt8]) -> Int? {
+        key.withUnsafeBufferPointer { next(from: parent, key: $0) }
+    }
+
+    /// Adds the edge `parent --key--> next`; the caller has checked that it is not there yet.
+    mutating func insert(from parent: Int, key: [UInt8], next: Int) {
+        if (count + 1) * 2 > entries.count { grow() }
+        let start = keys.count
+        keys.append(contentsOf: key)
+        let hash = key.withUnsafeBufferPointer { Self.hash(parent: parent, key: $0) }
+        place(Entry(parent: Int32(parent), keyStart: Int32(start), keyLength: Int32(key.count), hash: hash, next: Int32(next)))
+        count += 1
+    }
+
+    private mutating func place(_ entry: Entry) {
+        let mask = entries.count - 1
+        var slot = Int(entry.hash) & mask
+        while entries[slot].parent != Entry.empty { slot = (slot + 1) & mask }
+        entries[slot] = entry
+    }
+
+    private mutating func grow() {
+        let old = entries
+        entries = [Entry](repeating: Entry(), count: old.count * 2)
+        for entry in old where entry.parent != Entry.empty { place(entry) }
+    }
+
+    /// FNV-1a (64-bit) over the parent's bytes and the key, folded to 32 bits.
+    static func hash(parent: Int, key: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let prime: UInt64 = 0x100_0000_01B3
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: parent)
+        hash &*= prime
+        for byte in key {
+            hash = (hash ^ UInt64(byte)) &* prime
+        }
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}
