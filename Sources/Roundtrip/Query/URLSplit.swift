@@ -229,14 +229,11 @@ public struct URLSplit: Sendable, Hashable {
                 }
                 return .failure(RoundtripError(.malformedURL, "the URL has \(describe(byte)) at offset \(index), which RFC 3986 does not allow; percent-encode it"))
             }
-            if byte == 0x25 {
-                guard index + 2 < count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else {
-                    return .failure(RoundtripError(.invalidEncoding, "the URL has a '%' at offset \(index) that is not followed by two hex digits"))
-                }
-                index += 3
-                continue
+            // '%'
+            guard index + 2 < count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else {
+                return .failure(RoundtripError(.invalidEncoding, "the URL has a '%' at offset \(index) that is not followed by two hex digits"))
             }
-            index += 1
+            index += 3
         }
         return .success(ampersands)
     }

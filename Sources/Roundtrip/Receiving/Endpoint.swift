@@ -22,15 +22,39 @@ import Foundation
 /// ```
 public struct Endpoint: Sendable {
     /// The spec the endpoint enforces.
-    public let spec: Spec
+    public var spec: Spec { storage.spec }
     /// The size limits.
-    public let limits: QueryLimits
+    public var limits: QueryLimits { storage.limits }
     /// How far a signature's `rt-ts` may be from now, in seconds (default 300).
-    public let signatureWindow: TimeInterval
-    let router: Router
-    let callbackPolicy: CallbackPolicy
-    let compiledActions: [CompiledAction]
-    let verificationKeys: [String: VerificationKeyResult]
+    public var signatureWindow: TimeInterval { storage.signatureWindow }
+    var router: Router { storage.router }
+    var callbackPolicy: CallbackPolicy { storage.callbackPolicy }
+    var verificationKeys: [String: VerificationKeyResult] { storage.verificationKeys }
+
+    /// Everything the endpoint compiled, behind one reference: an `Endpoint` is copied into the
+    /// closures of the hot path, and a copy of a struct with these fields inline cost a retain
+    /// and a release per field on every URL.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let spec: Spec
+        let limits: QueryLimits
+        let signatureWindow: TimeInterval
+        let router: Router
+        let callbackPolicy: CallbackPolicy
+        let compiledActions: [CompiledAction]
+        let verificationKeys: [String: VerificationKeyResult]
+
+        init(spec: Spec, limits: QueryLimits, signatureWindow: TimeInterval, router: Router, callbackPolicy: CallbackPolicy, compiledActions: [CompiledAction], verificationKeys: [String: VerificationKeyResult]) {
+            self.spec = spec
+            self.limits = limits
+            self.signatureWindow = signatureWindow
+            self.router = router
+            self.callbackPolicy = callbackPolicy
+            self.compiledActions = compiledActions
+            self.verificationKeys = verificationKeys
+        }
+    }
 
     /// An action with its parameter lookup table; a class, so that looking it up on the hot path
     /// costs one retain instead of copying every field of the ``Action``.
@@ -84,12 +108,8 @@ public struct Endpoint: Sendable {
     ///   - signatureWindow: Freshness window for signed requests, in seconds.
     /// - Throws: ``RoundtripError`` `malformed-url` when two actions share a route.
     public init(spec: Spec, limits: QueryLimits = .default, keys: any KeyResolver = EnvironmentKeyResolver(), signatureWindow: TimeInterval = 300) throws(RoundtripError) {
-        self.spec = spec
-        self.limits = limits
-        self.signatureWindow = signatureWindow
-        router = try Router(actions: spec.actions)
-        callbackPolicy = CallbackPolicy(allowList: spec.callbacks, ownSchemes: spec.app.schemes)
-        compiledActions = spec.actions.map { action in
+        let router = try Router(actions: spec.actions)
+        let compiledActions = spec.actions.map { action in
             var index: [String: Int] = [:]
             for (position, parameter) in action.parameters.enumerated() { index[parameter.name] = position }
             return CompiledAction(
@@ -106,7 +126,11 @@ public struct Endpoint: Sendable {
                 resolved[description.id] = .unavailable(error.message)
             }
         }
-        verificationKeys = resolved
+        storage = Storage(
+            spec: spec, limits: limits, signatureWindow: signatureWindow, router: router,
+            callbackPolicy: CallbackPolicy(allowList: spec.callbacks, ownSchemes: spec.app.schemes),
+            compiledActions: compiledActions, verificationKeys: resolved
+        )
     }
 
     /// Decides one incoming URL, without the replay check of signed requests' `rt-id`.
@@ -122,30 +146,37 @@ public struct Endpoint: Sendable {
     /// - Complexity: O(*n*) in the URL's length; independent of the number of actions.
     public func evaluate(_ url: String, source: String? = nil, now: Date = Date()) throws(RoundtripError) -> AcceptedRequest {
         let split = try splitWithinLimits(url)
-        guard let match = split.withBytes({ bytes, offsets in router.route(bytes, offsets) }) else { throw unknownRoute(split) }
+        // Every step reads the URL's bytes in place: query items and route placeholders are byte
+        // ranges until a step needs their text.
+        return try split.withBytes { bytes, offsets throws(RoundtripError) in
+            try decide(url, split: split, bytes: bytes, offsets: offsets, source: source, now: now)
+        }
+    }
+
+    /// ``evaluate(_:source:now:)`` after the limits and the split, with the URL's bytes.
+    private func decide(_ url: String, split: URLSplit, bytes: UnsafeBufferPointer<UInt8>, offsets: URLSplit.Offsets, source: String?, now: Date) throws(RoundtripError) -> AcceptedRequest {
+        guard let match = storage.router.route(bytes, offsets) else { throw unknownRoute(split) }
         // Held by reference and read field by field: binding `compiled.action` to a local
         // copied the whole `Action` (a retain per field) on every URL.
-        let compiled = compiledActions[match.actionIndex]
+        let compiled = storage.compiledActions[match.actionIndex]
         try compiled.action.sources.check(source)
 
         var items: [IncomingItem] = []
         var queryValueText: String?
-        if let query = split.offsets.query {
+        if let query = offsets.query {
             if compiled.action.queryValue != nil {
-                queryValueText = try split.withBytes { bytes, _ throws(RoundtripError) in
-                    try decodeWhole(UnsafeBufferPointer(rebasing: bytes[query]), name: compiled.action.queryValue?.name ?? "query")
-                }
+                queryValueText = try decodeWhole(UnsafeBufferPointer(rebasing: bytes[query]), name: compiled.action.queryValue?.name ?? "query")
             } else {
-                items = try split.withBytes { bytes, _ throws(RoundtripError) in try compiled.decodeQuery(UnsafeBufferPointer(rebasing: bytes[query])) }
+                items = try compiled.decodeQuery(bytes, query)
             }
         }
-        let signature = try verifySignature(split: split, items: &items, compiled: compiled, now: now)
+        let signature = try verifySignature(split: split, bytes: bytes, items: &items, compiled: compiled, now: now)
 
         // Allocated at its final size in one step, not through reserveCapacity's resize path.
         var parameters = [String: ParameterValue](minimumCapacity: compiled.action.parameters.count + 2)
         var callbacks: [String: String] = [:]
         var callerName: String?
-        try extractCallbacks(compiled, items: &items, callbacks: &callbacks, callerName: &callerName)
+        try extractCallbacks(compiled, bytes: bytes, items: &items, callbacks: &callbacks, callerName: &callerName)
 
         // Which declared parameters have a value, so the defaults pass below needs no lookups.
         var given = GivenParameters()
@@ -157,16 +188,20 @@ public struct Endpoint: Sendable {
             if !compiled.placeholderNames.isEmpty, compiled.placeholderNames.contains(item.name) {
                 throw RoundtripError(.duplicateParameter, "the parameter '\(item.name)' is part of the route and may not also be in the query", parameter: item.name)
             }
-            parameters[item.name] = try ParameterParsing.parse(item.value ?? "", rule: compiled.rules[position])
+            let rule = compiled.rules[position]
+            switch item.value {
+            case .absent: parameters[item.name] = try ParameterParsing.parse("", rule: rule)
+            case .plain(let range): parameters[item.name] = try ParameterParsing.parse(UnsafeBufferPointer(rebasing: bytes[range]), text: nil, rule: rule)
+            case .decoded(let text): parameters[item.name] = try ParameterParsing.parse(text, rule: rule)
+            }
             given.insert(position)
         }
         for (name, range) in match.placeholders {
-            let text = try split.withBytes { bytes, _ throws(RoundtripError) in
-                do throws(PercentDecoding.Failure) {
-                    return try PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
-                } catch {
-                    throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
-                }
+            let text: String
+            do throws(PercentDecoding.Failure) {
+                text = try PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
+            } catch {
+                throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
             }
             guard let position = compiled.parameterIndex[name] else { continue }
             parameters[name] = try ParameterParsing.parse(text, rule: compiled.rules[position])
@@ -182,7 +217,7 @@ public struct Endpoint: Sendable {
                 parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
             }
         }
-        try applyFragment(split.fragment, compiled, parameters: &parameters)
+        try applyFragment(offsets.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, compiled, parameters: &parameters)
         for (position, rule) in compiled.rules.enumerated() where !given.contains(position) {
             let name = rule.spec.name
             guard parameters[name] == nil else { continue }  // `query-value` or `fragment` under the same name
@@ -222,6 +257,7 @@ public struct Endpoint: Sendable {
     /// before the split's own verdict, so a URL with too many parameters is `too-large` whatever
     /// else is wrong with it, as if the limits had been checked in a pass of their own.
     private func splitWithinLimits(_ url: String) throws(RoundtripError) -> URLSplit {
+        let limits = storage.limits
         try limits.checkLength(url.utf8.count)
         var text = Substring(url)
         let offsets = text.withUTF8 { bytes -> Result<URLSplit.Offsets, RoundtripError> in
@@ -241,11 +277,6 @@ public struct Endpoint: Sendable {
         return URLSplit(text: text, offsets: try offsets.get())
     }
 
-    private func decodeWhole(_ text: Substring, name: String) throws(RoundtripError) -> String {
-        var text = text
-        return try text.withUTF8 { bytes in Result { () throws(RoundtripError) in try decodeWhole(bytes, name: name) } }.get()
-    }
-
     private func decodeWhole(_ text: UnsafeBufferPointer<UInt8>, name: String) throws(RoundtripError) -> String {
         do {
             return try PercentDecoding.decode(text)
@@ -254,7 +285,7 @@ public struct Endpoint: Sendable {
         }
     }
 
-    private func applyFragment(_ fragment: Substring?, _ compiled: CompiledAction, parameters: inout [String: ParameterValue]) throws(RoundtripError) {
+    private func applyFragment(_ fragment: UnsafeBufferPointer<UInt8>?, _ compiled: CompiledAction, parameters: inout [String: ParameterValue]) throws(RoundtripError) {
         guard let rule = compiled.fragmentRule else {
             if let fragment, !fragment.isEmpty, compiled.action.unknownParameters == .reject {
                 throw RoundtripError(.unknownParameter, "the URL has a fragment ('#…') but the action '\(compiled.action.name)' declares none", parameter: "#")
@@ -272,10 +303,10 @@ public struct Endpoint: Sendable {
     }
 
     /// Removes the convention's callback parameters from `items` and checks each callback.
-    private func extractCallbacks(_ compiled: CompiledAction, items: inout [IncomingItem], callbacks: inout [String: String], callerName: inout String?) throws(RoundtripError) {
+    private func extractCallbacks(_ compiled: CompiledAction, bytes: UnsafeBufferPointer<UInt8>, items: inout [IncomingItem], callbacks: inout [String: String], callerName: inout String?) throws(RoundtripError) {
         func take(_ name: String) -> String? {
             guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
-            return items.remove(at: position).value ?? ""
+            return items.remove(at: position).text(in: bytes)
         }
         switch compiled.action.convention {
         case .none:
@@ -284,7 +315,7 @@ public struct Endpoint: Sendable {
             callerName = take(ConventionNames.xSource)
             for (outcome, parameter) in ConventionNames.xCallbacks {
                 guard let url = take(parameter) else { continue }
-                try callbackPolicy.check(decoded: url, parameter: parameter)
+                try storage.callbackPolicy.check(decoded: url, parameter: parameter)
                 callbacks[outcome] = url
             }
         case .universalLinkCallback:
@@ -299,15 +330,15 @@ public struct Endpoint: Sendable {
             guard let errorURL = error ?? failure else {
                 throw RoundtripError(.missingCallback, "a Universal Link Callback needs 'ulc-error' (or its alias 'ulc-failure')", parameter: ConventionNames.ulcError)
             }
-            try callbackPolicy.check(decoded: success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true)
-            try callbackPolicy.check(decoded: errorURL, parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure, requireHTTPS: true)
+            try storage.callbackPolicy.check(decoded: success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true)
+            try storage.callbackPolicy.check(decoded: errorURL, parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure, requireHTTPS: true)
             callbacks["success"] = success
             callbacks["error"] = errorURL
         case .returnURL:
             guard let url = take(compiled.action.returnParameter) else {
                 throw RoundtripError(.missingCallback, "the action '\(compiled.action.name)' needs '\(compiled.action.returnParameter)', the URL to return to", parameter: compiled.action.returnParameter)
             }
-            try callbackPolicy.check(decoded: url, parameter: compiled.action.returnParameter, responsePrefix: compiled.action.responsePrefix)
+            try storage.callbackPolicy.check(decoded: url, parameter: compiled.action.returnParameter, responsePrefix: compiled.action.responsePrefix)
             callbacks[ConventionNames.returnKey] = url
         }
     }

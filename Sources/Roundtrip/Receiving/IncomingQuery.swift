@@ -5,10 +5,36 @@ struct IncomingItem {
     /// The decoded name; the declared parameter's own `String` when the name was matched on its
     /// raw bytes.
     var name: String
-    /// The decoded value; `nil` without `=`.
-    var value: String?
+    /// The value, checked: decoded, or known to decode to itself.
+    var value: IncomingValue
     /// The declared parameter's position, or `nil` when the action declares no such name.
     var position: Int?
+
+    /// The decoded value as text (`""` without `=`), given the bytes of the URL.
+    func text(in url: UnsafeBufferPointer<UInt8>) -> String {
+        switch value {
+        case .absent: ""
+        case .plain(let range): String(decoding: UnsafeBufferPointer(rebasing: url[range]), as: UTF8.self)
+        case .decoded(let text): text
+        }
+    }
+
+    /// The decoded value as text, or `nil` without `=`.
+    func valueText(in url: UnsafeBufferPointer<UInt8>) -> String? {
+        if case .absent = value { return nil }
+        return text(in: url)
+    }
+}
+
+/// The value of an incoming query item, after the decoding checks.
+enum IncomingValue {
+    /// No `=`.
+    case absent
+    /// Printable ASCII without `%`: the bytes at these offsets of the URL are the decoded value,
+    /// read in place so a number or UUID is parsed without a `String`.
+    case plain(Range<Int>)
+    /// Any other value, decoded.
+    case decoded(String)
 }
 
 extension Endpoint.CompiledAction {
@@ -20,20 +46,26 @@ extension Endpoint.CompiledAction {
     /// is compared on its raw bytes against the declared names, so a declared name costs no
     /// `String` and no later lookup, and duplicates are found by comparing positions.
     ///
-    /// - Parameter query: The raw query bytes of a URL that passed ``URLSplit`` (printable ASCII).
-    func decodeQuery(_ query: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> [IncomingItem] {
+    /// - Parameters:
+    ///   - url: The bytes of a URL that passed ``URLSplit`` (printable ASCII).
+    ///   - query: The offsets of its query.
+    func decodeQuery(_ url: UnsafeBufferPointer<UInt8>, _ query: Range<Int>) throws(RoundtripError) -> [IncomingItem] {
         if query.isEmpty { return [] }
         var items: [IncomingItem] = []
         items.reserveCapacity(16)
-        try QueryCodec.forEachItem(in: query) { raw throws(RoundtripError) in items.append(try decodeItem(raw)) }
+        let start = url.baseAddress!
+        try QueryCodec.forEachItem(in: UnsafeBufferPointer(rebasing: url[query])) { raw throws(RoundtripError) in
+            items.append(try decodeItem(raw, at: start.distance(to: raw.baseAddress!)))
+        }
         if let duplicate = Self.firstDuplicateName(in: items) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
         }
         return items
     }
 
-    /// Decodes one raw `name[=value]` item (see ``QueryCodec/decodeItem(_:)``).
-    private func decodeItem(_ raw: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> IncomingItem {
+    /// Decodes one raw `name[=value]` item (see ``QueryCodec/decodeItem(_:)``) that starts at
+    /// `offset` in the URL.
+    private func decodeItem(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(RoundtripError) -> IncomingItem {
         let equals = QueryCodec.nameEnd(raw)
         let name: String
         let position: Int?
@@ -44,7 +76,17 @@ extension Endpoint.CompiledAction {
             name = try QueryCodec.decodeName(raw, end: equals)
             position = self.position(of: name)
         }
-        return IncomingItem(name: name, value: try QueryCodec.decodeValue(raw, nameEnd: equals, name: name), position: position)
+        guard equals < raw.count else { return IncomingItem(name: name, value: .absent, position: position) }
+        // Printable ASCII without `%` decodes to itself: checked here, in the decoding step, and
+        // kept as a range of the URL.
+        var plain = true
+        for byte in raw[(equals + 1)...] where byte == 0x25 || byte < 0x20 || byte >= 0x7F {
+            plain = false
+            break
+        }
+        if plain { return IncomingItem(name: name, value: .plain((offset + equals + 1)..<(offset + raw.count)), position: position) }
+        guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name) else { return IncomingItem(name: name, value: .absent, position: position) }
+        return IncomingItem(name: name, value: .decoded(value), position: position)
     }
 
     /// The declared parameter whose name has exactly these bytes, when the raw name has no `%`

@@ -63,7 +63,7 @@ public enum RequestSignature {
 extension Endpoint {
     /// Removes and checks the `rt-` parameters of a request: signature parameters are verified
     /// (or ignored when signatures are off); any other `rt-` parameter is rejected.
-    func verifySignature(split: URLSplit, items: inout [IncomingItem], compiled: CompiledAction, now: Date) throws(RoundtripError) -> VerifiedSignature? {
+    func verifySignature(split: URLSplit, bytes: UnsafeBufferPointer<UInt8>, items: inout [IncomingItem], compiled: CompiledAction, now: Date) throws(RoundtripError) -> VerifiedSignature? {
         guard items.contains(where: { ReservedNames.isReserved($0.name) }) else {
             if compiled.action.signatures == .required {
                 throw RoundtripError(.missingSignature, "the action '\(compiled.action.name)' requires a signed request (rt-kid, rt-ts, rt-id, rt-sig)")
@@ -84,8 +84,8 @@ extension Endpoint {
         if compiled.action.signatures == .off { return nil }
         guard signatureItems.count == 4,
               signatureItems.map(\.name) == ReservedNames.signatureParameters,
-              let keyID = signatureItems[0].value, let timestampText = signatureItems[1].value,
-              let requestID = signatureItems[2].value, let signatureText = signatureItems[3].value
+              let keyID = signatureItems[0].valueText(in: bytes), let timestampText = signatureItems[1].valueText(in: bytes),
+              let requestID = signatureItems[2].valueText(in: bytes), let signatureText = signatureItems[3].valueText(in: bytes)
         else {
             throw RoundtripError(.badSignature, "a signed request ends with rt-kid, rt-ts, rt-id and rt-sig, each with a value")
         }

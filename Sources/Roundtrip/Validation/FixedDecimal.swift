@@ -11,7 +11,13 @@ struct FixedDecimal: Sendable, Hashable {
     /// Parses `-?[0-9]+(\.[0-9]+)?` with at most 19 digits; `nil` otherwise (callers fall back to `Decimal`).
     init?(_ text: some StringProtocol) {
         var text = Substring(text)
-        guard let parsed = text.withUTF8({ bytes -> (Bool, UInt64, Int)? in
+        guard let parsed = text.withUTF8({ FixedDecimal($0) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses the UTF-8 bytes of `-?[0-9]+(\.[0-9]+)?` with at most 19 digits.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = { () -> (Bool, UInt64, Int)? in
             var index = 0
             let negative = bytes.first == UInt8(ascii: "-")
             if negative { index = 1 }
@@ -37,7 +43,7 @@ struct FixedDecimal: Sendable, Hashable {
             }
             guard digits > 0, !seenPoint || scale > 0 else { return nil }
             return (negative, significand, scale)
-        }) else { return nil }
+        }() else { return nil }
         (isNegative, significand, scale) = parsed
     }
 

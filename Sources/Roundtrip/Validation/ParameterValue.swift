@@ -75,47 +75,75 @@ enum ParameterParsing {
         try parse(raw, rule: ParameterRule(parameter), checkingConstraints: checkingConstraints)
     }
 
-    /// ``parse(_:as:checkingConstraints:)`` with the parameter's precomputed rule: the incoming
-    /// hot path. It reads each field through the rule's reference, which costs one load, where
-    /// passing the ``ParameterSpec`` value out of the rule copied the whole struct (a retain per
-    /// field, measured at 1.6% of a decision plus their releases).
+    /// ``parse(_:as:checkingConstraints:)`` with the parameter's precomputed rule.
     static func parse(_ raw: String, rule: ParameterRule, checkingConstraints: Bool = true) throws(RoundtripError) -> ParameterValue {
+        var text = raw
+        return try text.withUTF8 { bytes in
+            Result { () throws(RoundtripError) in try parse(bytes, text: raw, rule: rule, checkingConstraints: checkingConstraints) }
+        }.get()
+    }
+
+    /// Parses a value given as its UTF-8 bytes: the incoming hot path, which parses numbers,
+    /// booleans and UUIDs in place in the URL and makes a `String` only for the types that keep one.
+    ///
+    /// It reads each field through the rule's reference, which costs one load, where passing the
+    /// ``ParameterSpec`` value out of the rule copied the whole struct (a retain per field).
+    ///
+    /// - Parameters:
+    ///   - bytes: The decoded value's UTF-8 bytes.
+    ///   - text: The same value as a `String`, or `nil` when `bytes` are printable ASCII (a value
+    ///     read in place from a URL without escapes), in which case one is made when needed.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: String?, rule: ParameterRule, checkingConstraints: Bool = true) throws(RoundtripError) -> ParameterValue {
+        var made = text
+        func string() -> String {
+            if let made { return made }
+            let string = String(decoding: bytes, as: UTF8.self)
+            made = string
+            return string
+        }
         func invalid(_ why: String) -> RoundtripError {
             RoundtripError(.invalidParameter, "the parameter '\(rule.spec.name)' \(why)", parameter: rule.spec.name)
         }
         let value: ParameterValue
+        var fixed: FixedDecimal?
         switch rule.spec.type {
         case .string:
-            value = .string(raw)
+            value = .string(string())
         case .integer:
-            guard let number = integer(raw) else { throw invalid("must be a whole number (digits, optional leading '-'), not '\(abbreviated(raw))'") }
+            guard let number = integer(bytes) else { throw invalid("must be a whole number (digits, optional leading '-'), not '\(abbreviated(string()))'") }
             value = .integer(number)
         case .decimal:
-            guard let number = decimal(raw) else { throw invalid("must be a decimal number such as 12.50, not '\(abbreviated(raw))'") }
+            guard isDecimal(bytes) else { throw invalid("must be a decimal number such as 12.50, not '\(abbreviated(string()))'") }
+            // Up to 19 digits: built from its digits (no Locale, no string scanner), and kept for the bounds.
+            fixed = FixedDecimal(bytes)
+            guard let number = fixed?.decimal ?? Decimal(string: string(), locale: posixLocale) else {
+                throw invalid("must be a decimal number such as 12.50, not '\(abbreviated(string()))'")
+            }
             value = .decimal(number)
         case .boolean:
-            switch raw {
-            case "true", "1": value = .boolean(true)
-            case "false", "0": value = .boolean(false)
-            default: throw invalid("must be true, false, 1 or 0, not '\(abbreviated(raw))'")
+            switch bytes.count {
+            case 4 where bytes.elementsEqual("true".utf8), 1 where bytes[0] == 0x31: value = .boolean(true)
+            case 5 where bytes.elementsEqual("false".utf8), 1 where bytes[0] == 0x30: value = .boolean(false)
+            default: throw invalid("must be true, false, 1 or 0, not '\(abbreviated(string()))'")
             }
         case .uuid:
-            guard let uuid = uuid(raw) else { throw invalid("must be a UUID (8-4-4-4-12 hex digits), not '\(abbreviated(raw))'") }
+            guard let uuid = uuid(bytes) else { throw invalid("must be a UUID (8-4-4-4-12 hex digits), not '\(abbreviated(string()))'") }
             value = .uuid(uuid)
         case .url:
             do {
-                _ = try URLSplit(raw)
+                _ = try URLSplit(string())
             } catch {
                 throw invalid("must be an absolute URL: \(error.message)")
             }
-            value = .url(raw)
+            value = .url(string())
         case .date(let format):
-            guard let date = format.parse(raw) else { throw invalid("must be a real date in the format \(format), not '\(abbreviated(raw))'") }
+            guard let date = format.parse(string()) else { throw invalid("must be a real date in the format \(format), not '\(abbreviated(string()))'") }
             value = .date(date, format)
         }
         guard checkingConstraints else { return value }
         if rule.spec.minimumLength != nil || rule.spec.maximumLength != nil {
-            let length = raw.count
+            // Printable ASCII has one character per byte; anything else is counted as characters.
+            let length = text == nil || bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? bytes.count : string().count
             if let minimum = rule.spec.minimumLength, length < minimum {
                 throw invalid("is \(length) characters long; the minimum is \(minimum)")
             }
@@ -123,11 +151,11 @@ enum ParameterParsing {
                 throw invalid("is \(length) characters long; the maximum is \(maximum)")
             }
         }
-        if let pattern = rule.spec.pattern, !pattern.matches(raw) {
+        if let pattern = rule.spec.pattern, !pattern.matches(bytes, string) {
             throw invalid("does not match the pattern \(pattern.source)")
         }
         if rule.spec.minimum != nil || rule.spec.maximum != nil {
-            if let bounds = rule.bounds, let fixed = FixedDecimal(raw), let verdict = bounds.check(fixed) {
+            if let bounds = rule.bounds, let fixed = fixed ?? FixedDecimal(bytes), let verdict = bounds.check(fixed) {
                 if let violation = verdict {
                     throw invalid(violation)
                 }
@@ -138,7 +166,7 @@ enum ParameterParsing {
         if let allowed = rule.spec.allowedValues {
             let canonical = value.canonical
             if !allowed.contains(canonical) {
-                throw invalid("must be one of \(allowed.joined(separator: ", ")), not '\(abbreviated(raw))'")
+                throw invalid("must be one of \(allowed.joined(separator: ", ")), not '\(abbreviated(string()))'")
             }
         }
         return value
@@ -164,57 +192,76 @@ enum ParameterParsing {
 
     /// A UUID in 8-4-4-4-12 hex form, either case; parsed by hand because Foundation's parser goes
     /// through `sscanf` on Linux, which dominated the cost of a UUID parameter.
-    static func uuid(_ raw: String) -> UUID? {
-        var raw = raw
-        return raw.withUTF8 { bytes -> UUID? in
-            guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D else { return nil }
-            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var index = 0
-            let parsed = withUnsafeMutableBytes(of: &value) { output -> Bool in
-                for byteIndex in 0..<16 {
-                    if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
-                    guard let high = URLSplit.hexValue(bytes[index]), let low = URLSplit.hexValue(bytes[index + 1]) else { return false }
-                    output[byteIndex] = high << 4 | low
-                    index += 2
-                }
-                return true
+    static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var index = 0
+        let parsed = withUnsafeMutableBytes(of: &value) { output -> Bool in
+            for byteIndex in 0..<16 {
+                if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
+                guard let high = URLSplit.hexValue(bytes[index]), let low = URLSplit.hexValue(bytes[index + 1]) else { return false }
+                output[byteIndex] = high << 4 | low
+                index += 2
             }
-            return parsed ? UUID(uuid: value) : nil
+            return true
         }
+        return parsed ? UUID(uuid: value) : nil
     }
 
     /// `-?[0-9]+` that fits in 64 bits.
     static func integer(_ raw: String) -> Int64? {
-        let utf8 = raw.utf8
-        var digits = utf8[...]
-        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy(URLSplit.isDigit) else { return nil }
-        return Int64(raw)
+        var raw = raw
+        return raw.withUTF8 { integer($0) }
+    }
+
+    /// `-?[0-9]+` that fits in 64 bits, from its bytes.
+    static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = bytes.first == UInt8(ascii: "-")
+        let digits = UnsafeBufferPointer(rebasing: bytes[(negative ? 1 : 0)...])
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
+        // Accumulated on the negative side, which also holds Int64.min.
+        var value: Int64 = 0
+        for byte in digits {
+            guard URLSplit.isDigit(byte) else { return nil }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, underflow) = shifted.subtractingReportingOverflow(Int64(byte - 0x30))
+            guard !overflow, !underflow else { return nil }
+            value = next
+        }
+        if negative { return value }
+        return value == .min ? nil : -value
     }
 
     /// `-?[0-9]+(\.[0-9]+)?` with at most 38 significant digits; no exponent, no leading `+`.
     static func decimal(_ raw: String) -> Decimal? {
-        let utf8 = raw.utf8
-        var body = utf8[...]
+        var raw = raw
+        return raw.withUTF8 { bytes in
+            guard isDecimal(bytes) else { return nil }
+            // Up to 19 digits: build the value from its digits (no Locale, no string scanner).
+            if let fixed = FixedDecimal(bytes) { return fixed.decimal }
+            return Decimal(string: String(decoding: bytes, as: UTF8.self), locale: posixLocale)
+        }
+    }
+
+    /// Whether the bytes are `-?[0-9]+(\.[0-9]+)?` with at most 38 digits.
+    static func isDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var body = bytes[...]
         if body.first == UInt8(ascii: "-") { body = body.dropFirst() }
-        guard !body.isEmpty, body.count <= 40 else { return nil }
+        guard !body.isEmpty, body.count <= 40 else { return false }
         var seenPoint = false
         var digitsBeforePoint = 0
         var digitsAfterPoint = 0
         for byte in body {
             if byte == UInt8(ascii: ".") {
-                guard !seenPoint else { return nil }
+                guard !seenPoint else { return false }
                 seenPoint = true
             } else if URLSplit.isDigit(byte) {
                 if seenPoint { digitsAfterPoint += 1 } else { digitsBeforePoint += 1 }
             } else {
-                return nil
+                return false
             }
         }
-        guard digitsBeforePoint > 0, !seenPoint || digitsAfterPoint > 0, digitsBeforePoint + digitsAfterPoint <= 38 else { return nil }
-        // Up to 19 digits: build the value from its digits (no Locale, no string scanner).
-        if let fixed = FixedDecimal(raw) { return fixed.decimal }
-        return Decimal(string: raw, locale: posixLocale)
+        return digitsBeforePoint > 0 && (!seenPoint || digitsAfterPoint > 0) && digitsBeforePoint + digitsAfterPoint <= 38
     }
 
     /// The locale whose decimal separator is '.', made once.

@@ -39,6 +39,17 @@ public struct ValuePattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the whole value matches, given as UTF-8 bytes: a character class is matched on
+    /// the bytes; a regular expression asks `text` for the value as a `String`.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ text: () -> String) -> Bool {
+        switch matcher {
+        case .characterClass(let table):
+            return table.matches(bytes)
+        case .regex:
+            return matches(text())
+        }
+    }
+
     /// The pattern as written.
     public var description: String { source }
 
@@ -107,8 +118,14 @@ struct CharacterClassMatcher: Sendable, Hashable {
     }
 
     func matches(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { matches($0) }
+    }
+
+    /// Whether the value's UTF-8 bytes match: each an allowed ASCII byte, as many as the quantifier says.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var count = 0
-        for byte in value.utf8 {
+        for byte in bytes {
             guard byte < 0x80, allowed[Int(byte)] else { return false }
             count += 1
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import Roundtrip
 
@@ -30,6 +31,43 @@ struct ParameterTypeTests {
     ])
     func rejectsMalformedValues(type: ParameterType, raw: String) {
         #expect(rejection { try ParameterParsing.parse(raw, as: ParameterSpec(name: "p", type: type)) }?.code == .invalidParameter)
+    }
+
+    @Test("Integers: the 64-bit range exactly, at most 19 digits, an optional '-'", arguments: [
+        ("-9223372036854775808", Int64.min), ("9223372036854775807", .max), ("-0", 0), ("0000000000000000001", 1),
+        ("00000000000000000001", nil), ("9223372036854775808", nil), ("-9223372036854775809", nil), ("-", nil), ("", nil), ("1-", nil),
+    ] as [(String, Int64?)])
+    func integerRange(raw: String, expected: Int64?) {
+        #expect(ParameterParsing.integer(raw) == expected)
+    }
+
+    /// Printable ASCII made mostly of the characters numbers, booleans and UUIDs are written with.
+    static let printable = Gen.element(of: Array("0123456789-.eEaAfF:/x ~tru") + ["\u{20}", "%", "Z"])
+        .compactMap { $0 }.string(of: 0...40)
+
+    @Test("Parsing a value in place from its bytes agrees with parsing its String, constraints included")
+    func inPlaceParsingAgreesWithStrings() async {
+        let rules = [
+            ParameterSpec(name: "i", type: .integer, minimum: -5, maximum: 1_000),
+            ParameterSpec(name: "d", type: .decimal, minimum: Decimal(string: "0.01"), maximum: 100_000),
+            ParameterSpec(name: "b", type: .boolean), ParameterSpec(name: "u", type: .uuid),
+            ParameterSpec(name: "s", type: .string, pattern: try! ValuePattern("[0-9a-f-]+"), maximumLength: 12),
+            ParameterSpec(name: "r", type: .string, pattern: try! ValuePattern("(1|2)+"), minimumLength: 2),
+            ParameterSpec(name: "l", type: .url), ParameterSpec(name: "t", type: .date(.iso8601)),
+            ParameterSpec(name: "a", type: .string, allowedValues: ["1", "2.5", "true"]),
+        ].map(ParameterRule.init)
+        await propertyCheck(count: 400, input: Self.printable) { text in
+            var bytes = text
+            for rule in rules {
+                let fromString = Result { () throws(RoundtripError) in try ParameterParsing.parse(text, rule: rule) }
+                let inPlace = bytes.withUTF8 { bytes in Result { () throws(RoundtripError) in try ParameterParsing.parse(bytes, text: nil, rule: rule) } }
+                switch (fromString, inPlace) {
+                case (.success(let left), .success(let right)): #expect(left == right, "\(rule.spec.name): '\(text)'")
+                case (.failure(let left), .failure(let right)): #expect(left == right, "\(rule.spec.name): '\(text)'")
+                default: Issue.record("\(rule.spec.name): '\(text)' parsed as \(fromString) from a String but \(inPlace) in place")
+                }
+            }
+        }
     }
 
     @Test func dateFormatsAreStrict() throws {
