@@ -140,11 +140,12 @@ public struct Endpoint: Sendable {
     /// - Parameters:
     ///   - url: The URL exactly as received (`url.absoluteString`).
     ///   - source: The source application's bundle ID as the OS reported it, or `nil`.
-    ///   - now: The current time, for signature freshness.
+    ///   - now: The current time, for signature freshness; `nil` (the default) reads the clock
+    ///     when a signature is checked, and only then.
     /// - Returns: The accepted request.
     /// - Throws: ``RoundtripError`` with the code of the first check that failed.
     /// - Complexity: O(*n*) in the URL's length; independent of the number of actions.
-    public func evaluate(_ url: String, source: String? = nil, now: Date = Date()) throws(RoundtripError) -> AcceptedRequest {
+    public func evaluate(_ url: String, source: String? = nil, now: Date? = nil) throws(RoundtripError) -> AcceptedRequest {
         let split = try splitWithinLimits(url)
         // Every step reads the URL's bytes in place: query items and route placeholders are byte
         // ranges until a step needs their text.
@@ -154,7 +155,7 @@ public struct Endpoint: Sendable {
     }
 
     /// ``evaluate(_:source:now:)`` after the limits and the split, with the URL's bytes.
-    private func decide(_ url: String, split: URLSplit, bytes: UnsafeBufferPointer<UInt8>, offsets: URLSplit.Offsets, source: String?, now: Date) throws(RoundtripError) -> AcceptedRequest {
+    private func decide(_ url: String, split: URLSplit, bytes: UnsafeBufferPointer<UInt8>, offsets: URLSplit.Offsets, source: String?, now: Date?) throws(RoundtripError) -> AcceptedRequest {
         guard let match = storage.router.route(bytes, offsets) else { throw unknownRoute(split) }
         // Held by reference and read field by field: binding `compiled.action` to a local
         // copied the whole `Action` (a retain per field) on every URL.

@@ -63,7 +63,7 @@ public enum RequestSignature {
 extension Endpoint {
     /// Removes and checks the `rt-` parameters of a request: signature parameters are verified
     /// (or ignored when signatures are off); any other `rt-` parameter is rejected.
-    func verifySignature(split: URLSplit, bytes: UnsafeBufferPointer<UInt8>, items: inout [IncomingItem], compiled: CompiledAction, now: Date) throws(RoundtripError) -> VerifiedSignature? {
+    func verifySignature(split: URLSplit, bytes: UnsafeBufferPointer<UInt8>, items: inout [IncomingItem], compiled: CompiledAction, now: Date?) throws(RoundtripError) -> VerifiedSignature? {
         guard items.contains(where: { ReservedNames.isReserved($0.name) }) else {
             if compiled.action.signatures == .required {
                 throw RoundtripError(.missingSignature, "the action '\(compiled.action.name)' requires a signed request (rt-kid, rt-ts, rt-id, rt-sig)")
@@ -119,7 +119,7 @@ extension Endpoint {
             }
         }
         // Freshness is checked after the signature, so an attacker learns nothing from timing.
-        let age = now.timeIntervalSince1970 - TimeInterval(timestamp)
+        let age = (now ?? Date()).timeIntervalSince1970 - TimeInterval(timestamp)
         if age > signatureWindow {
             throw RoundtripError(.expired, "the request was signed \(Int(age)) s ago; signatures are fresh for \(Int(signatureWindow)) s", parameter: ReservedNames.timestamp)
         }
