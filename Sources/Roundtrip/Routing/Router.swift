@@ -1,8 +1,9 @@
 /// Finds the action for an incoming URL, in time independent of the number of actions.
 ///
-/// Routes are compiled once into a hash table keyed by scheme and host (case-insensitive, with no
-/// allocation per lookup) and a trie of path segments below each host. Literal segments win over
-/// placeholders; when a literal branch dead-ends, the placeholder branch is tried.
+/// Routes are compiled once into a trie: a root per scheme and host (case-insensitive) and a node
+/// per path segment below it, with every literal edge in one hash table probed with the
+/// URL's own bytes, so a lookup allocates nothing. Literal segments win over placeholders; when a
+/// literal branch dead-ends, the placeholder branch is tried.
 ///
 /// - Complexity: A lookup costs O(length of the URL's path) hash probes, whatever the number of
 ///   routes.
