@@ -52,11 +52,11 @@ public struct Router: Sendable {
     }
 
     private mutating func insert(_ route: RoutePattern, actionIndex: Int, actions: [Action]) throws(RoundtripError) {
-        var node = edge(from: SegmentTable.rootParent, key: Router.rootKey(scheme: Array(route.scheme.utf8), host: Array(route.host.utf8), hasAuthority: route.hasAuthority))
+        var node = try edge(from: SegmentTable.rootParent, key: Router.rootKey(scheme: Array(route.scheme.utf8), host: Array(route.host.utf8), hasAuthority: route.hasAuthority))
         for segment in route.segments {
             switch segment {
             case .literal(let text):
-                node = edge(from: node, key: Array(text.utf8))
+                node = try edge(from: node, key: Array(text.utf8))
             case .placeholder(let name):
                 if let existing = nodes[node].placeholder {
                     guard existing.name == name else {
@@ -77,10 +77,12 @@ public struct Router: Sendable {
     }
 
     /// The node `key` leads to from `parent`, made when there is none yet.
-    private mutating func edge(from parent: Int, key: [UInt8]) -> Int {
+    private mutating func edge(from parent: Int, key: [UInt8]) throws(RoundtripError) -> Int {
         if let next = edges.next(from: parent, key: key) { return next }
+        guard edges.insert(from: parent, key: key, next: nodes.count) else {
+            throw RoundtripError(.malformedURL, "the spec's routes are too large to compile (over 2 GiB of route text or 2³¹ route segments)")
+        }
         nodes.append(Node())
-        edges.insert(from: parent, key: key, next: nodes.count - 1)
         return nodes.count - 1
     }
 

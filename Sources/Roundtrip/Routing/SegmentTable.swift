@@ -61,13 +61,20 @@ struct SegmentTable: Sendable {
     }
 
     /// Adds the edge `parent --key--> next`; the caller has checked that it is not there yet.
-    mutating func insert(from parent: Int, key: [UInt8], next: Int) {
+    ///
+    /// - Returns: `false`, adding nothing, when a node number or the keys' total size no longer
+    ///   fits the table's 32-bit fields (routes beyond 2 GiB).
+    mutating func insert(from parent: Int, key: [UInt8], next: Int) -> Bool {
+        guard let parent32 = Int32(exactly: parent), let start = Int32(exactly: keys.count),
+              let length = Int32(exactly: key.count), let next32 = Int32(exactly: next),
+              Int32(exactly: keys.count + key.count) != nil
+        else { return false }
         if (count + 1) * 2 > entries.count { grow() }
-        let start = keys.count
         keys.append(contentsOf: key)
         let hash = key.withUnsafeBufferPointer { Self.hash(parent: parent, key: $0) }
-        place(Entry(parent: Int32(parent), keyStart: Int32(start), keyLength: Int32(key.count), hash: hash, next: Int32(next)))
+        place(Entry(parent: parent32, keyStart: start, keyLength: length, hash: hash, next: next32))
         count += 1
+        return true
     }
 
     private mutating func place(_ entry: Entry) {

@@ -59,7 +59,8 @@ struct RouterTests {
                 let bytes = Array(key.utf8)
                 guard table.next(from: parent, key: bytes) == nil else { continue }
                 let next = expected.count + 1
-                table.insert(from: parent, key: bytes, next: next)
+                let inserted = table.insert(from: parent, key: bytes, next: next)
+                #expect(inserted)
                 expected[[UInt8(truncatingIfNeeded: parent + 1)] + bytes] = next
             }
         }
@@ -69,6 +70,11 @@ struct RouterTests {
         #expect(table.next(from: 40, key: Array("a".utf8)) == nil)
         #expect(table.next(from: 0, key: Array("abc".utf8)) == nil)
         #expect(table.next(from: 0, key: Array("A".utf8)) == nil)
+        // A node number past the 32-bit fields is refused, not stored truncated.
+        let hugeParent = table.insert(from: Int(Int32.max) + 1, key: Array("z".utf8), next: 1)
+        let hugeNext = table.insert(from: 0, key: Array("z".utf8), next: Int(Int32.max) + 1)
+        #expect(!hugeParent && !hugeNext)
+        #expect(table.next(from: 0, key: Array("z".utf8)) == nil)
     }
 
     @Test func conflictingPlaceholderNamesAreRejected() throws {
