@@ -37,12 +37,7 @@ enum PercentDecoding {
     /// Decodes one component given as raw bytes (a slice of the URL).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
         // One pass for the common case: printable ASCII without escapes decodes to itself.
-        var plain = 0
-        while plain < bytes.count {
-            let byte = bytes[plain]
-            if byte == 0x25 || byte < 0x20 || byte >= 0x7F { break }
-            plain += 1
-        }
+        let plain = verbatimPrefixLength(bytes)
         if plain == bytes.count { return String(decoding: bytes, as: UTF8.self) }
         guard bytes[plain...].contains(0x25) else {
             try validate(bytes)
@@ -70,6 +65,22 @@ enum PercentDecoding {
             try validate(decoded)
             return String(decoding: decoded, as: UTF8.self)
         }
+    }
+
+    /// Whether a component decodes to itself and passes every check: printable ASCII without `%`.
+    static func isVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        verbatimPrefixLength(bytes) == bytes.count
+    }
+
+    /// How many leading bytes are printable ASCII other than `%`.
+    static func verbatimPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var length = 0
+        while length < bytes.count {
+            let byte = bytes[length]
+            if byte == 0x25 || byte < 0x20 || byte >= 0x7F { break }
+            length += 1
+        }
+        return length
     }
 
     /// Checks that `bytes` are well-formed UTF-8 without control characters.

@@ -63,16 +63,10 @@ public struct URLSplit: Sendable, Hashable {
     }
 
     /// Calls `body` with the URL's contiguous UTF-8 bytes and its component offsets.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>, Offsets) throws(RoundtripError) -> Result) throws(RoundtripError) -> Result {
+    func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>, Offsets) throws(Failure) -> Result) throws(Failure) -> Result {
         var text = text
         let offsets = offsets
-        return try text.withUTF8 { bytes in Swift.Result { () throws(RoundtripError) in try body(bytes, offsets) } }.get()
-    }
-
-    /// Calls `body` with the URL's contiguous UTF-8 bytes and its component offsets.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>, Offsets) -> Result) -> Result {
-        var text = text
-        return text.withUTF8 { bytes in body(bytes, offsets) }
+        return try text.withUTF8 { bytes in Swift.Result { () throws(Failure) in try body(bytes, offsets) } }.get()
     }
 
     /// The text at byte offsets `range`.

@@ -27,8 +27,6 @@ public struct Endpoint: Sendable {
     public var limits: QueryLimits { storage.limits }
     /// How far a signature's `rt-ts` may be from now, in seconds (default 300).
     public var signatureWindow: TimeInterval { storage.signatureWindow }
-    var router: Router { storage.router }
-    var callbackPolicy: CallbackPolicy { storage.callbackPolicy }
     var verificationKeys: [String: VerificationKeyResult] { storage.verificationKeys }
 
     /// Everything the endpoint compiled, behind one reference: an `Endpoint` is copied into the
@@ -347,9 +345,9 @@ public struct Endpoint: Sendable {
     private func unknownRoute(_ split: URLSplit) -> RoundtripError {
         let base = split.base
         var message = "no action is routed at '\(ParameterParsing.abbreviated(String(base)))'"
-        if router.knowsHost(of: split) {
+        if storage.router.knowsHost(of: split) {
             let toggled = split.path.hasSuffix("/") ? String(base.dropLast()) : base + "/"
-            if let near = try? URLSplit(toggled), let match = router.route(near) {
+            if let near = try? URLSplit(toggled), let match = storage.router.route(near) {
                 message += "; did you mean '\(toggled)' (action '\(spec.actions[match.actionIndex].name)')? Paths match exactly"
             } else {
                 message += "; the app has actions at this scheme and host but not at the path '\(ParameterParsing.abbreviated(String(split.path)))'"

@@ -79,12 +79,7 @@ extension Endpoint.CompiledAction {
         guard equals < raw.count else { return IncomingItem(name: name, value: .absent, position: position) }
         // Printable ASCII without `%` decodes to itself: checked here, in the decoding step, and
         // kept as a range of the URL.
-        var plain = true
-        for byte in raw[(equals + 1)...] where byte == 0x25 || byte < 0x20 || byte >= 0x7F {
-            plain = false
-            break
-        }
-        if plain { return IncomingItem(name: name, value: .plain((offset + equals + 1)..<(offset + raw.count)), position: position) }
+        if PercentDecoding.isVerbatim(UnsafeBufferPointer(rebasing: raw[(equals + 1)...])) { return IncomingItem(name: name, value: .plain((offset + equals + 1)..<(offset + raw.count)), position: position) }
         guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name) else { return IncomingItem(name: name, value: .absent, position: position) }
         return IncomingItem(name: name, value: .decoded(value), position: position)
     }
@@ -93,8 +88,7 @@ extension Endpoint.CompiledAction {
     /// and is printable ASCII (so it decodes to itself, and byte equality is `String` equality
     /// against the ASCII declared names). `nil` means "decode it and look it up", not "unknown".
     private func declaredPosition(rawName: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !nameRanges.isEmpty, !rawName.isEmpty else { return nil }
-        for byte in rawName where byte < 0x20 || byte >= 0x7F || byte == 0x25 { return nil }
+        guard !nameRanges.isEmpty, !rawName.isEmpty, PercentDecoding.isVerbatim(rawName) else { return nil }
         return nameBytes.withUnsafeBufferPointer { names in
             for position in nameRanges.indices {
                 let range = nameRanges[position]

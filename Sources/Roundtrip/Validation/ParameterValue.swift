@@ -113,13 +113,9 @@ enum ParameterParsing {
             guard let number = integer(bytes) else { throw invalid("must be a whole number (digits, optional leading '-'), not '\(abbreviated(string()))'") }
             value = .integer(number)
         case .decimal:
-            guard isDecimal(bytes) else { throw invalid("must be a decimal number such as 12.50, not '\(abbreviated(string()))'") }
-            // Up to 19 digits: built from its digits (no Locale, no string scanner), and kept for the bounds.
-            fixed = FixedDecimal(bytes)
-            guard let number = fixed?.decimal ?? Decimal(string: string(), locale: posixLocale) else {
-                throw invalid("must be a decimal number such as 12.50, not '\(abbreviated(string()))'")
-            }
-            value = .decimal(number)
+            guard let number = decimal(bytes) else { throw invalid("must be a decimal number such as 12.50, not '\(abbreviated(string()))'") }
+            fixed = number.fixed  // kept for the bounds
+            value = .decimal(number.value)
         case .boolean:
             switch bytes.count {
             case 4 where bytes.elementsEqual("true".utf8), 1 where bytes[0] == 0x31: value = .boolean(true)
@@ -235,12 +231,15 @@ enum ParameterParsing {
     /// `-?[0-9]+(\.[0-9]+)?` with at most 38 significant digits; no exponent, no leading `+`.
     static func decimal(_ raw: String) -> Decimal? {
         var raw = raw
-        return raw.withUTF8 { bytes in
-            guard isDecimal(bytes) else { return nil }
-            // Up to 19 digits: build the value from its digits (no Locale, no string scanner).
-            if let fixed = FixedDecimal(bytes) { return fixed.decimal }
-            return Decimal(string: String(decoding: bytes, as: UTF8.self), locale: posixLocale)
-        }
+        return raw.withUTF8 { decimal($0)?.value }
+    }
+
+    /// ``decimal(_:)`` from its bytes, with its ``FixedDecimal`` form when it has at most 19 digits.
+    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Decimal, fixed: FixedDecimal?)? {
+        guard isDecimal(bytes) else { return nil }
+        // Up to 19 digits: build the value from its digits (no Locale, no string scanner).
+        if let fixed = FixedDecimal(bytes) { return (fixed.decimal, fixed) }
+        return Decimal(string: String(decoding: bytes, as: UTF8.self), locale: posixLocale).map { ($0, nil) }
     }
 
     /// Whether the bytes are `-?[0-9]+(\.[0-9]+)?` with at most 38 digits.
