@@ -1,3 +1,4 @@
+import Roundtrip
 import Testing
 @testable import RoundtripAssociatedDomains
 

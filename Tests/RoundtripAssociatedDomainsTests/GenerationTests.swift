@@ -1,4 +1,5 @@
 import Roundtrip
+import RoundtripYAML
 import Testing
 @testable import RoundtripAssociatedDomains
 

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripYAML
 import Testing
 @testable import RoundtripSimulator
 

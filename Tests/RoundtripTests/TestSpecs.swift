@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 @testable import Roundtrip
+import RoundtripYAML
 
 /// The specs and keys the tests share.
 enum TestSpecs {

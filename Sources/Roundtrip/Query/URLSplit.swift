@@ -314,8 +314,8 @@ public struct URLSplit: Sendable, Hashable {
     static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// The value of an ASCII hex digit, or `nil`.
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of an ASCII hex digit, or `nil` (the one home of that rule for the whole package).
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: return byte - 0x30
         case 0x41...0x46: return byte - 0x41 + 10

@@ -358,9 +358,8 @@ public struct Endpoint: Sendable {
 
     private func suggestion(_ name: String, _ compiled: CompiledAction) -> String {
         guard name.count < 64 else { return "" }
-        let closest = compiled.action.parameters.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
-        if let closest, editDistance(closest, name) <= 2 { return " (did you mean '\(closest)'?)" }
-        return ""
+        guard let closest = NameSuggestion.closest(to: name, among: compiled.action.parameters.map(\.name)) else { return "" }
+        return " (did you mean '\(closest)'?)"
     }
 }
 

@@ -1,72 +1,91 @@
 import Foundation
-import Yams
 
-/// Walks a YAML node tree into a ``Spec``, recording a diagnostic for every problem.
+/// Walks a parsed document (YAML or JSON) into a ``Spec``, recording a diagnostic for every
+/// problem.
 struct SpecReader {
     private(set) var diagnostics: [SpecDiagnostic] = []
 
     // MARK: - Diagnostics
 
-    mutating func error(_ rule: String, _ path: String, _ node: Node?, _ message: String) {
-        diagnostics.append(SpecDiagnostic(severity: .error, rule: rule, keyPath: path, line: node?.mark?.line, column: node?.mark?.column, message: message))
+    mutating func error(_ rule: String, _ path: String, _ node: DocumentNode?, _ message: String) {
+        diagnostics.append(SpecDiagnostic(severity: .error, rule: rule, keyPath: path, line: node?.position.line, column: node?.position.column, message: message))
     }
 
-    mutating func warning(_ rule: String, _ path: String, _ node: Node?, _ message: String) {
-        diagnostics.append(SpecDiagnostic(severity: .warning, rule: rule, keyPath: path, line: node?.mark?.line, column: node?.mark?.column, message: message))
+    mutating func warning(_ rule: String, _ path: String, _ node: DocumentNode?, _ message: String) {
+        diagnostics.append(SpecDiagnostic(severity: .warning, rule: rule, keyPath: path, line: node?.position.line, column: node?.position.column, message: message))
+    }
+
+    /// A node standing for a mapping key, so a diagnostic about the key points at it.
+    private static func keyNode(_ member: DocumentNode.Member) -> DocumentNode {
+        DocumentNode(value: .string(member.key), position: member.keyPosition)
+    }
+
+    /// Reports each key that a mapping repeats (YAML and JSON both forbid it; the first
+    /// occurrence would otherwise be silently lost). Returns the members to use.
+    private mutating func distinctMembers(_ members: [DocumentNode.Member], _ path: String) -> [DocumentNode.Member] {
+        guard members.count > 1 else { return members }
+        var seen = Set<String>(minimumCapacity: members.count)
+        var result: [DocumentNode.Member] = []
+        result.reserveCapacity(members.count)
+        for member in members {
+            if seen.insert(member.key).inserted {
+                result.append(member)
+            } else {
+                error("duplicate-key", join(path, member.key), Self.keyNode(member), "a mapping repeats the key '\(member.key)'; keep one of them")
+            }
+        }
+        return result
     }
 
     // MARK: - Typed access
 
     /// The node as a mapping with string keys, reporting unknown keys.
-    mutating func mapping(_ node: Node, _ path: String, allowed: [String]) -> [String: Node]? {
-        guard case .mapping(let mapping) = node else {
+    mutating func mapping(_ node: DocumentNode, _ path: String, allowed: [String]) -> [String: DocumentNode]? {
+        guard let members = node.members else {
             error("wrong-type", path, node, "expected a mapping (key: value pairs)")
             return nil
         }
-        var result: [String: Node] = [:]
-        for (key, value) in mapping {
-            guard let name = key.scalar?.string else {
-                error("wrong-type", path, key, "keys must be plain strings")
-                continue
-            }
+        var result: [String: DocumentNode] = [:]
+        for member in distinctMembers(members, path) {
+            let name = member.key
             if !allowed.contains(name) {
-                let hint = allowed.min { editDistance($0, name) < editDistance($1, name) }
-                    .flatMap { editDistance($0, name) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
-                error("unknown-key", join(path, name), key, "unknown key '\(name)'\(hint); allowed here: \(allowed.joined(separator: ", "))")
+                let hint = NameSuggestion.closest(to: name, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+                error("unknown-key", join(path, name), Self.keyNode(member), "unknown key '\(name)'\(hint); allowed here: \(allowed.joined(separator: ", "))")
                 continue
             }
-            result[name] = value
+            result[name] = member.value
         }
         return result
     }
 
-    /// The node as an ordered list of (name, node), for maps whose keys are user names.
-    mutating func namedEntries(_ node: Node, _ path: String) -> [(String, Node, Node)] {
-        guard case .mapping(let mapping) = node else {
+    /// The node as an ordered list of (name, key node, value node), for maps whose keys are user
+    /// names.
+    mutating func namedEntries(_ node: DocumentNode, _ path: String) -> [(String, DocumentNode, DocumentNode)] {
+        guard let members = node.members else {
             error("wrong-type", path, node, "expected a mapping of names to definitions")
             return []
         }
-        var result: [(String, Node, Node)] = []
-        for (key, value) in mapping {
-            guard let name = key.scalar?.string, !name.isEmpty else {
-                error("wrong-type", path, key, "names must be non-empty strings")
+        var result: [(String, DocumentNode, DocumentNode)] = []
+        for member in distinctMembers(members, path) {
+            guard !member.key.isEmpty else {
+                error("wrong-type", path, Self.keyNode(member), "names must be non-empty strings")
                 continue
             }
-            result.append((name, key, value))
+            result.append((member.key, Self.keyNode(member), member.value))
         }
         return result
     }
 
-    mutating func string(_ node: Node?, _ path: String) -> String? {
+    mutating func string(_ node: DocumentNode?, _ path: String) -> String? {
         guard let node else { return nil }
-        guard case .scalar(let scalar) = node else {
+        guard let text = node.scalarText else {
             error("wrong-type", path, node, "expected a single value, not a list or mapping")
             return nil
         }
-        return scalar.string
+        return text
     }
 
-    mutating func nonEmptyString(_ node: Node?, _ path: String) -> String? {
+    mutating func nonEmptyString(_ node: DocumentNode?, _ path: String) -> String? {
         guard let value = string(node, path) else { return nil }
         if value.isEmpty {
             error("empty-value", path, node, "must not be empty")
@@ -75,7 +94,7 @@ struct SpecReader {
         return value
     }
 
-    mutating func bool(_ node: Node?, _ path: String) -> Bool? {
+    mutating func bool(_ node: DocumentNode?, _ path: String) -> Bool? {
         guard let node, let text = string(node, path) else { return nil }
         switch text {
         case "true", "yes", "True", "TRUE": return true
@@ -86,7 +105,7 @@ struct SpecReader {
         }
     }
 
-    mutating func int(_ node: Node?, _ path: String, minimum: Int = 0) -> Int? {
+    mutating func int(_ node: DocumentNode?, _ path: String, minimum: Int = 0) -> Int? {
         guard let node, let text = string(node, path) else { return nil }
         guard let value = Int(text), value >= minimum else {
             error("wrong-type", path, node, "expected a whole number ≥ \(minimum), found '\(text)'")
@@ -95,7 +114,7 @@ struct SpecReader {
         return value
     }
 
-    mutating func decimal(_ node: Node?, _ path: String) -> Decimal? {
+    mutating func decimal(_ node: DocumentNode?, _ path: String) -> Decimal? {
         guard let node, let text = string(node, path) else { return nil }
         guard let value = ParameterParsing.decimal(text) else {
             error("wrong-type", path, node, "expected a decimal number such as 12.50, found '\(text)'")
@@ -104,10 +123,10 @@ struct SpecReader {
         return value
     }
 
-    mutating func stringList(_ node: Node?, _ path: String) -> [String]? {
+    mutating func stringList(_ node: DocumentNode?, _ path: String) -> [String]? {
         guard let node else { return nil }
-        if case .scalar = node, let single = string(node, path) { return [single] }
-        guard case .sequence(let sequence) = node else {
+        if node.scalarText != nil, let single = string(node, path) { return [single] }
+        guard let sequence = node.elements else {
             error("wrong-type", path, node, "expected a list")
             return nil
         }
@@ -118,7 +137,7 @@ struct SpecReader {
         return values
     }
 
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node?, _ path: String, _: Choice.Type) -> Choice? where Choice.RawValue == String {
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: DocumentNode?, _ path: String, _: Choice.Type) -> Choice? where Choice.RawValue == String {
         guard let node, let text = string(node, path) else { return nil }
         guard let value = Choice(rawValue: text) else {
             error("invalid-value", path, node, "'\(text)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -131,7 +150,7 @@ struct SpecReader {
 
     // MARK: - The spec
 
-    mutating func readSpec(_ root: Node) -> Spec? {
+    mutating func readSpec(_ root: DocumentNode) -> Spec? {
         guard let top = mapping(root, "", allowed: ["roundtrip", "app", "callbacks", "sources", "signatures", "keys", "actions"]) else { return nil }
         if let versionNode = top["roundtrip"] {
             if let version = int(versionNode, "roundtrip"), version != 1 {
@@ -183,9 +202,9 @@ struct SpecReader {
         return spec
     }
 
-    private func actionsNode(_ top: [String: Node]) -> Node? { top["actions"] }
+    private func actionsNode(_ top: [String: DocumentNode]) -> DocumentNode? { top["actions"] }
 
-    mutating func readApp(_ node: Node) -> AppDescription {
+    mutating func readApp(_ node: DocumentNode) -> AppDescription {
         let fields = mapping(node, "app", allowed: ["name", "app-id", "schemes", "domains", "description"]) ?? [:]
         let name = nonEmptyString(fields["name"], "app.name") ?? ""
         if fields["name"] == nil { error("missing-key", "app.name", node, "the app needs a 'name'") }
@@ -201,7 +220,7 @@ struct SpecReader {
         return AppDescription(name: name, appID: appID, schemes: schemes, domains: domains)
     }
 
-    mutating func readSources(_ node: Node, _ path: String) -> SourcePolicy {
+    mutating func readSources(_ node: DocumentNode, _ path: String) -> SourcePolicy {
         let fields = mapping(node, path, allowed: ["allow", "deny", "unknown"]) ?? [:]
         return SourcePolicy(
             allow: stringList(fields["allow"], join(path, "allow")),
@@ -210,7 +229,7 @@ struct SpecReader {
         )
     }
 
-    mutating func readKeys(_ node: Node) -> [SigningKeyDescription] {
+    mutating func readKeys(_ node: DocumentNode) -> [SigningKeyDescription] {
         var keys: [SigningKeyDescription] = []
         for (id, _, keyNode) in namedEntries(node, "keys") {
             let path = "keys.\(id)"
@@ -248,7 +267,7 @@ struct SpecReader {
 
     // MARK: - Actions
 
-    mutating func readAction(name: String, keyNode: Node, node: Node, app: AppDescription, sources: SourcePolicy, signatures: SignatureRequirement) -> Action? {
+    mutating func readAction(name: String, keyNode: DocumentNode, node: DocumentNode, app: AppDescription, sources: SourcePolicy, signatures: SignatureRequirement) -> Action? {
         let path = "actions.\(name)"
         guard let fields = mapping(node, path, allowed: [
             "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters",
@@ -356,7 +375,7 @@ struct SpecReader {
         )
     }
 
-    mutating func checkParameterName(_ name: String, _ path: String, _ node: Node, convention: Convention, returnParameter: String, responsePrefix: String) {
+    mutating func checkParameterName(_ name: String, _ path: String, _ node: DocumentNode, convention: Convention, returnParameter: String, responsePrefix: String) {
         if ReservedNames.isReserved(name) {
             error("reserved-parameter", path, node, "parameters starting with 'rt-' belong to Roundtrip and may not be declared")
         } else if convention.reservedParameters.contains(name) {
@@ -373,7 +392,7 @@ struct SpecReader {
 
     // MARK: - Parameters
 
-    mutating func readParameter(name: String?, node: Node, path: String, allowName: Bool) -> ParameterSpec? {
+    mutating func readParameter(name: String?, node: DocumentNode, path: String, allowName: Bool) -> ParameterSpec? {
         var allowed = ["type", "required", "default", "enum", "pattern", "min-length", "max-length", "minimum", "maximum", "format", "description"]
         if allowName { allowed.append("name") }
         guard let fields = mapping(node, path, allowed: allowed) else { return nil }
@@ -475,20 +494,4 @@ struct SpecReader {
                 && label.utf8.allSatisfy { URLSplit.isAlpha($0) || URLSplit.isDigit($0) || $0 == 0x2D }
         }
     }
-}
-
-/// Levenshtein distance, for "did you mean" hints on unknown keys.
-func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let a = Array(lhs), b = Array(rhs)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// Decodes association files leniently, collecting every problem with its position.
 ///
 /// The decoder reads what iOS reads: unknown keys are reported (`unknown-key`, a warning) and
@@ -18,7 +20,7 @@ public enum AssociationDecoder {
     /// - Returns: The file (when the JSON is an object) and the findings.
     /// - Complexity: O(*n*) in the size of the file.
     public static func decode(_ bytes: [UInt8]) -> Decoded {
-        let root: JSONNode
+        let root: DocumentNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
@@ -32,7 +34,11 @@ public enum AssociationDecoder {
     }
 
     /// Parses the JSON only (for the linter's own passes over the tree).
-    static func parseTree(_ bytes: [UInt8]) throws(AssociationError) -> JSONNode {
-        try JSONParser.parse(bytes)
+    static func parseTree(_ bytes: [UInt8]) throws(AssociationError) -> DocumentNode {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw AssociationError(.syntax, error.message, position: error.position)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+import Roundtrip
 
-/// Walks a ``JSONNode`` tree into the model, recording schema findings with positions.
+/// Walks a ``DocumentNode`` tree into the model, recording schema findings with positions.
 struct ModelReader {
     private(set) var findings: [LintFinding] = []
 
@@ -10,7 +11,7 @@ struct ModelReader {
     static let componentKeys = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"]
     static let serviceKeys = ["apps"]
 
-    mutating func readFile(_ root: JSONNode) -> AssociationFile? {
+    mutating func readFile(_ root: DocumentNode) -> AssociationFile? {
         guard let members = object(root, path: "", what: "the file") else { return nil }
         var file = AssociationFile()
         for member in members where checkKey(member, known: ModelReader.rootKeys, path: "", in: members) {
@@ -26,7 +27,7 @@ struct ModelReader {
 
     // MARK: Sections
 
-    private mutating func readAppLinks(_ node: JSONNode, path: String) -> AppLinks? {
+    private mutating func readAppLinks(_ node: DocumentNode, path: String) -> AppLinks? {
         guard let members = object(node, path: path, what: "applinks") else { return nil }
         var appLinks = AppLinks()
         for member in members where checkKey(member, known: ModelReader.appLinksKeys, path: path, in: members) {
@@ -45,7 +46,7 @@ struct ModelReader {
         return appLinks
     }
 
-    private mutating func readService(_ node: JSONNode, path: String) -> ServiceApps? {
+    private mutating func readService(_ node: DocumentNode, path: String) -> ServiceApps? {
         guard let members = object(node, path: path, what: path) else { return nil }
         var service = ServiceApps(apps: [])
         for member in members where checkKey(member, known: ModelReader.serviceKeys, path: path, in: members) {
@@ -58,7 +59,7 @@ struct ModelReader {
         return service
     }
 
-    private mutating func readDetails(_ node: JSONNode, path: String) -> [AppLinks.Detail] {
+    private mutating func readDetails(_ node: DocumentNode, path: String) -> [AppLinks.Detail] {
         if let legacy = node.members {
             return readLegacyDetails(legacy, node: node, path: path)
         }
@@ -83,7 +84,7 @@ struct ModelReader {
     /// The early form, a dictionary keyed by app ID (`"details": {"TEAM.bundle": {"paths": ["*"]}}`),
     /// still found in files and books of the iOS 9 era (seed 003). Read as one detail per key,
     /// with a warning to move to the array form.
-    private mutating func readLegacyDetails(_ members: [JSONNode.Member], node: JSONNode, path: String) -> [AppLinks.Detail] {
+    private mutating func readLegacyDetails(_ members: [DocumentNode.Member], node: DocumentNode, path: String) -> [AppLinks.Detail] {
         findings.append(LintFinding(.warning, rule: "legacy-details-form", path: path, position: node.position,
                                     message: "details is a dictionary keyed by app ID, an early format; write \"details\": [{\"appIDs\": [\"TEAMID.bundle.id\"], \"components\": [...]}]"))
         var details: [AppLinks.Detail] = []
@@ -105,7 +106,7 @@ struct ModelReader {
         return details
     }
 
-    private mutating func readComponents(_ node: JSONNode, path: String) -> [AppLinks.Component]? {
+    private mutating func readComponents(_ node: DocumentNode, path: String) -> [AppLinks.Component]? {
         guard let elements = objectElements(node, path: path, what: "component", known: ModelReader.componentKeys) else { return nil }
         var components: [AppLinks.Component] = []
         for element in elements {
@@ -129,9 +130,9 @@ struct ModelReader {
 
     /// The object elements of an array, each with its key path and its known, last-of-repeated
     /// members; problems (not an array, an element not an object, unknown keys) become findings.
-    private mutating func objectElements(_ node: JSONNode, path: String, what: String, known: [String]) -> [(node: JSONNode, path: String, members: [JSONNode.Member])]? {
+    private mutating func objectElements(_ node: DocumentNode, path: String, what: String, known: [String]) -> [(node: DocumentNode, path: String, members: [DocumentNode.Member])]? {
         guard let elements = array(node, path: path, what: what + "s") else { return nil }
-        var result: [(node: JSONNode, path: String, members: [JSONNode.Member])] = []
+        var result: [(node: DocumentNode, path: String, members: [DocumentNode.Member])] = []
         for (index, element) in elements.enumerated() {
             let elementPath = "\(path)[\(index)]"
             guard let members = object(element, path: elementPath, what: "each " + what) else { continue }
@@ -140,7 +141,7 @@ struct ModelReader {
         return result
     }
 
-    private mutating func readQuery(_ node: JSONNode, path: String) -> AppLinks.QueryPattern? {
+    private mutating func readQuery(_ node: DocumentNode, path: String) -> AppLinks.QueryPattern? {
         if let text = node.string { return .whole(text) }
         guard let members = node.members else {
             schemaError(node, path: path, "'?' must be a string (a pattern for the whole query) or an object of item name to pattern, not \(node.typeName)")
@@ -159,7 +160,7 @@ struct ModelReader {
         return .items(items)
     }
 
-    private mutating func readDefaults(_ node: JSONNode, path: String) -> MatchingDefaults? {
+    private mutating func readDefaults(_ node: DocumentNode, path: String) -> MatchingDefaults? {
         guard let members = object(node, path: path, what: "defaults") else { return nil }
         var defaults = MatchingDefaults()
         for member in members where checkKey(member, known: ModelReader.componentKeys, path: path, in: members) {
@@ -175,7 +176,7 @@ struct ModelReader {
         return defaults
     }
 
-    private mutating func readVariables(_ node: JSONNode, path: String) -> [SubstitutionVariable] {
+    private mutating func readVariables(_ node: DocumentNode, path: String) -> [SubstitutionVariable] {
         guard let members = object(node, path: path, what: "substitutionVariables") else { return [] }
         var variables: [SubstitutionVariable] = []
         for member in members {
@@ -192,31 +193,31 @@ struct ModelReader {
 
     // MARK: Typed access
 
-    private mutating func object(_ node: JSONNode, path: String, what: String) -> [JSONNode.Member]? {
+    private mutating func object(_ node: DocumentNode, path: String, what: String) -> [DocumentNode.Member]? {
         if let members = node.members { return members }
         schemaError(node, path: path, "\(what) must be a JSON object, not \(node.typeName)")
         return nil
     }
 
-    private mutating func array(_ node: JSONNode, path: String, what: String) -> [JSONNode]? {
+    private mutating func array(_ node: DocumentNode, path: String, what: String) -> [DocumentNode]? {
         if let elements = node.elements { return elements }
         schemaError(node, path: path, "\(what) must be a JSON array, not \(node.typeName)")
         return nil
     }
 
-    private mutating func string(_ node: JSONNode, path: String) -> String? {
+    private mutating func string(_ node: DocumentNode, path: String) -> String? {
         if let text = node.string { return text }
         schemaError(node, path: path, "\(path.isEmpty ? "the value" : path) must be a string, not \(node.typeName)")
         return nil
     }
 
-    private mutating func bool(_ node: JSONNode, path: String) -> Bool? {
+    private mutating func bool(_ node: DocumentNode, path: String) -> Bool? {
         if let flag = node.bool { return flag }
         schemaError(node, path: path, "\(path) must be true or false (a JSON Boolean, not \(node.typeName))")
         return nil
     }
 
-    private mutating func strings(_ node: JSONNode, path: String) -> [String]? {
+    private mutating func strings(_ node: DocumentNode, path: String) -> [String]? {
         guard let elements = node.elements else {
             if node.string != nil {
                 schemaError(node, path: path, "\(path) must be an array of strings; wrap the string in [ ]")
@@ -232,7 +233,7 @@ struct ModelReader {
         return result
     }
 
-    private mutating func schemaError(_ node: JSONNode, path: String, _ message: String) {
+    private mutating func schemaError(_ node: DocumentNode, path: String, _ message: String) {
         findings.append(LintFinding(.error, rule: "schema", path: path, position: node.position, message: message))
     }
 
@@ -240,7 +241,7 @@ struct ModelReader {
 
     /// Reports unknown and repeated keys; returns whether the member should be read (the last of
     /// repeated keys wins, as with Foundation's JSONSerialization).
-    private mutating func checkKey(_ member: JSONNode.Member, known: [String], path: String, in members: [JSONNode.Member]) -> Bool {
+    private mutating func checkKey(_ member: DocumentNode.Member, known: [String], path: String, in members: [DocumentNode.Member]) -> Bool {
         guard known.contains(member.key) else {
             var message = "'\(member.key)' is not a key iOS reads here, so it is ignored"
             if let suggestion = ModelReader.suggestion(for: member.key, among: known) {
@@ -258,7 +259,7 @@ struct ModelReader {
         return true
     }
 
-    private mutating func duplicateKey(_ member: JSONNode.Member, path: String) {
+    private mutating func duplicateKey(_ member: DocumentNode.Member, path: String) {
         findings.append(LintFinding(.warning, rule: "duplicate-key", path: ModelReader.keyPath(path, member.key), position: member.keyPosition,
                                     message: "the key '\(member.key)' appears more than once in this object; only the last one counts. Remove the others"))
     }
@@ -266,21 +267,9 @@ struct ModelReader {
     /// A known key that differs only in case or by at most two edits.
     static func suggestion(for key: String, among known: [String]) -> String? {
         if let match = known.first(where: { $0.lowercased() == key.lowercased() }) { return match }
-        let scored = known.map { ($0, editDistance(Array($0.lowercased()), Array(key.lowercased()))) }
+        let scored = known.map { ($0, NameSuggestion.editDistance($0.lowercased(), key.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.0.count > 2 else { return nil }
         return best.0
-    }
-
-    private static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
-        var previous = Array(0...rhs.count)
-        for (i, left) in lhs.enumerated() {
-            var current = [i + 1]
-            for (j, right) in rhs.enumerated() {
-                current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[rhs.count]
     }
 
     /// `path.key`, or `path["key"]` for keys that are not identifiers (such as `/`).

@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// A problem that stops an association file from being read, decoded or generated, as data.
 ///
 /// Every error has a stable ``Code``, a message that says what to fix, and, when it comes from a

@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// Lint rules about apps and the shape of details.
 enum ModelRules {
     static func check(_ file: AssociationFile) -> [LintFinding] {

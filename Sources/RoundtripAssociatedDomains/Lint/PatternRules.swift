@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// Lint rules about patterns: substitution variables and percent-encoding.
 enum PatternRules {
     static func check(_ appLinks: AppLinks) -> [LintFinding] {

@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// Decides which app, if any, opens a URL as a universal link, with Apple's semantics.
 ///
 /// Build one matcher per file (patterns are compiled once) and match many URLs with it:

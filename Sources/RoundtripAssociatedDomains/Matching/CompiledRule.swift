@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// One component (or legacy path) of a detail, compiled: patterns for the parts it constrains.
 /// An absent pattern is `*` and is not stored, so it costs nothing.
 struct CompiledRule: Sendable {

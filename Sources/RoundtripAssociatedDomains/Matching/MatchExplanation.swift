@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// Why a URL was, or was not, matched: the decision plus every detail and rule that was tried.
 ///
 /// ``description`` is the readable trace the `roundtrip aasa match` command prints.

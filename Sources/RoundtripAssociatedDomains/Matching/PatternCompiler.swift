@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// Compiles pattern text into ``CompiledPattern``s: wildcards, percent-decoding, case folding and
 /// substitution variables.
 ///
@@ -127,7 +129,7 @@ struct PatternCompiler: Sendable {
     }
 
     private static func hex(_ scalar: Unicode.Scalar) -> UInt8? {
-        scalar.isASCII ? JSONParser.hexValue(UInt8(scalar.value)) : nil
+        scalar.isASCII ? URLSplit.hexValue(UInt8(scalar.value)) : nil
     }
 
     /// `**` means `*`.

@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// Percent-decoding for URL parts and patterns, lenient by design: a `%` not followed by two hex
 /// digits stays as it is, and invalid UTF-8 becomes U+FFFD (which no pattern character equals).
 enum PercentText {
@@ -26,9 +28,9 @@ enum PercentText {
             let byte = utf8[index]
             if byte == UInt8(ascii: "%") {
                 let first = utf8.index(after: index)
-                if first < utf8.endIndex, let high = JSONParser.hexValue(utf8[first]) {
+                if first < utf8.endIndex, let high = URLSplit.hexValue(utf8[first]) {
                     let second = utf8.index(after: first)
-                    if second < utf8.endIndex, let low = JSONParser.hexValue(utf8[second]) {
+                    if second < utf8.endIndex, let low = URLSplit.hexValue(utf8[second]) {
                         bytes.append(high << 4 | low)
                         index = utf8.index(after: second)
                         continue
@@ -48,7 +50,7 @@ enum PercentText {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count,
-                      JSONParser.hexValue(bytes[index + 1]) != nil, JSONParser.hexValue(bytes[index + 2]) != nil
+                      URLSplit.hexValue(bytes[index + 1]) != nil, URLSplit.hexValue(bytes[index + 2]) != nil
                 else { return true }
                 index += 3
             } else {

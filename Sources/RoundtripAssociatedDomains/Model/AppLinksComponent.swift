@@ -1,3 +1,5 @@
+import Roundtrip
+
 extension AppLinks {
     /// One URL pattern of a detail's `components`.
     ///

@@ -1,3 +1,5 @@
+import Roundtrip
+
 extension AppLinks {
     /// One entry of `details`: apps and the URLs they open.
     ///

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripYAML
 import RoundtripAssociatedDomains
 
 /// A seed scenario, end to end on a ``VirtualDevice``: what `roundtrip demo` runs.

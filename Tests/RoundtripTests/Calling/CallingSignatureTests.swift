@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Testing
 @testable import Roundtrip
+import RoundtripYAML
 
 /// Request signatures, signed on the calling side and verified by the partner's ``Endpoint``.
 @Suite struct CallingSignatureTests {

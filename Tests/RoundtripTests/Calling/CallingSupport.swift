@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 @testable import Roundtrip
+import RoundtripYAML
 
 /// Shared setup of the calling-side and ledger tests.
 enum CallingSupport {

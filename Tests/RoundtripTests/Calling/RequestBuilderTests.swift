@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Roundtrip
+import RoundtripYAML
 
 @Suite struct RequestBuilderTests {
     typealias S = CallingSupport

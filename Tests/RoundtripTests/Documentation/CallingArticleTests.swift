@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Roundtrip
+import RoundtripYAML
 
 /// The article "Calling another app and coming back", compiled and run. `articleSnippetsAreInThisFile`
 /// fails when the article's Swift code and this file drift apart.

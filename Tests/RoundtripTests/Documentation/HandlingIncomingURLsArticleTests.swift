@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Roundtrip
+import RoundtripYAML
 
 /// The article "Handling incoming URLs safely", compiled and run. `articleSnippetsAreInThisFile`
 /// fails when the article's Swift code and this file drift apart.

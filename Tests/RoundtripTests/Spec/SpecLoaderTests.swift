@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Roundtrip
+import RoundtripYAML
 
 @Suite("Spec loading: every key, every problem with its place")
 struct SpecLoaderTests {

@@ -18,8 +18,14 @@ public struct CommandLineRunner {
         }
     }
 
-    /// The package root (two levels above this file's folder).
-    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository root (`Tools/Tests/RoundtripTestSupport/` is three folders below it): the
+    /// binary runs there, so the relative paths of the tests (`Tests/Fixtures/…`, `Examples/…`)
+    /// read as they do in the README.
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The tools package (`Tools/`), which builds the binary.
+    public static let toolsPackageRoot = repositoryRoot.appendingPathComponent("Tools")
 
     /// The binary: next to the test bundle (where `swift test` builds it), else in `.build/debug`.
     public static let binary: URL = {
@@ -31,12 +37,12 @@ public struct CommandLineRunner {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/roundtrip")
+        return toolsPackageRoot.appendingPathComponent(".build/debug/roundtrip")
     }()
 
     /// A committed fixture under `Tests/Fixtures`.
     public static func fixture(_ relative: String) -> String {
-        packageRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(relative).path
+        repositoryRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(relative).path
     }
 
     /// Runs `roundtrip arguments…` with an optional environment overlay.
@@ -45,7 +51,7 @@ public struct CommandLineRunner {
         process.executableURL = binary
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = repositoryRoot
         // Both pipes are read before waiting, so a large output cannot fill one and block the child.
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout

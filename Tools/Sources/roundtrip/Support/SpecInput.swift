@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripYAML
 
 /// Loads the `--spec` of a command, turning problems into exit code 2.
 enum SpecInput {

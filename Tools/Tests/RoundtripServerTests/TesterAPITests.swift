@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Roundtrip
+import RoundtripYAML
 import Testing
 @testable import RoundtripServer
 

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripYAML
 @testable import RoundtripAudit
 
 /// Builds targets in memory and audits them.

@@ -2,10 +2,11 @@
 ///
 /// Strict: no comments, no trailing commas, no byte order mark, no control characters in strings,
 /// no lone surrogates. Nesting is limited (``maximumDepth``) so hostile input cannot exhaust the
-/// stack; errors are ``AssociationError`` `syntax` with the position of the offending byte.
-struct JSONParser {
+/// stack; errors are ``DocumentSyntaxError`` with the position of the offending byte. Both the
+/// spec loader and the apple-app-site-association decoder read JSON through it.
+package struct JSONParser {
     /// Objects and arrays nested deeper than this are rejected.
-    static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private let bytes: [UInt8]
     private var index = 0
@@ -16,14 +17,14 @@ struct JSONParser {
     /// Parses one JSON document.
     ///
     /// - Complexity: O(*n*) in the length of the input.
-    static func parse(_ bytes: [UInt8]) throws(AssociationError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> DocumentNode {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw AssociationError(.syntax, "the file starts with a UTF-8 byte order mark; save it without one", position: parser.position)
+            throw DocumentSyntaxError("the file starts with a UTF-8 byte order mark; save it without one", position: parser.position)
         }
         parser.skipWhitespace()
         guard parser.index < bytes.count else {
-            throw AssociationError(.syntax, "the file is empty; an association file is one JSON object", position: parser.position)
+            throw DocumentSyntaxError("the file is empty; write one JSON object", position: parser.position)
         }
         let root = try parser.parseValue()
         parser.skipWhitespace()
@@ -39,8 +40,8 @@ struct JSONParser {
 
     private var position: SourcePosition { SourcePosition(line: line, column: column, offset: index) }
 
-    private func error(_ message: String) -> AssociationError {
-        AssociationError(.syntax, message, position: position)
+    private func error(_ message: String) -> DocumentSyntaxError {
+        DocumentSyntaxError(message, position: position)
     }
 
     private func describeCurrent() -> String {
@@ -70,24 +71,24 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(AssociationError) -> JSONNode {
+    private mutating func parseValue() throws(DocumentSyntaxError) -> DocumentNode {
         guard index < bytes.count else { throw error("the JSON ends where a value was expected") }
         let start = position
         switch bytes[index] {
-        case UInt8(ascii: "{"): return JSONNode(value: .object(try parseObject()), position: start)
-        case UInt8(ascii: "["): return JSONNode(value: .array(try parseArray()), position: start)
-        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), position: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), position: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), position: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, position: start)
+        case UInt8(ascii: "{"): return DocumentNode(value: .object(try parseObject()), position: start)
+        case UInt8(ascii: "["): return DocumentNode(value: .array(try parseArray()), position: start)
+        case UInt8(ascii: "\""): return DocumentNode(value: .string(try parseString()), position: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return DocumentNode(value: .bool(true), position: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return DocumentNode(value: .bool(false), position: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return DocumentNode(value: .null, position: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: .number(try parseNumber()), position: start)
+            return DocumentNode(value: .number(try parseNumber()), position: start)
         default:
             throw error("expected a JSON value but found \(describeCurrent())")
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(AssociationError) {
+    private mutating func expectWord(_ word: String) throws(DocumentSyntaxError) {
         for expected in word.utf8 {
             guard index < bytes.count, bytes[index] == expected else {
                 throw error("expected '\(word)'; JSON literals are lowercase true, false and null")
@@ -96,18 +97,18 @@ struct JSONParser {
         }
     }
 
-    private mutating func enter() throws(AssociationError) {
+    private mutating func enter() throws(DocumentSyntaxError) {
         depth += 1
         if depth > JSONParser.maximumDepth {
             throw error("the JSON nests deeper than \(JSONParser.maximumDepth) levels")
         }
     }
 
-    private mutating func parseObject() throws(AssociationError) -> [JSONNode.Member] {
+    private mutating func parseObject() throws(DocumentSyntaxError) -> [DocumentNode.Member] {
         try enter()
         defer { depth -= 1 }
         advance()  // {
-        var members: [JSONNode.Member] = []
+        var members: [DocumentNode.Member] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             advance()
@@ -130,7 +131,7 @@ struct JSONParser {
             advance()
             skipWhitespace()
             let value = try parseValue()
-            members.append(JSONNode.Member(key: key, keyPosition: keyPosition, value: value))
+            members.append(DocumentNode.Member(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error("the JSON ends inside an object; add the closing '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -145,11 +146,11 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(AssociationError) -> [JSONNode] {
+    private mutating func parseArray() throws(DocumentSyntaxError) -> [DocumentNode] {
         try enter()
         defer { depth -= 1 }
         advance()  // [
-        var elements: [JSONNode] = []
+        var elements: [DocumentNode] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             advance()
@@ -175,7 +176,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws(AssociationError) -> String {
+    private mutating func parseString() throws(DocumentSyntaxError) -> String {
         advance()  // "
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
@@ -201,7 +202,7 @@ struct JSONParser {
                     scalars.append(try parseEscape())
                 } catch {
                     // Point at the backslash, where the escape starts.
-                    throw AssociationError(.syntax, error.message, position: escapeStart)
+                    throw DocumentSyntaxError(error.message, position: escapeStart)
                 }
             case 0x00..<0x20:
                 throw error("a string contains a raw control character (byte 0x\(String(byte, radix: 16, uppercase: true))); write it as an escape such as \\n")
@@ -219,7 +220,7 @@ struct JSONParser {
     }
 
     /// Consumes one well-formed UTF-8 sequence starting with a non-ASCII byte.
-    private mutating func validateUTF8Sequence() throws(AssociationError) {
+    private mutating func validateUTF8Sequence() throws(DocumentSyntaxError) {
         let lead = bytes[index]
         let length: Int
         switch lead {
@@ -240,7 +241,7 @@ struct JSONParser {
         for _ in 0..<length { advance() }
     }
 
-    private mutating func parseEscape() throws(AssociationError) -> Unicode.Scalar {
+    private mutating func parseEscape() throws(DocumentSyntaxError) -> Unicode.Scalar {
         guard index < bytes.count else { throw error("the JSON ends inside an escape") }
         let byte = bytes[index]
         advance()
@@ -276,10 +277,10 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseHex4() throws(AssociationError) -> UInt32 {
+    private mutating func parseHex4() throws(DocumentSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = JSONParser.hexValue(bytes[index]) else {
+            guard index < bytes.count, let digit = URLSplit.hexValue(bytes[index]) else {
                 throw error("a \\u escape needs four hex digits")
             }
             value = value << 4 | UInt32(digit)
@@ -288,7 +289,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(AssociationError) -> String {
+    private mutating func parseNumber() throws(DocumentSyntaxError) -> String {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { advance() }
         guard index < bytes.count, JSONParser.isDigit(bytes[index]) else { throw error("a number needs a digit") }
@@ -313,13 +314,4 @@ struct JSONParser {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Roundtrip
+import RoundtripYAML
 
 /// `roundtrip spec …`
 struct SpecCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripYAML
 
 /// `/inspect`: decides an incoming URL against a spec, exactly as the receiving app would
 /// (``Endpoint/evaluate(_:source:now:)``), and shows the decision with its code and message.

@@ -1,4 +1,5 @@
-/// A place in an association file: 1-based line and column, and the 0-based byte offset.
+/// A place in a text document (a spec file or an apple-app-site-association file): 1-based line
+/// and column, and the 0-based byte offset.
 ///
 /// Columns count Unicode scalars, so a position points at the same character an editor shows.
 public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {

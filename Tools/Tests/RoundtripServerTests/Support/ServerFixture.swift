@@ -4,12 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Roundtrip
+import RoundtripYAML
 import RoundtripServer
+import RoundtripTestSupport
 
 /// Builds servers for tests: fixture specs, an in-memory store, a manual clock, quiet logs.
 enum ServerFixture {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = CommandLineRunner.repositoryRoot
 
     static func specPath(_ name: String) -> String {
         packageRoot.appendingPathComponent("Tests/Fixtures/specs").appendingPathComponent(name).path

@@ -1,0 +1,93 @@
+/// A parsed JSON or YAML value with the position of its first character, so that every later
+/// message can say where in the file a problem is (Foundation's `JSONSerialization` keeps no
+/// positions).
+///
+/// JSON text yields every case. A YAML reader yields `.string` for every scalar, whatever its
+/// style: the spec reader gives scalars their meaning itself (`yes` is a Boolean only where a
+/// Boolean is expected), so a value never changes type because of how YAML would resolve it.
+package struct DocumentNode: Sendable {
+    /// One `key: value` pair of a mapping, in file order (duplicates kept for the linters).
+    package struct Member: Sendable {
+        /// The key.
+        package let key: String
+        /// Where the key starts.
+        package let keyPosition: SourcePosition
+        /// The value.
+        package let value: DocumentNode
+
+        /// Creates a member.
+        package init(key: String, keyPosition: SourcePosition, value: DocumentNode) {
+            self.key = key
+            self.keyPosition = keyPosition
+            self.value = value
+        }
+    }
+
+    /// The value.
+    package enum Value: Sendable {
+        case object([Member])
+        case array([DocumentNode])
+        case string(String)
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+
+    /// The value.
+    package let value: Value
+    /// Where the value starts.
+    package let position: SourcePosition
+
+    /// Creates a node.
+    package init(value: Value, position: SourcePosition) {
+        self.value = value
+        self.position = position
+    }
+
+    /// The members when the value is an object (a mapping).
+    package var members: [Member]? {
+        if case .object(let members) = value { return members }
+        return nil
+    }
+
+    /// The elements when the value is an array (a sequence).
+    package var elements: [DocumentNode]? {
+        if case .array(let elements) = value { return elements }
+        return nil
+    }
+
+    /// The text when the value is a string.
+    package var string: String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    /// The truth value when the value is a Boolean.
+    package var bool: Bool? {
+        if case .bool(let flag) = value { return flag }
+        return nil
+    }
+
+    /// The value's text when it is a single value of any kind (JSON's `true`, `12.5` and `null`
+    /// read as they are written), or `nil` for an object or array.
+    package var scalarText: String? {
+        switch value {
+        case .string(let text), .number(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "null"
+        case .object, .array: nil
+        }
+    }
+
+    /// The JSON type name, for messages.
+    package var typeName: String {
+        switch value {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a Boolean"
+        case .null: "null"
+        }
+    }
+}

@@ -1,0 +1,126 @@
+// swift-tools-version: 6.1
+// Roundtrip's tools: the `roundtrip` command line, the server (AASA hosting, the ULC and
+// x-callback tester) and the audit of an app's URL attack surface.
+//
+// A package of its own so that an app that adds Roundtrip (the package one folder up) resolves
+// none of these heavier dependencies. It uses the libraries as any user would, by path.
+
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "RoundtripTools",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "roundtrip", targets: ["roundtrip"]),
+        .library(name: "RoundtripAudit", targets: ["RoundtripAudit"]),
+        .library(name: "RoundtripServer", targets: ["RoundtripServer"]),
+    ],
+    dependencies: [
+        .package(name: "Roundtrip", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
+    ],
+    targets: [
+        // The audit: an iOS app's URL attack surface from its Info.plist, entitlements, .app or .ipa.
+        .target(
+            name: "RoundtripAudit",
+            dependencies: [
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        // The server: AASA hosting and the ULC / x-callback tester web UI, on Hummingbird + GRDB.
+        .target(
+            name: "RoundtripServer",
+            dependencies: [
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripYAML", package: "Roundtrip"),
+                .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        // The command-line tool: a thin layer over the libraries.
+        .executableTarget(
+            name: "roundtrip",
+            dependencies: [
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripYAML", package: "Roundtrip"),
+                .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "RoundtripSimulator", package: "Roundtrip"),
+                "RoundtripAudit",
+                "RoundtripServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        // Runs the built `roundtrip` binary for the test targets that test the command line.
+        .target(
+            name: "RoundtripTestSupport",
+            path: "Tests/RoundtripTestSupport",
+            swiftSettings: strictSwift
+        ),
+        // The command line, run as a user runs it: the built binary, its stdout, stderr and exit code.
+        .testTarget(
+            name: "RoundtripCLITests",
+            dependencies: ["roundtrip", "RoundtripTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripServerTests",
+            dependencies: [
+                "RoundtripServer",
+                "roundtrip",
+                "RoundtripTestSupport",
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripYAML", package: "Roundtrip"),
+                .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripAuditTests",
+            dependencies: [
+                "RoundtripAudit",
+                "RoundtripTestSupport",
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripYAML", package: "Roundtrip"),
+                .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSwift
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
