@@ -89,6 +89,16 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "RoundtripYAMLTests",
+            dependencies: [
+                "Roundtrip",
+                "RoundtripYAML",
+                "RoundtripSimulator",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "RoundtripSimulatorTests",
             dependencies: ["RoundtripSimulator", "Roundtrip", "RoundtripYAML", "RoundtripAssociatedDomains"],
             swiftSettings: strictSwift

@@ -44,8 +44,12 @@ package enum YAMLDocumentReader {
     }
 
     private static func readDocument(_ text: String) throws(Failure) -> DocumentNode {
-        let construct = "anchors and aliases"
-        do {
+        switch FastYAMLReader.read(text, expansionLimit: maximumExpandedNodes(for: text)) {
+        case .document(let root):
+            return root
+        case .failure(let diagnostic):
+            throw Failure(diagnostic: diagnostic)
+        case .unsupported(let construct):
             if let alias = AliasIndicator.firstPossibleAlias(in: text) {
                 throw fail(
                     severity: .error, rule: "alias-expansion", keyPath: "", line: alias.line, column: alias.column,
@@ -54,7 +58,7 @@ package enum YAMLDocumentReader {
             }
             return try composeWithYams(text)
         }
-    }  // FAST-READER-PENDING
+    }
 
     /// Reads the text with Yams (libyaml) and converts its nodes.
     package static func composeWithYams(_ text: String) throws(Failure) -> DocumentNode {

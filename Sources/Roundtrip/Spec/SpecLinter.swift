@@ -51,7 +51,6 @@ public enum SpecLinter {
     }
 
     static func domainMatches(_ domain: String, _ host: String) -> Bool {
-        if domain.hasPrefix("*.") { return host.hasSuffix(domain.dropFirst(1)) }
-        return domain == host
+        AssociatedDomainPattern(domain).covers(host)
     }
 }

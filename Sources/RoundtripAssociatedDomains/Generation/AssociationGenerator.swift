@@ -103,8 +103,7 @@ public enum AssociationGenerator {
     }
 
     private static func hostMatches(_ host: String, domain: String) -> Bool {
-        if domain.hasPrefix("*.") { return host.hasSuffix(String(domain.dropFirst())) }
-        return host == domain
+        AssociatedDomainPattern(domain).covers(host)
     }
 
     /// `Example.com?mode=developer` is `example.com`.

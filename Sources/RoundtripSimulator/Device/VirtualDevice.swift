@@ -85,14 +85,14 @@ public actor VirtualDevice {
     private var apps: [InstalledApp] = []
     private var websites: [String: AssociationMatcher] = [:]
     private var safariHistory: [String] = []
-    private var randomState: UInt64
+    private var random: SeededRandomNumberGenerator
 
     /// A device with no apps.
     public init(clock: VirtualClock = VirtualClock(), schemeClaimResolution: SchemeClaimResolution = .firstInstalled) {
         self.clock = clock
         trace = Trace(clock: clock)
         self.schemeClaimResolution = schemeClaimResolution
-        if case .random(let seed) = schemeClaimResolution { randomState = seed } else { randomState = 0x9E37_79B9_7F4A_7C15 }
+        if case .random(let seed) = schemeClaimResolution { random = SeededRandomNumberGenerator(seed: seed) } else { random = SeededRandomNumberGenerator(seed: 0x9E37_79B9_7F4A_7C15) }
     }
 
     // MARK: - Setup
@@ -273,11 +273,7 @@ public actor VirtualDevice {
 
     /// Whether an app's entitlements claim a host (`applinks:host` or `applinks:*.domain`).
     private func claims(_ manifest: AppManifest, host: String) -> Bool {
-        manifest.associatedDomains.contains { domain in
-            let domain = domain.lowercased()
-            if domain.hasPrefix("*.") { return host.hasSuffix(String(domain.dropFirst(1))) }
-            return domain == host
-        }
+        manifest.associatedDomains.contains { AssociatedDomainPattern($0).covers(host) }
     }
 
     private func choose(among claimants: [Int]) -> Int {
@@ -287,13 +283,8 @@ public actor VirtualDevice {
         case .lastInstalled:
             return claimants[claimants.count - 1]
         case .random:
-            // SplitMix64: reproducible from the seed on every platform.
-            randomState &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = randomState
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            mixed ^= mixed >> 31
-            return claimants[Int(mixed % UInt64(claimants.count))]
+            // Reproducible from the seed on every platform.
+            return claimants[Int(random.next() % UInt64(claimants.count))]
         }
     }
 
@@ -384,20 +375,16 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
 
 /// SplitMix64 bytes as base64url nonces, reproducible from a fixed seed.
 final class DeterministicNonces: @unchecked Sendable {
-    // @unchecked: `state` is guarded by `lock`.
+    // @unchecked: `random` is guarded by `lock`.
     private let lock = NSLock()
-    private var state: UInt64 = 0x0123_4567_89AB_CDEF
+    private var random = SeededRandomNumberGenerator(seed: 0x0123_4567_89AB_CDEF)
 
     func next() -> String {
         lock.lock()
         defer { lock.unlock() }
         var bytes: [UInt8] = []
         for _ in 0..<2 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            mixed ^= mixed >> 31
+            let mixed = random.next()
             bytes += (0..<8).map { UInt8(truncatingIfNeeded: mixed >> (8 * UInt64($0))) }
         }
         return Base64URL.encode(bytes)

@@ -93,7 +93,7 @@ struct SpecLoaderTests {
         Bad(yaml: header + "keys:\n  k: {algorithm: ed25519, public-key: \"AAAA\"}\nactions: {}\n", rule: "invalid-key", path: "keys.k.public-key", line: 5, message: "exactly 32 raw bytes"),
         Bad(yaml: header + "callbacks: [\"pos://x?y=1\"]\nactions: {}\n", rule: "invalid-callback-base", path: "callbacks[0]", line: 4, message: "without query"),
         Bad(yaml: header + "sources: {unknown: maybe}\nactions: {}\n", rule: "invalid-value", path: "sources.unknown", line: 4, message: "'maybe' is not one of allow, reject"),
-        Bad(yaml: "roundtrip: 1\napp: {name: A}\napp: {name: B}\nactions: {}\n", rule: "duplicate-key", path: "", line: nil, message: "repeats the key"),
+        Bad(yaml: "roundtrip: 1\napp: {name: A}\napp: {name: B}\nactions: {}\n", rule: "duplicate-key", path: "app", line: 3, message: "repeats the key"),
         Bad(yaml: "roundtrip: 1\napp: [\n", rule: "syntax", path: "", line: 3, message: "not valid YAML or JSON"),
         Bad(yaml: "- a\n- b\n", rule: "wrong-type", path: "", line: 1, message: "expected a mapping"),
     ]
