@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 
-/// The `roundtrip` executable: parses the command line and maps outcomes to the exit codes of
-/// DESIGN.md: 0 success or accept, 1 a reject or an error finding, 2 bad usage or unreadable input.
+/// The `roundtrip` executable: parses the command line and maps outcomes to the project's exit
+/// codes: 0 success or accept, 1 a reject or an error finding, 2 bad usage or unreadable input.
 @main
 enum Entry {
     static func main() async {

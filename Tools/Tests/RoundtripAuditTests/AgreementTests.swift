@@ -45,7 +45,7 @@ struct AgreementTests {
         ([], ["applinks:app.example.com"], ["spec-scheme-missing"]),
         (["com-example-app"], [], ["spec-domain-missing"]),
         (["com-example-app"], ["applinks:app.example.com", "applinks:other.example.com"], ["bundle-domain-undeclared"]),
-        (["com-example-app"], ["applinks:*.example.com"], []),
+        (["com-example-app"], ["applinks:*.example.com"], ["wildcard-associated-domain"]),
         (["com-example-app", "fb1234567"], ["applinks:app.example.com"], ["vendor-sdk-scheme"]),
     ])
     func disagreeing(schemes: [String], domains: [String], expected: [String]) throws {

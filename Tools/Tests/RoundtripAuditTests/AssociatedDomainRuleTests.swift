@@ -51,8 +51,23 @@ struct AssociatedDomainRuleTests {
         #expect(domain.host == "*.example.com")
         #expect(domain.mode == "developer")
         #expect(domain.covers("a.example.com"))
-        #expect(domain.covers("example.com"))
         #expect(!domain.covers("example.org"))
         #expect(!AssociatedDomain(entry: "applinks:example.com", location: "x").covers("a.example.com"))
+    }
+
+    /// Apple's "Supporting associated domains": a `*.` prefix matches the domain's subdomains, and
+    /// each subdomain that is wanted as well as the apex needs its own entry, so `*.example.com`
+    /// does not cover `example.com`.
+    @Test("a wildcard covers subdomains, never the apex (Apple's Supporting associated domains)", arguments: [
+        ("applinks:*.example.com", "www.example.com", true),
+        ("applinks:*.example.com", "a.b.example.com", true),
+        ("applinks:*.example.com", "WWW.Example.COM", true),
+        ("applinks:*.example.com", "example.com", false),
+        ("applinks:*.example.com", "badexample.com", false),
+        ("applinks:example.com", "example.com", true),
+        ("applinks:example.com", "www.example.com", false),
+    ])
+    func wildcardCoverage(entry: String, host: String, covered: Bool) {
+        #expect(AssociatedDomain(entry: entry, location: "x").covers(host) == covered)
     }
 }

@@ -110,4 +110,21 @@ struct CommandLineTests {
         #expect(none.status == 2)
         #expect(none.stderr.contains("no .ipa files"))
     }
+
+    @Test("the command line: exit codes on the real apps", arguments: [
+        (["Signal-Info.plist", "--entitlements", "Signal-AppStore.entitlements"], 0),
+        (["Firefox-Info.plist", "--entitlements", "Firefox.entitlements"], 0),
+        (["Bitwarden-Info.plist"], 0),
+        (["Wikipedia-Info.plist", "--entitlements", "Wikipedia.entitlements"], 0),
+        (["HomeAssistant-Info.plist", "--entitlements", "HomeAssistant-App-ios.entitlements"], 0),
+        (["Preprocessed-Info.plist"], 2),
+    ] as [([String], Int32)])
+    func commandLine(_ arguments: [String], status: Int32) throws {
+        let resolved = arguments.map { $0.hasPrefix("-") ? $0 : CLI.fixture("audit/apps/" + $0) }
+        let result = try CLI.run(["audit"] + resolved)
+        #expect(result.status == status, "\(arguments): \(result.stdout) \(result.stderr)")
+        if status == 2 {
+            #expect(result.stderr.contains("#ifndef NDEBUG"))
+        }
+    }
 }

@@ -43,7 +43,7 @@ struct SchemeRuleTests {
     @Test("one scheme, one rule", arguments: cases)
     func scheme(_ scheme: String, rule: String?) throws {
         let report = try AuditHelpers.audit(info: Plist.info(schemes: [scheme]))
-        let schemeRules = Set(AuditRule.all.prefix(8).map(\.id))
+        let schemeRules = Set(AuditRule.all.prefix(10).map(\.id))
         let found = AuditHelpers.rules(report).filter(schemeRules.contains)
         #expect(found == (rule.map { [$0] } ?? []), "scheme \(scheme)")
         if let rule {

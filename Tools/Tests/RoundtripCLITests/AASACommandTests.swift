@@ -70,9 +70,19 @@ struct CLITests {
         #expect(findings.first?["rule"] as? String == "app-id-format")
         #expect(findings.first?["line"] as? Int == 4)
         #expect(findings.contains { $0["rule"] as? String == "shadowed-rule" })
+        // Not JSON is a finding of severity error like any other: exit 1; 2 stays for unreadable paths.
         let syntax = try AASACLI.run(["aasa", "lint", "Tests/Fixtures/aasa/syntax-error.json"])
-        #expect(syntax.status == 2)
+        #expect(syntax.status == 1)
         #expect(syntax.stdout.contains("syntax-error.json:4:"))
+        let syntaxJSON = try AASACLI.json(try AASACLI.run(["aasa", "lint", "Tests/Fixtures/aasa/syntax-error.json", "--json"]))
+        #expect(syntaxJSON["valid"] as? Bool == false)
+        let syntaxFinding = (syntaxJSON["findings"] as? [[String: Any]])?.first
+        #expect(syntaxFinding?["rule"] as? String == "syntax")
+        #expect(syntaxFinding?["severity"] as? String == "error")
+        let folder = try AASACLI.run(["aasa", "lint", "Tests/Fixtures/aasa"])
+        #expect(folder.status == 2)
+        let usage = try AASACLI.run(["aasa", "lint"])
+        #expect(usage.status == 2)
         let missing = try AASACLI.run(["aasa", "lint", "Tests/Fixtures/aasa/missing.json"])
         #expect(missing.status == 2)
     }

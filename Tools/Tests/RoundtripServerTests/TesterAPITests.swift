@@ -47,7 +47,7 @@ struct TesterAPITests {
 
     @Test("the link is accepted by the app's own Roundtrip endpoint, with our callbacks")
     func linkIsAValidULC() async throws {
-        // An app without a callbacks allow-list: ULC callbacks are then any https URL (seed 002).
+        // An app without a callbacks allow-list: ULC callbacks are then any https URL (the Universal Link Callback convention).
         let spec = try SpecLoader.load(yaml: """
             roundtrip: 1
             app: {name: B, app-id: ABCDE12345.com.example.b, domains: [terminal.example.com]}

@@ -3,7 +3,7 @@ import RoundtripAssociatedDomains
 
 /// The app IDs an apple-app-site-association file names in `applinks.details`, read with the
 /// `RoundtripAssociatedDomains` decoder (both the array form and the early dictionary form keyed
-/// by app ID, as in seed 003).
+/// by app ID, as Apple's examples do).
 struct AASAAppIDs: Sendable, Hashable {
     /// The file, for locations.
     let path: String

@@ -11,13 +11,17 @@ extension PropertyListValue: Decodable {
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - path: The file, for error messages.
-    /// - Throws: ``AuditError`` `invalid-plist` when the bytes are not a property list, the root is
-    ///   not a dictionary, or it nests deeper than ``maximumDepth``.
+    /// - Throws: ``AuditError`` `invalid-plist` when the bytes are not a property list (saying
+    ///   why: a preprocessor line, or the XML parser's reason and line), the root is not a
+    ///   dictionary, or it nests deeper than ``maximumDepth``.
     static func decodeDictionary(_ data: Data, path: String) throws(AuditError) -> [String: PropertyListValue] {
         let value: PropertyListValue
         do {
             value = try PropertyListDecoder().decode(PropertyListValue.self, from: data)
         } catch let error as DecodingError {
+            if let reason = PropertyListProblem.reason(data) {
+                throw AuditError(.invalidPropertyList, "not a property list: " + reason, path: path)
+            }
             throw AuditError(.invalidPropertyList, "not a usable property list (XML or binary): \(Self.reason(error))", path: path)
         } catch {
             throw AuditError(.invalidPropertyList, "not a property list (XML or binary)", path: path)

@@ -1,19 +1,38 @@
-/// Malformed associated-domain entries and developer mode (OWASP MASTG-TEST-0070; Apple's
-/// entitlement reference, `service:fully.qualified.domain[?mode=…]`).
+/// Malformed associated-domain entries, wildcard applinks and developer mode (OWASP
+/// MASTG-TEST-0070; Apple's entitlement reference, `service:fully.qualified.domain[?mode=…]`, and
+/// "Supporting associated domains" for what a wildcard covers).
 struct AssociatedDomainCheck: AuditCheck {
     /// The `?mode=` values Apple defines.
     static let modes: Set<String> = ["developer", "managed", "developer+managed"]
 
     func findings(in context: AuditContext) -> [Finding] {
-        context.surface.domains.flatMap { domain -> [Finding] in
+        let domains = context.surface.domains
+        return domains.flatMap { domain -> [Finding] in
             if let problem = Self.problem(with: domain) {
                 return [Finding(.malformedAssociatedDomain, "'\(domain.entry)' \(problem)", at: domain.location)]
             }
-            if let mode = domain.mode, mode.contains("developer") {
-                return [Finding(.developerModeDomain, "'\(domain.entry)' uses ?mode=\(mode)", at: domain.location)]
+            var findings: [Finding] = []
+            if domain.isAppLink, domain.pattern.isWildcard {
+                findings.append(Self.wildcardNote(domain, among: domains))
             }
-            return []
+            if let mode = domain.mode, mode.contains("developer") {
+                findings.append(Finding(.developerModeDomain, "'\(domain.entry)' uses ?mode=\(mode)", at: domain.location))
+            }
+            return findings
         }
+    }
+
+    /// The note on an `applinks:*.example.com` claim: what it leaves out and whom it trusts.
+    static func wildcardNote(_ domain: AssociatedDomain, among domains: [AssociatedDomain]) -> Finding {
+        let apex = String(domain.pattern.baseDomain)
+        let apexClaimed = domains.contains { $0.isAppLink && !$0.pattern.isWildcard && $0.pattern.covers(apex) }
+        let apexPart = apexClaimed
+            ? "it does not cover \(apex) itself, which is claimed on its own"
+            : "it does not cover \(apex) itself: links to \(apex) open in Safari unless applinks:\(apex) is listed too"
+        let message = "'\(domain.entry)' is a wildcard: \(apexPart); and it widens the hosts whose "
+            + "apple-app-site-association must be trusted to every subdomain of \(apex), any of which "
+            + "(one a third party hosts, or a dangling DNS record taken over) can send links into the app"
+        return Finding(.wildcardAssociatedDomain, message, at: domain.location)
     }
 
     /// What is wrong with an entry, as the end of a sentence; `nil` when nothing is.

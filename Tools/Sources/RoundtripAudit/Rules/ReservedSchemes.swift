@@ -4,7 +4,7 @@
 /// Sources: Apple URL Scheme Reference
 /// (https://developer.apple.com/library/archive/featuredarticles/iPhoneURLScheme_Reference/Introduction/Introduction.html),
 /// the IANA URI scheme registry (https://www.iana.org/assignments/uri-schemes/uri-schemes.xhtml) and
-/// the forbidden-callback list of DESIGN.md.
+/// the forbidden-callback list of the Roundtrip spec format.
 enum ReservedSchemes {
     /// Exact schemes, lowercased.
     static let exact: Set<String> = [

@@ -1,5 +1,6 @@
-/// The custom URL scheme rules (OWASP MASTG-TEST-0075): invalid, reserved, another vendor's,
-/// guessable, not reverse-DNS, duplicated, unexpanded.
+/// The custom URL scheme rules (OWASP MASTG-TEST-0075): invalid, reserved (or a default browser's
+/// or mail app's own), another vendor's, secret-bearing, guessable, not reverse-DNS, duplicated,
+/// unexpanded.
 struct SchemeCheck: AuditCheck {
     /// Common words and short names other apps are likely to register too.
     static let guessableWords: Set<String> = [
@@ -17,7 +18,16 @@ struct SchemeCheck: AuditCheck {
         "info", "tech", "ai", "cloud", "xyz", "online", "site", "eu", "asia",
     ]
 
+    /// The entitlement that lets an app list reserved schemes, by scheme: Apple's "Preparing your
+    /// app to be the default web browser" and "Preparing your app to be the default mail app".
+    static let defaultAppEntitlements: [String: String] = [
+        "http": "com.apple.developer.web-browser",
+        "https": "com.apple.developer.web-browser",
+        "mailto": "com.apple.developer.mail-client",
+    ]
+
     func findings(in context: AuditContext) -> [Finding] {
+        let ownership = AppOwnership(target: context.target)
         var findings: [Finding] = []
         var seen: [String: URLSchemeEntry] = [:]
         for entry in context.surface.schemes {
@@ -32,31 +42,49 @@ struct SchemeCheck: AuditCheck {
             } else {
                 seen[lowered] = entry
             }
-            findings += rules(for: entry)
+            findings += rules(for: entry, bundle: Self.bundle(of: entry, in: context.target), ownership: ownership)
         }
         return findings
     }
 
-    /// The first rule that applies to one scheme, most serious first, plus the style notes.
-    private func rules(for entry: URLSchemeEntry) -> [Finding] {
+    /// The bundle that registers an entry (the main app when no bundle ID tells).
+    static func bundle(of entry: URLSchemeEntry, in target: AuditTarget) -> BundleContents {
+        target.bundles.first { $0.bundleIdentifier != nil && $0.bundleIdentifier == entry.bundleID } ?? target.app
+    }
+
+    /// The first rule that applies to one scheme, most serious first.
+    private func rules(for entry: URLSchemeEntry, bundle: BundleContents, ownership: AppOwnership) -> [Finding] {
         let scheme = entry.scheme
+        let location = entry.location
         guard Self.isValidSyntax(scheme) else {
-            return [Finding(.invalidScheme, "'\(scheme)' is not a valid URL scheme", at: entry.location)]
+            return [Finding(.invalidScheme, "'\(scheme)' is not a valid URL scheme", at: location)]
         }
         if ReservedSchemes.contains(scheme) {
-            return [Finding(.reservedScheme, "'\(scheme)' is reserved by Apple; iOS will not route it to this app", at: entry.location)]
+            if let entitlement = Self.defaultAppEntitlements[scheme.lowercased()], bundle.entitlements[entitlement]?.boolValue == true {
+                let message = "'\(scheme)' is listed as Apple requires of an app holding \(entitlement)"
+                return [Finding(.defaultAppScheme, message, at: location)]
+            }
+            return [Finding(.reservedScheme, "'\(scheme)' is reserved by Apple; iOS will not route it to this app", at: location)]
         }
-        if let vendor = VendorSchemes.appVendor(for: scheme) {
-            return [Finding(.foreignAppScheme, "'\(scheme)' is \(vendor)'s app scheme; registering it intercepts URLs meant for that app", at: entry.location)]
+        if let vendor = VendorSchemes.appVendor(for: scheme), !vendor.owns(ownership) {
+            let message = "'\(scheme)' is \(vendor.name)'s app scheme and this bundle is not \(vendor.name)'s app; registering it intercepts URLs meant for that app"
+            return [Finding(.foreignAppScheme, message, at: location)]
         }
         if let sdk = VendorSchemes.sdk(for: scheme) {
-            return [Finding(.vendorSDKScheme, "'\(scheme)' is a \(sdk.vendor) callback scheme (\(sdk.source)); another app can register it and receive the redirect", at: entry.location)]
+            let message = "'\(scheme)' is a \(sdk.vendor) callback scheme (\(sdk.source)); another app can register it and receive the redirect"
+            return [Finding(.vendorSDKScheme, message, at: location)]
+        }
+        if let secret = SecretBearingSchemes.entry(for: scheme) {
+            let message = "'\(scheme)' URLs carry \(secret.carries) by design (\(secret.source)), and any app may register the scheme: "
+                + "an app that does receives the secret whenever a page, a QR scanner or another app opens such a URL, and \(secret.hijacker)"
+            return [Finding(.secretBearingScheme, message, at: location)]
         }
         if Self.isGuessable(scheme) {
-            return [Finding(.guessableScheme, "'\(scheme)' is short or a common word; another app can easily register it and receive its URLs", at: entry.location)]
+            let message = "'\(scheme)' is short or a common word; another app can easily register it and receive its URLs"
+            return [Finding(.guessableScheme, message, at: location)]
         }
         if !Self.isReverseDNS(scheme) {
-            return [Finding(.schemeNotReverseDNS, "'\(scheme)' is not in reverse-DNS form", at: entry.location)]
+            return [Finding(.schemeNotReverseDNS, "'\(scheme)' is not in reverse-DNS form", at: location)]
         }
         return []
     }

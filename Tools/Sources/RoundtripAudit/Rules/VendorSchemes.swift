@@ -46,23 +46,55 @@ enum VendorSchemes {
                    source: "https://github.com/pinterest/ios-pdk"),
     ]
 
-    /// Schemes other vendors' apps register, lowercased, with the vendor. Sources: each vendor's
-    /// developer documentation of opening its app, e.g. https://developer.chrome.com/docs/ios/links,
+    /// Schemes other vendors' apps register, lowercased, with the vendor and how to recognise its
+    /// own app. Sources: each vendor's developer documentation of opening its app, e.g.
+    /// https://developer.chrome.com/docs/ios/links,
     /// https://developers.google.com/maps/documentation/urls/ios-urlscheme,
     /// https://faq.whatsapp.com/ (whatsapp://send), https://core.telegram.org/api/links (tg://),
-    /// https://developers.facebook.com/docs/instagram-platform/sharing-to-feed (instagram://).
-    static let appSchemes: [String: String] = [
-        "fb": "Facebook", "fbauth2": "Facebook", "fbapi": "Facebook", "fb-messenger": "Messenger",
-        "fb-messenger-api": "Messenger", "instagram": "Instagram", "whatsapp": "WhatsApp",
-        "twitter": "X (Twitter)", "twitterauth": "X (Twitter)", "tg": "Telegram",
-        "googlechrome": "Google Chrome", "googlechromes": "Google Chrome", "comgooglemaps": "Google Maps",
-        "googlegmail": "Gmail", "youtube": "YouTube", "spotify": "Spotify", "slack": "Slack",
-        "zoomus": "Zoom", "skype": "Skype", "paypal": "PayPal", "venmo": "Venmo", "uber": "Uber",
-        "lyft": "Lyft", "snapchat": "Snapchat", "linkedin": "LinkedIn", "pinterest": "Pinterest",
-        "weixin": "WeChat", "wechat": "WeChat", "alipay": "Alipay", "alipays": "Alipay",
-        "line": "LINE", "viber": "Viber", "firefox": "Firefox", "discord": "Discord",
-        "reddit": "Reddit", "sgnl": "Signal", "onepassword": "1Password", "cashme": "Cash App",
-    ]
+    /// https://developers.facebook.com/docs/instagram-platform/sharing-to-feed (instagram://);
+    /// the namespaces are the vendors' published bundle IDs and app groups.
+    static let appSchemes: [String: AppVendor] = {
+        let facebook = AppVendor("Facebook", namespaces: ["com.facebook"], domains: ["facebook.com"])
+        let messenger = AppVendor("Messenger", namespaces: ["com.facebook"], domains: ["messenger.com"])
+        let twitter = AppVendor("X (Twitter)", namespaces: ["com.atebits.tweetie2", "com.twitter"], domains: ["twitter.com", "x.com"])
+        let chrome = AppVendor("Google Chrome", namespaces: ["com.google.chrome"])
+        let wechat = AppVendor("WeChat", namespaces: ["com.tencent.xin"], domains: ["weixin.qq.com", "wechat.com"])
+        let alipay = AppVendor("Alipay", namespaces: ["com.alipay"], domains: ["alipay.com"])
+        return [
+            "fb": facebook, "fbauth2": facebook, "fbapi": facebook, "fb-messenger": messenger,
+            "fb-messenger-api": messenger,
+            "instagram": AppVendor("Instagram", namespaces: ["com.burbn.instagram"], domains: ["instagram.com"]),
+            "whatsapp": AppVendor("WhatsApp", namespaces: ["net.whatsapp"], domains: ["whatsapp.com"]),
+            "twitter": twitter, "twitterauth": twitter,
+            "tg": AppVendor("Telegram", namespaces: ["ph.telegra.telegraph", "org.telegram"], domains: ["telegram.org", "t.me"]),
+            "googlechrome": chrome, "googlechromes": chrome,
+            "comgooglemaps": AppVendor("Google Maps", namespaces: ["com.google.maps"]),
+            "googlegmail": AppVendor("Gmail", namespaces: ["com.google.gmail"]),
+            "youtube": AppVendor("YouTube", namespaces: ["com.google.ios.youtube"], domains: ["youtube.com"]),
+            "spotify": AppVendor("Spotify", namespaces: ["com.spotify"], domains: ["spotify.com"]),
+            "slack": AppVendor("Slack", namespaces: ["com.tinyspeck"], domains: ["slack.com"]),
+            "zoomus": AppVendor("Zoom", namespaces: ["us.zoom"], domains: ["zoom.us"]),
+            "skype": AppVendor("Skype", namespaces: ["com.skype"], domains: ["skype.com"]),
+            "paypal": AppVendor("PayPal", namespaces: ["com.yourcompany.ppclient", "com.paypal"], domains: ["paypal.com"]),
+            "venmo": AppVendor("Venmo", namespaces: ["net.kortina.labs.venmo"], domains: ["venmo.com"]),
+            "uber": AppVendor("Uber", namespaces: ["com.ubercab"], domains: ["uber.com"]),
+            "lyft": AppVendor("Lyft", namespaces: ["com.zimride"], domains: ["lyft.com"]),
+            "snapchat": AppVendor("Snapchat", namespaces: ["com.toyopagroup.picaboo"], domains: ["snapchat.com"]),
+            "linkedin": AppVendor("LinkedIn", namespaces: ["com.linkedin"], domains: ["linkedin.com"]),
+            "pinterest": AppVendor("Pinterest", namespaces: ["pinterest", "com.pinterest"], domains: ["pinterest.com"]),
+            "weixin": wechat, "wechat": wechat, "alipay": alipay, "alipays": alipay,
+            "line": AppVendor("LINE", namespaces: ["jp.naver.line"], domains: ["line.me"]),
+            "viber": AppVendor("Viber", namespaces: ["com.viber"], domains: ["viber.com"]),
+            "firefox": AppVendor("Firefox", namespaces: ["org.mozilla.ios", "org.mozilla.client"], domains: ["mozilla.org"]),
+            "discord": AppVendor("Discord", namespaces: ["com.hammerandchisel.discord"], domains: ["discord.com"]),
+            "reddit": AppVendor("Reddit", namespaces: ["com.reddit"], domains: ["reddit.com"]),
+            "sgnl": AppVendor(
+                "Signal", namespaces: ["org.whispersystems.signal"], domains: ["signal.org", "signal.group", "signal.art", "signal.me"]),
+            "onepassword": AppVendor("1Password", namespaces: ["com.agilebits"], domains: ["1password.com"]),
+            "cashme": AppVendor("Cash App", namespaces: ["com.squareup.cash"], domains: ["cash.app"]),
+            "bitwarden": AppVendor("Bitwarden", namespaces: ["com.8bit.bitwarden"], domains: ["bitwarden.com", "bitwarden.eu"]),
+        ]
+    }()
 
     /// The SDK whose callback scheme this is, if any.
     static func sdk(for scheme: String) -> SDKPattern? {
@@ -79,7 +111,7 @@ enum VendorSchemes {
     }
 
     /// The vendor whose app registers this scheme, if any.
-    static func appVendor(for scheme: String) -> String? {
+    static func appVendor(for scheme: String) -> AppVendor? {
         appSchemes[scheme.lowercased()]
     }
 }

@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// One entry of `com.apple.developer.associated-domains`: `service:host[:port]?mode=…`.
 ///
 /// The entry is split leniently so the surface can show what was written; the rules then report
@@ -56,16 +58,13 @@ public struct AssociatedDomain: Sendable, Hashable, Encodable {
     /// Whether this is a universal-link claim (`applinks:`).
     public var isAppLink: Bool { service == "applinks" }
 
-    /// The host lowercased (a wildcard kept as `*.`), for comparing with a spec's domains.
-    public var comparableHost: String { host.lowercased() }
+    /// The claim's host as a pattern (`*.example.com`), the one home of Apple's matching rule.
+    public var pattern: AssociatedDomainPattern { AssociatedDomainPattern(host) }
 
-    /// Whether this claim covers a host: the same host, or for a `*.example.com` claim,
-    /// `example.com` and any name under it.
+    /// Whether this claim covers a host: the same host, or for a `*.example.com` claim, any name
+    /// strictly under `example.com` but not `example.com` itself (Apple's "Supporting associated
+    /// domains": the apex needs its own entry).
     public func covers(_ otherHost: String) -> Bool {
-        let claim = comparableHost
-        let other = otherHost.lowercased()
-        if claim == other { return true }
-        guard claim.hasPrefix("*.") else { return false }
-        return other == claim.dropFirst(2) || other.hasSuffix(claim.dropFirst(1))
+        pattern.covers(otherHost)
     }
 }

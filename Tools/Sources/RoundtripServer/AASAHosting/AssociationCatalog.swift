@@ -7,11 +7,17 @@ import RoundtripAssociatedDomains
 /// ignored, and a `*.example.com` claim serves every subdomain of `example.com` (Apple fetches
 /// the file from the subdomain itself).
 public struct AssociationCatalog: Sendable {
-    private let files: [String: HostedAssociationFile]
+    private let exactFiles: [String: HostedAssociationFile]
     private let wildcards: [(suffix: String, file: HostedAssociationFile)]
 
     /// The hosted domains, as claimed.
-    public var domains: [String] { files.keys.sorted() + wildcards.map { "*" + $0.suffix } }
+    public var domains: [String] { exactFiles.keys.sorted() + wildcards.map { "*" + $0.suffix } }
+
+    /// Every hosted file, in the order of ``domains``: the exact bytes the server answers with, for
+    /// `roundtrip aasa export` to write out for another web server or a CDN.
+    public var files: [HostedAssociationFile] {
+        exactFiles.keys.sorted().compactMap { exactFiles[$0] } + wildcards.map(\.file)
+    }
 
     /// Generates the files of the specs.
     ///
@@ -28,14 +34,14 @@ public struct AssociationCatalog: Sendable {
                 exact[generated.domain] = hosted
             }
         }
-        files = exact
+        exactFiles = exact
         self.wildcards = wildcards
     }
 
     /// The file for a `Host` header value, or `nil` when no spec claims that domain.
     public func file(forHost host: String) -> HostedAssociationFile? {
         let domain = Self.domain(ofHost: host)
-        if let file = files[domain] { return file }
+        if let file = exactFiles[domain] { return file }
         return wildcards.first { domain.hasSuffix($0.suffix) && domain.count > $0.suffix.count }?.file
     }
 

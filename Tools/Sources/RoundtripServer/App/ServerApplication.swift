@@ -2,7 +2,8 @@ import Hummingbird
 import Logging
 import RoundtripAssociatedDomains
 
-/// Builds the Roundtrip server: AASA hosting, the tester API and callbacks, and the pages.
+/// Builds the Roundtrip server: AASA hosting, the tester API and callbacks, the pages, and the
+/// operations probes (`/healthz`, `/readyz`), every request with an ID in the logs.
 ///
 /// ```swift
 /// let store = try SQLiteTestStore(path: "roundtrip.sqlite")
@@ -27,8 +28,10 @@ public enum ServerApplication {
             timeout: configuration.testTimeout, maximumTargetLength: configuration.maximumTargetLength
         )
         let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: RequestIDMiddleware())
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: ErrorMiddleware())
+        HealthRoutes(store: store).register(on: router)
         AssociationRoutes(catalog: catalog).register(on: router)
         ULCTestRoutes(tester: tester).register(on: router)
         PageRoutes(tester: tester, specs: configuration.specs, domains: catalog.domains).register(on: router)

@@ -11,10 +11,10 @@ public struct ServerConfiguration: Sendable {
     /// The specs: their domains are the AASA files served, their actions the inspector's routes.
     public var specs: [Spec]
     /// The https base the tester's callback URLs start with, without a trailing slash, for
-    /// example `https://roundtrip.example.com`. ULC callbacks must be https (seed 002), so the
+    /// example `https://roundtrip.example.com`. ULC callbacks must be https (the Universal Link Callback convention), so the
     /// server is meant to sit behind a TLS proxy that forwards to it.
     public var publicURL: String
-    /// How long a test may stay pending before it counts as timed out: 20 s (seed 002:
+    /// How long a test may stay pending before it counts as timed out: 20 s (the Universal Link Callback convention:
     /// "Your app's logout process should take no longer than 20 seconds").
     public var testTimeout: Duration
     /// The longest target URL a test accepts, in UTF-8 bytes.

@@ -4,6 +4,10 @@ import RoundtripYAML
 
 /// `/inspect`: decides an incoming URL against a spec, exactly as the receiving app would
 /// (``Endpoint/evaluate(_:source:now:)``), and shows the decision with its code and message.
+///
+/// A decision is also a link: `/inspect?url=…&spec=…[&source=…]` fills in the form and decides
+/// at once, `spec` naming a loaded spec by its app name (or its position, from 0), so a reviewer
+/// can paste the page's own "link to this decision" into a ticket.
 struct InspectorPage: Sendable {
     /// The form's values.
     struct Input: Sendable {
@@ -39,6 +43,47 @@ struct InspectorPage: Sendable {
             """)
     }
 
+    /// "Link to this decision", when there is one.
+    private var permalinkHTML: HTML {
+        guard let permalink else { return "" }
+        return "<p class=\"muted\"><a id=\"permalink\" href=\"\(permalink)\">Link to this decision</a></p>"
+    }
+
+    /// The link that reproduces the decision of a loaded spec: `/inspect?url=…&spec=…&source=…`.
+    var permalink: String? {
+        guard input.specText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, specs.indices.contains(input.specIndex),
+            !input.url.isEmpty
+        else { return nil }
+        var items = [QueryItem(name: "url", value: input.url), QueryItem(name: "spec", value: specs[input.specIndex].app.name)]
+        if !input.source.isEmpty { items.append(QueryItem(name: "source", value: input.source)) }
+        return "/inspect?" + QueryCodec.encode(items)
+    }
+
+    /// The loaded spec a link names: by app name (ignoring case), else by position.
+    func specIndex(named name: String) -> Int? {
+        if let index = specs.firstIndex(where: { $0.app.name.lowercased() == name.lowercased() }) { return index }
+        return Int(name).flatMap { specs.indices.contains($0) ? $0 : nil }
+    }
+
+    /// Fills in the form from a link's query and decides, when it names a URL; a query without
+    /// `url` leaves the empty form.
+    mutating func decideLink(query: String?, now: Date) {
+        guard let query, let items = try? QueryCodec.decode(query, allowDuplicates: true),
+            let url = items.first(where: { $0.name == "url" })?.value, !url.isEmpty
+        else { return }
+        input.url = url
+        input.source = items.first { $0.name == "source" }?.value ?? ""
+        if let name = items.first(where: { $0.name == "spec" })?.value, !name.isEmpty {
+            guard let index = specIndex(named: name) else {
+                let known = specs.map(\.app.name).joined(separator: ", ")
+                decision = "<section id=\"decision\"><p class=\"error\">No loaded spec is named '\(name)' (loaded: \(known.isEmpty ? "none" : known)).</p></section>"
+                return
+            }
+            input.specIndex = index
+        }
+        decide(now: now)
+    }
+
     /// Decides the input's URL and fills in ``decision``.
     mutating func decide(now: Date) {
         let spec: Spec
@@ -65,7 +110,7 @@ struct InspectorPage: Sendable {
                 "<tr><td>\(outcome)</td><td><code>\(url)</code></td></tr>"
             }
             decision = """
-                <section id="decision"><h2>Accepted</h2>
+                <section id="decision"><h2>Accepted</h2>\(permalinkHTML)
                 <p>Action <strong id="action">\(accepted.actionName)</strong> (\(accepted.convention.rawValue))</p>
                 <table><thead><tr><th>Parameter</th><th>Value</th></tr></thead><tbody>\(parameters)</tbody></table>
                 \(callbacks.isEmpty ? "" : "<h3>Callbacks</h3><table><tbody>\(callbacks)</tbody></table>" as HTML)
@@ -74,7 +119,7 @@ struct InspectorPage: Sendable {
         } catch {
             let parameter: HTML = error.parameter.map { " (parameter <code>\($0)</code>)" } ?? ""
             decision = """
-                <section id="decision"><h2>Rejected</h2>
+                <section id="decision"><h2>Rejected</h2>\(permalinkHTML)
                 <p><code id="code" class="error">\(error.code.rawValue)</code>\(parameter)</p>
                 <p id="message">\(error.message)</p></section>
                 """

@@ -16,7 +16,11 @@ struct PageRoutes: Sendable {
         router.post("/tests") { request, context in try await createTest(request, context: context) }
         router.get("/tests") { _, _ in try await history() }
         router.get("/tests/:id") { _, context in try await show(id: try context.parameters.require("id")) }
-        router.get("/inspect") { _, _ in InspectorPage(specs: specs).page.response() }
+        router.get("/inspect") { request, _ in
+            var page = InspectorPage(specs: specs)
+            page.decideLink(query: request.uri.query, now: tester.clock.now())
+            return page.page.response()
+        }
         router.post("/inspect") { request, _ in
             let form = try await Self.form(request)
             var page = InspectorPage(specs: specs)

@@ -16,7 +16,7 @@ struct TestPage: Sendable {
             <section class="split"><div>
             <p>Status: <span id="status" class="status \(status.rawValue)">\(status.rawValue)</span>
             <span id="elapsed" class="muted">\(elapsed) ms</span></p>
-            <p class="muted">The app has \(timeoutSeconds) s to open a callback (seed 002). This page updates by itself.</p>
+            <p class="muted">The app has \(timeoutSeconds) s to open a callback (the Universal Link Callback convention). This page updates by itself.</p>
             <label>Target (\(test.kind.rawValue))</label><code id="target">\(test.target)</code>
             <label for="link">Link to open on the device</label>
             <textarea id="link" rows="5" readonly>\(test.link)</textarea>

@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 
 /// Tester runs in SQLite through GRDB: a file (WAL mode, so readers never wait for the writer)
-/// or `:memory:`.
+/// or `:memory:`. The embedded default; for several server instances use ``PostgresTestStore``.
 ///
-/// The schema is created and upgraded by ``migrator``; recording an outcome is one conditional
+/// The schema is created and upgraded at start by ``migrator``, whose migrations are versioned by
+/// name and each run once per file; recording an outcome is one conditional
 /// `UPDATE … WHERE outcome IS NULL`, so two callbacks racing each other cannot both win.
 public struct SQLiteTestStore: ULCTestStore {
     /// The database.
@@ -77,6 +78,12 @@ public struct SQLiteTestStore: ULCTestStore {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM ulc_test ORDER BY created_at DESC, rowid DESC LIMIT ?", arguments: [limit])
                 .compactMap(Self.test(from:))
+        }
+    }
+
+    public func ping() async throws {
+        try await writer.read { db in
+            _ = try Int.fetchOne(db, sql: "SELECT 1")
         }
     }
 

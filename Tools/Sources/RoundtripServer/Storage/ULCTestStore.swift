@@ -1,5 +1,9 @@
-/// Where tester runs are kept. ``SQLiteTestStore`` is the implementation the server uses; tests
-/// may inject their own.
+/// Where tester runs are kept: ``SQLiteTestStore`` (a file, the embedded default) or
+/// ``PostgresTestStore`` (one database shared by several server instances). Tests may inject
+/// their own.
+///
+/// A store that cannot reach its database throws ``StoreUnavailableError``, which the server
+/// answers with 503; any other error is a bug and answers 500.
 public protocol ULCTestStore: Sendable {
     /// Adds a new run.
     func insert(_ test: ULCTest) async throws
@@ -7,10 +11,15 @@ public protocol ULCTestStore: Sendable {
     func test(id: String) async throws -> ULCTest?
     /// A run by its callback token, or `nil`.
     func test(token: String) async throws -> ULCTest?
-    /// Records the outcome of the run with this token unless one is already recorded, atomically.
+    /// Records the outcome of the run with this token unless one is already recorded, atomically,
+    /// even when several server instances race.
     ///
     /// - Returns: `true` when this call recorded it.
     func recordOutcome(token: String, outcome: CallbackOutcome, at time: Int64, query: String?) async throws -> Bool
     /// The newest runs first, at most `limit`.
     func recent(limit: Int) async throws -> [ULCTest]
+    /// Answers when the database answers (`GET /readyz`).
+    ///
+    /// - Throws: ``StoreUnavailableError`` when it does not.
+    func ping() async throws
 }

@@ -1,6 +1,6 @@
 /// The calling convention a tester run plays.
 public enum TargetKind: String, Sendable, Hashable, Codable {
-    /// A Universal Link Callback: `https://…?ulc-success=…&ulc-error=…` (seed 002).
+    /// A Universal Link Callback: `https://…?ulc-success=…&ulc-error=…` (the Universal Link Callback convention).
     case ulc
     /// `<scheme>://x-callback-url/<action>?x-success=…&x-error=…&x-cancel=…`.
     case xCallbackURL = "x-callback-url"

@@ -2,7 +2,7 @@ import Roundtrip
 
 /// A target URL the tester accepted, with the convention its shape implies.
 ///
-/// An https URL is a Universal Link Callback target (seed 002: "{appLogoutAction} is an Apple
+/// An https URL is a Universal Link Callback target (the Universal Link Callback convention: "{appLogoutAction} is an Apple
 /// Universal Link. As such, it must begin with https://"); `<scheme>://x-callback-url/<action>`
 /// is an x-callback-url target. Everything else is refused with a message that says why.
 public struct TestTarget: Sendable, Hashable {
@@ -65,7 +65,7 @@ public struct TestTarget: Sendable, Hashable {
     }
 
     /// The target with callback parameters pointing at `base/success`, `base/error` and, for
-    /// x-callback-url, `base/cancel`, each percent-encoded once (DESIGN.md, Encoding).
+    /// x-callback-url, `base/cancel`, each percent-encoded once (the spec format's encoding rules).
     public func link(callbackBase base: String) -> String {
         let separator = url.contains("?") ? (url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&") : "?"
         var items: [QueryItem] = []

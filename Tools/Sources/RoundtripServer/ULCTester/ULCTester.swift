@@ -1,7 +1,7 @@
 import Logging
 import Roundtrip
 
-/// The tester: plays the calling app of seed 002. It makes links whose callbacks point back at
+/// The tester: plays the calling app of the Universal Link Callback convention. It makes links whose callbacks point back at
 /// this server, records the first callback of each run, and reports the status against the
 /// deadline.
 ///
@@ -26,7 +26,7 @@ public struct ULCTester: Sendable {
     ///   - store: Where runs are kept.
     ///   - clock: The time source.
     ///   - publicURL: The https base of callback URLs, without a trailing `/`.
-    ///   - timeout: The deadline (20 s in seed 002).
+    ///   - timeout: The deadline (20 s in the Universal Link Callback convention).
     ///   - maximumTargetLength: The longest target accepted.
     ///   - makeToken: Random identifiers; ``Nonce/make(byteCount:)`` by default.
     public init(

@@ -22,8 +22,7 @@ struct RequestBuildCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The partner app's spec file.")
-    var spec: String
+    @OptionGroup var specOption: SpecOption
 
     @Option(help: "The partner's action.")
     var action: String
@@ -46,8 +45,7 @@ struct RequestBuildCommand: AsyncParsableCommand {
     @Option(help: "Seconds the request waits for its answer.")
     var ttl: Int = 600
 
-    @Option(help: "The current time in Unix seconds (for reproducible output).")
-    var now: Int64?
+    @OptionGroup var clock: ClockOption
 
     @Option(help: "A JSON value the ledger keeps and 'response accept' prints back (default {}).")
     var continuation: String?
@@ -68,6 +66,7 @@ struct RequestBuildCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let spec = specOption.spec
         let partner = try SpecInput.load(spec)
         let builder: RequestBuilder
         do {
@@ -81,7 +80,7 @@ struct RequestBuildCommand: AsyncParsableCommand {
         do {
             request = try builder.build(
                 action, parameters: items, callback: callback, continuation: Data((continuation ?? "{}").utf8),
-                signer: signer, ttl: TimeInterval(ttl), now: SpecInput.date(now)
+                signer: signer, ttl: TimeInterval(ttl), now: clock.date
             )
         } catch where error.code == .unknownRoute {
             throw CommandFailure.usage(error.message)

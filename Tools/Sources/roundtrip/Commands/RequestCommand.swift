@@ -16,17 +16,20 @@ struct RequestHandleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "handle",
         abstract: "Decide an incoming URL as the receiving app would: accept it, or reject it with a reason.",
-        discussion: "Exits 0 when accepted, 1 when rejected, 2 when the spec is unusable."
+        discussion: """
+            With --json: {"accepted": true, "action", "convention", "parameters", "callbacks", "caller", \
+            "signature"} or {"accepted": false, "error": {"code", "message", "parameter"}}.
+
+            Exits 0 when accepted, 1 when rejected, 2 when the spec is unusable.
+            """
     )
 
-    @Option(help: "The receiving app's spec file.")
-    var spec: String
+    @OptionGroup var specOption: SpecOption
 
     @Argument(help: "The incoming URL, exactly as received.")
     var url: String
 
-    @Flag(help: "Print one JSON object.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @Option(help: "The source application's bundle ID, as the OS would report it.")
     var source: String?
@@ -34,15 +37,14 @@ struct RequestHandleCommand: AsyncParsableCommand {
     @Option(help: "A folder that keeps seen rt-id values, for replay checks of signed requests.")
     var state: String?
 
-    @Option(help: "The current time in Unix seconds (for reproducible signature checks).")
-    var now: Int64?
+    @OptionGroup var clock: ClockOption
 
     func run() async throws {
-        let endpoint = try SpecInput.endpoint(spec)
+        let endpoint = try specOption.endpoint()
         let replayGuard: (any ReplayGuard)? = state.map { FileReplayGuard(directory: $0) }
         do {
-            let request = try await endpoint.handle(url, source: source, now: SpecInput.date(now), replayGuard: replayGuard)
-            if json {
+            let request = try await endpoint.handle(url, source: source, now: clock.date, replayGuard: replayGuard)
+            if output.json {
                 JSONOutput.print(AcceptedJSON(request))
             } else {
                 print("accepted: \(request.actionName) (\(request.convention))")
@@ -57,7 +59,7 @@ struct RequestHandleCommand: AsyncParsableCommand {
                 }
             }
         } catch {
-            throw Rejection.report(error, json: json)
+            throw Rejection.report(error, json: output.json)
         }
     }
 

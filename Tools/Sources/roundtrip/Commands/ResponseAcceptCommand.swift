@@ -14,6 +14,9 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
 
             \(LedgerKey.help)
 
+            With --json: {"accepted", "outcome", "parameters", "continuation"} or {"accepted": false, \
+            "error": {"code", "message", "parameter"}}.
+
             Exits 0 when accepted, 1 when rejected, 2 when the ledger or its key is unusable \
             (damaged, tampered with, or written with another key).
             """
@@ -25,17 +28,15 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
     @Argument(help: "The callback URL, exactly as received.")
     var url: String
 
-    @Flag(help: "Print one JSON object: {\"accepted\", \"outcome\", \"parameters\", \"continuation\"} or {\"accepted\": false, \"error\": {\"code\", \"message\", \"parameter\"}}.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
-    @Option(help: "The current time in Unix seconds (for reproducible expiry checks).")
-    var now: Int64?
+    @OptionGroup var clock: ClockOption
 
     func run() async throws {
         let store = try LedgerKey.store(ledger, create: false)
         do {
-            let response = try await ResponseAcceptor(ledger: store).accept(url, now: SpecInput.date(now))
-            if json {
+            let response = try await ResponseAcceptor(ledger: store).accept(url, now: clock.date)
+            if output.json {
                 JSONOutput.print(AcceptedJSON(response))
             } else {
                 print("accepted: \(response.outcome) (\(response.request.partner) \(response.request.action))")
@@ -44,7 +45,7 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
                 }
             }
         } catch let error as RoundtripError {
-            throw Rejection.report(error, json: json)
+            throw Rejection.report(error, json: output.json)
         } catch {
             throw CommandFailure.usage("the ledger \(ledger) is unusable: \(error)")
         }

@@ -23,8 +23,7 @@ struct ResponseBuildCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The receiving app's spec file.")
-    var spec: String
+    @OptionGroup var specOption: SpecOption
 
     @Option(help: "The request URL being answered.")
     var request: String
@@ -38,14 +37,13 @@ struct ResponseBuildCommand: AsyncParsableCommand {
     @Option(help: "The source application's bundle ID, as the OS would report it.")
     var source: String?
 
-    @Option(help: "The current time in Unix seconds (for signed requests).")
-    var now: Int64?
+    @OptionGroup var clock: ClockOption
 
     func run() async throws {
-        let endpoint = try SpecInput.endpoint(spec)
+        let endpoint = try specOption.endpoint()
         let items = try SpecInput.parameters(parameters)
         do {
-            let accepted = try endpoint.evaluate(request, source: source, now: SpecInput.date(now))
+            let accepted = try endpoint.evaluate(request, source: source, now: clock.date)
             guard let action = endpoint.spec.action(named: accepted.actionName) else {
                 throw RoundtripError(.unknownRoute, "the action '\(accepted.actionName)' is not in the spec")
             }

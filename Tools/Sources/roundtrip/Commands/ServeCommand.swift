@@ -5,7 +5,7 @@ import Roundtrip
 import RoundtripAssociatedDomains
 import RoundtripServer
 
-/// `roundtrip serve [--host 127.0.0.1] [--port 8080] [--database PATH] [--spec SPEC]... [--public-url URL]`
+/// `roundtrip serve [--host 127.0.0.1] [--port 8080] [--database PATH|postgres://…] [--spec SPEC]... [--public-url URL]`
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -14,16 +14,22 @@ struct ServeCommand: AsyncParsableCommand {
             Serves GET/HEAD /.well-known/apple-app-site-association (and /apple-app-site-association) \
             generated from the specs for the request's Host, the tester API under /api/ulc-tests, \
             its callback URLs under /cb/, and pages: / (new test), /tests (history), /inspect (decide a \
-            URL against a spec), /aasa-check (lint and match a pasted file).
+            URL against a spec; /inspect?url=…&spec=… decides from a link), /aasa-check (lint and \
+            match a pasted file), and probes: /healthz (liveness) and /readyz (the store answers).
 
             Tester runs are kept in SQLite at --database (default ./roundtrip.sqlite in the current \
-            folder; ':memory:' keeps nothing). Callback URLs start with --public-url, which must be \
+            folder; ':memory:' keeps nothing), or in PostgreSQL with \
+            --database postgres://user:password@host:5432/database[?sslmode=disable|prefer|require], \
+            which several instances behind a load balancer share. Migrations run at start. A \
+            database that goes away while serving makes tester requests answer 503 until it \
+            returns. Callback URLs start with --public-url, which must be \
             https (ULC callbacks are universal links): put the server behind a TLS proxy and give its \
             public address; the default is https://localhost:PORT.
 
-            Logs go to stderr (--log-level, default info). SIGTERM or SIGINT stops the server \
-            gracefully: in-flight requests finish, then it exits 0. Exits 2 for bad usage or an \
-            unusable spec or database.
+            Logs go to stderr (--log-level, default info), each request's lines with its \
+            request-id (the X-Request-ID it came with, or a new one, echoed in the response). SIGTERM or SIGINT stops the server \
+            gracefully: in-flight requests finish, then it exits 0. Exits 2 for bad usage, an \
+            unusable spec, or a database that cannot be opened or reached (with the host and why).
             """
     )
 
@@ -33,17 +39,26 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 picks a free one; the log says which).")
     var port = 8080
 
-    @Option(help: "The SQLite file for tester runs, or :memory:.")
+    @Option(help: "Where tester runs are kept: a SQLite file, :memory:, or postgres://user:password@host:port/database.")
     var database = "roundtrip.sqlite"
 
-    @Option(name: .customLong("spec"), help: "A spec whose domains to host and whose actions the inspector knows; repeat for more.")
-    var specs: [String] = []
+    @OptionGroup var specOptions: SpecsOption
 
     @Option(name: .customLong("public-url"), help: "The https base of the tester's callback URLs, e.g. https://tester.example.com.")
     var publicURL: String?
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
+
+    /// Connects to PostgreSQL and migrates, or exits 2 naming the host and the reason.
+    static func postgres(_ url: String, logger: Logger) async throws -> PostgresTestStore {
+        let place = (try? PostgresURL(url))?.description ?? "the URL given"
+        do {
+            return try await PostgresTestStore.connect(url: url, logger: logger)
+        } catch let error as StoreUnavailableError {
+            throw CommandFailure.usage("cannot use the PostgreSQL database at \(place): \(error.reason)")
+        }
+    }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
@@ -60,7 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let specs = try self.specs.map(SpecInput.load)
+        let specs = try specOptions.load()
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -68,22 +83,36 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "roundtrip.serve")
-        let store: SQLiteTestStore
-        do {
-            store = try SQLiteTestStore(path: database)
-        } catch {
-            throw CommandFailure.usage("cannot open the database \(database): \(error)")
-        }
         let configuration = ServerConfiguration(host: host, port: port, specs: specs, publicURL: publicURL)
         do {
             _ = try AssociationCatalog(specs: specs)
         } catch {
             throw CommandFailure.usage(error.description)
         }
-        logger.info("serving", metadata: [
-            "database": "\(database)", "specs": "\(self.specs.count)", "public-url": "\(configuration.publicURL)",
-        ])
-        try await ServerApplication.run(configuration: configuration, store: store, logger: logger)
+        if PostgresURL.isPostgres(database) {
+            let store = try await Self.postgres(database, logger: logger)
+            logger.info("serving", metadata: [
+                "database": "postgres \(store.url)", "specs": "\(specs.count)", "public-url": "\(configuration.publicURL)",
+            ])
+            do {
+                try await ServerApplication.run(configuration: configuration, store: store, logger: logger)
+            } catch {
+                await store.shutdown()
+                throw error
+            }
+            await store.shutdown()
+        } else {
+            let store: SQLiteTestStore
+            do {
+                store = try SQLiteTestStore(path: database)
+            } catch {
+                throw CommandFailure.usage("cannot open the database \(database): \(error)")
+            }
+            logger.info("serving", metadata: [
+                "database": "\(database)", "specs": "\(specs.count)", "public-url": "\(configuration.publicURL)",
+            ])
+            try await ServerApplication.run(configuration: configuration, store: store, logger: logger)
+        }
         logger.info("stopped")
     }
 }

@@ -17,14 +17,18 @@ struct SpecLintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check a spec file and report every problem with its place.",
-        discussion: "Exits 0 when the spec has no errors (warnings and notes allowed), 1 when it has errors, 2 when it cannot be read or parsed."
+        discussion: """
+            With --json: {"valid", "findings": [{"severity", "rule", "path", "line", "column", "message"}]}.
+
+            Exits 0 when the spec has no errors (warnings and notes allowed), 1 when it has errors, 2 \
+            when it cannot be read or parsed.
+            """
     )
 
     @Argument(help: "The spec file (YAML or JSON).")
     var spec: String
 
-    @Flag(help: "Print one JSON object: {\"valid\", \"findings\": [{\"severity\", \"rule\", \"path\", \"line\", \"column\", \"message\"}]}.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     func run() async throws {
         let diagnostics: [SpecDiagnostic]
@@ -36,7 +40,7 @@ struct SpecLintCommand: AsyncParsableCommand {
             unreadable = error.isUnreadable
         }
         let valid = !diagnostics.contains { $0.severity == .error }
-        if json {
+        if output.json {
             JSONOutput.print(LintJSON(valid: valid, findings: diagnostics.map(FindingJSON.init)))
         } else {
             for diagnostic in diagnostics {

@@ -30,9 +30,4 @@ enum SpecInput {
             return QueryItem(name: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
         }
     }
-
-    /// `--now SECONDS` as a date.
-    static func date(_ seconds: Int64?) -> Date {
-        seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
-    }
 }

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import RoundtripServer
+
+/// `roundtrip aasa export --spec SPEC... --output DIR`
+struct AASAExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the association file of every domain the specs claim, for another web server or a CDN.",
+        discussion: """
+            Writes DIR/<domain>/.well-known/apple-app-site-association and the same bytes at \
+            DIR/<domain>/apple-app-site-association: exactly what 'roundtrip serve' hosts. A wildcard \
+            claim (*.example.com) is written to DIR/*.example.com/. Serve each file over https with \
+            Content-Type application/json, status 200 and no redirect (Apple's CDN follows none); \
+            the README has nginx and CDN examples. Prints one line per file written.
+
+            Exits 0 when written, 2 when a spec is unusable or lacks an app-id, when no spec claims a \
+            domain, or when DIR cannot be written.
+            """
+    )
+
+    @OptionGroup var specOptions: SpecsOption
+
+    @Option(help: "The folder to write into (created when missing).")
+    var output: String
+
+    /// The two paths Apple fetches, relative to a domain's folder.
+    static let paths = [".well-known/apple-app-site-association", "apple-app-site-association"]
+
+    func validate() throws {
+        guard !specOptions.specs.isEmpty else {
+            throw ValidationError("give at least one --spec SPEC")
+        }
+    }
+
+    func run() async throws {
+        let specs = try specOptions.load()
+        let catalog: AssociationCatalog
+        do {
+            catalog = try AssociationCatalog(specs: specs)
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        guard !catalog.files.isEmpty else {
+            throw CommandFailure.usage("no spec claims a domain; add 'domains: [example.com]' under app: in the spec")
+        }
+        let root = URL(fileURLWithPath: output, isDirectory: true)
+        for file in catalog.files {
+            for path in Self.paths {
+                let url = root.appendingPathComponent(file.domain, isDirectory: true).appendingPathComponent(path)
+                do {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(file.bytes).write(to: url, options: .atomic)
+                } catch {
+                    throw CommandFailure.usage("cannot write \(url.path): \(error.localizedDescription)")
+                }
+                print("wrote \(url.path) (\(file.bytes.count) bytes, ETag \(file.entityTag))")
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import RoundtripAssociatedDomains
+
+/// `roundtrip aasa generate --spec SPEC... [--domain DOMAIN]`
+struct AASAGenerateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Print the association file for a domain, built from the universal-link routes of one or more specs.",
+        discussion: "Each spec that claims the domain becomes one detail with its app-id. Exits 2 when a spec is unusable, lacks an app-id, or the domain is ambiguous or unclaimed."
+    )
+
+    @OptionGroup var specOptions: SpecsOption
+
+    @Option(help: "The domain to generate for; required when the specs claim several.")
+    var domain: String?
+
+    func validate() throws {
+        guard !specOptions.specs.isEmpty else {
+            throw ValidationError("give at least one --spec SPEC")
+        }
+    }
+
+    func run() async throws {
+        let loaded = try specOptions.load()
+        let domains = AssociationGenerator.domains(of: loaded)
+        let chosen: String
+        if let domain {
+            chosen = domain
+        } else if domains.count == 1, let only = domains.first {
+            chosen = only
+        } else if domains.isEmpty {
+            throw CommandFailure.usage("no spec claims a domain; add 'domains: [example.com]' under app: in the spec")
+        } else {
+            throw CommandFailure.usage("the specs claim several domains (\(domains.joined(separator: ", "))); choose one with --domain")
+        }
+        let file: AssociationFile
+        do {
+            file = try AssociationGenerator.generate(from: loaded, domain: chosen)
+        } catch {
+            throw CommandFailure.usage(error.message)
+        }
+        if file.applinks?.details.isEmpty ?? true {
+            FileHandle.standardError.write(Data("warning: no action of the specs has an https route on \(chosen); the file claims no URL\n".utf8))
+        }
+        print(file.jsonText())
+    }
+}
