@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Load test on loopback only: wrk against `roundtrip serve` (release build) for the AASA endpoint
 # and the tester API, and against nginx serving the very same AASA bytes, in the same run, for
-# comparison. Bounded: every wrk run lasts DURATION seconds; both servers are stopped at the end.
+# comparison; then the tester API again on PostgreSQL, with two instances sharing one throwaway
+# database (Debian's postgresql, started here on 127.0.0.1), each driven by half the connections.
+# Bounded: every wrk run lasts DURATION seconds; every server is stopped at the end.
 #
 #   Scripts/load-test.sh                 # 64 connections, 10 s per run, 2 wrk threads
 #   CONNECTIONS=128 DURATION=20 Scripts/load-test.sh
 #   CONFIGURATION=debug Scripts/load-test.sh   # a smoke run of the script; figures mean nothing
 #
-# Installs wrk and nginx from Debian when they are missing (root, apt). Prints one summary line
-# per run and the ratio roundtrip/nginx for the AASA endpoint (the target is at least 0.8).
+# Installs wrk, nginx and postgresql from Debian when they are missing (root, apt). Prints one
+# summary line per run, the ratio roundtrip/nginx for the AASA endpoint (target: at least 1.0)
+# and the ratios PostgreSQL/SQLite for the tester's GET and POST (target: at least 0.5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +26,7 @@ missing=()
 command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ "${#missing[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
@@ -33,17 +37,23 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 
 WORK="$(mktemp -d)"
 SERVER_PID=""
+PG_PIDS=()
 NGINX_STARTED=""
+PG_STARTED=""
+PG_BIN="$(dirname "$(ls /usr/lib/postgresql/*/bin/initdb | sort -V | tail -1)")"
+as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 cleanup() {
   [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
+  for pid in "${PG_PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
   [ -n "$NGINX_STARTED" ] && "$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -s stop 2>/dev/null || true
+  [ -n "$PG_STARTED" ] && as_postgres "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
 echo "building roundtrip ($CONFIGURATION)…"
-swift build -c "$CONFIGURATION" --product roundtrip 2>&1 | tail -1
-BIN="$(swift build -c "$CONFIGURATION" --show-bin-path)/roundtrip"
+swift build --package-path Tools -c "$CONFIGURATION" --product roundtrip 2>&1 | tail -1
+BIN="$(swift build --package-path Tools -c "$CONFIGURATION" --show-bin-path)/roundtrip"
 
 RT_PORT="$(free_port)"
 "$BIN" serve --host 127.0.0.1 --port "$RT_PORT" --database "$WORK/load.sqlite" --spec "$SPEC" \
@@ -105,6 +115,58 @@ run() {  # name, wrk arguments…
 echo "wrk: $THREADS threads, $CONNECTIONS connections, ${DURATION}s per run, loopback" >&2
 NGINX_RPS="$(run "nginx AASA" -H "Host: $HOST_HEADER" "http://127.0.0.1:$NGINX_PORT/.well-known/apple-app-site-association")"
 RT_RPS="$(run "roundtrip AASA" -H "Host: $HOST_HEADER" "http://127.0.0.1:$RT_PORT/.well-known/apple-app-site-association")"
-run "roundtrip GET /api/ulc-tests/{id}" "http://127.0.0.1:$RT_PORT/api/ulc-tests/$RUN_ID" >/dev/null
-run "roundtrip POST /api/ulc-tests" -s "$WORK/post.lua" "http://127.0.0.1:$RT_PORT/api/ulc-tests" >/dev/null
-python3 -c "print('AASA ratio roundtrip/nginx: %.2f (target >= 0.8)' % ($RT_RPS / $NGINX_RPS))" >&2
+SQLITE_GET="$(run "roundtrip GET /api/ulc-tests/{id}" "http://127.0.0.1:$RT_PORT/api/ulc-tests/$RUN_ID")"
+SQLITE_POST="$(run "roundtrip POST /api/ulc-tests" -s "$WORK/post.lua" "http://127.0.0.1:$RT_PORT/api/ulc-tests")"
+kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null || true
+SERVER_PID=""
+
+# PostgreSQL: a throwaway cluster, two instances sharing it, half the connections each.
+mkdir -p "$WORK/pg"
+[ "$(id -u)" = 0 ] && chown postgres "$WORK/pg"
+PG_PORT="$(free_port)"
+as_postgres "$PG_BIN/initdb" -D "$WORK/pg/data" -U roundtrip --auth=trust -E UTF8 >/dev/null
+as_postgres "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/log" -w \
+  -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $WORK/pg -c max_connections=100" start >/dev/null
+PG_STARTED=1
+DATABASE_URL="postgres://roundtrip@127.0.0.1:$PG_PORT/postgres?sslmode=disable"
+PG_PORTS=()
+for _ in 1 2; do
+  port="$(free_port)"
+  "$BIN" serve --host 127.0.0.1 --port "$port" --database "$DATABASE_URL" --spec "$SPEC" \
+    --public-url https://tester.example.org --log-level warning &
+  PG_PIDS+=($!)
+  PG_PORTS+=("$port")
+  for _ in $(seq 1 100); do curl -fs -o /dev/null "http://127.0.0.1:$port/readyz" && break; sleep 0.1; done
+done
+PG_RUN_ID="$(curl -fs -X POST -H 'Content-Type: application/json' --data '{"target":"https://terminal.example.com/logout"}' \
+  "http://127.0.0.1:${PG_PORTS[0]}/api/ulc-tests" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')"
+
+pair() {  # name, path, wrk arguments…: both instances at once, the sum of their figures
+  local name="$1" path="$2"; shift 2
+  local half=$(( CONNECTIONS / 2 )) a b
+  a="$(wrk -t1 -c"$half" -d"${DURATION}s" "$@" "http://127.0.0.1:${PG_PORTS[0]}$path" | awk '/Requests\/sec/ {print $2}')" &
+  wait
+  echo "$a" >/dev/null
+}
+pair() {  # name, path, wrk arguments…
+  local name="$1" path="$2"; shift 2
+  local half=$(( CONNECTIONS / 2 ))
+  wrk -t1 -c"$half" -d"${DURATION}s" "$@" "http://127.0.0.1:${PG_PORTS[0]}$path" > "$WORK/wrk-a.txt" &
+  local first=$!
+  wrk -t1 -c"$half" -d"${DURATION}s" "$@" "http://127.0.0.1:${PG_PORTS[1]}$path" > "$WORK/wrk-b.txt"
+  wait "$first"
+  local rps
+  rps="$(cat "$WORK/wrk-a.txt" "$WORK/wrk-b.txt" | awk '/Requests\/sec/ {sum += $2} END {printf "%.2f", sum}')"
+  printf '%-34s %12s req/s   (2 instances)\n' "$name" "$rps" >&2
+  echo "$rps"
+}
+PG_GET="$(pair "postgres GET /api/ulc-tests/{id}" "/api/ulc-tests/$PG_RUN_ID")"
+PG_POST="$(pair "postgres POST /api/ulc-tests" "/api/ulc-tests" -s "$WORK/post.lua")"
+
+python3 - "$RT_RPS" "$NGINX_RPS" "$SQLITE_GET" "$PG_GET" "$SQLITE_POST" "$PG_POST" >&2 <<'PY'
+import sys
+rt, nginx, sg, pg, sp, pp = map(float, sys.argv[1:])
+print("AASA ratio roundtrip/nginx:           %.2f (target >= 1.0)" % (rt / nginx))
+print("tester GET  ratio postgres/sqlite:    %.2f (target >= 0.5)" % (pg / sg))
+print("tester POST ratio postgres/sqlite:    %.2f (target >= 0.5)" % (pp / sp))
+PY

@@ -39,7 +39,9 @@ public struct Auditor: Sendable {
         let findings = checks.flatMap { $0.findings(in: context) }
         let order = Dictionary(uniqueKeysWithValues: AuditRule.all.enumerated().map { ($1.id, $0) })
         let sorted = findings.enumerated().sorted { left, right in
-            (left.element.severity, order[left.element.rule] ?? .max, left.offset) < (right.element.severity, order[right.element.rule] ?? .max, right.offset)
+            (left.element.severity, order[left.element.rule] ?? .max, left.offset) < (
+                right.element.severity, order[right.element.rule] ?? .max, right.offset
+            )
         }.map(\.element)
         return AuditReport(path: target.path, kind: target.kind, surface: surface, findings: sorted)
     }

@@ -39,6 +39,8 @@ struct RoundtripCommand: AsyncParsableCommand {
             Exit codes: 0 success or accepted; 1 rejected, or a finding of severity error; \
             2 bad usage, or an unreadable or invalid input file.
             """,
-        subcommands: [SpecCommand.self, RequestCommand.self, ResponseCommand.self, AASACommand.self, AuditCommand.self, DemoCommand.self, ServeCommand.self]
+        subcommands: [
+            SpecCommand.self, RequestCommand.self, ResponseCommand.self, AASACommand.self, AuditCommand.self, DemoCommand.self, ServeCommand.self,
+        ]
     )
 }

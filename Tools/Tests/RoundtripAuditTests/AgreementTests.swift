@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RoundtripAudit
 
 @Suite("Spec and AASA agreement, universal links")
@@ -27,11 +28,21 @@ struct AgreementTests {
             .replacingOccurrences(of: "ABCDE12345.com.example.app", with: appID)
     }
 
-    static func audit(schemes: [String] = ["com-example-app"], domains: [String] = ["applinks:app.example.com"], team: String? = "ABCDE12345", spec: String = AgreementTests.spec(), aasa: String? = nil) throws -> [String] {
-        AuditHelpers.rules(try AuditHelpers.audit(
-            info: Plist.info(schemes: schemes),
-            entitlements: Plist.entitlements(team: team, domains: domains),
-            spec: spec, aasa: aasa))
+    static func audit(
+        schemes: [String] = ["com-example-app"],
+        domains: [String] = ["applinks:app.example.com"],
+        team: String? = "ABCDE12345",
+        spec: String = AgreementTests.spec(),
+        aasa: String? = nil
+    ) throws -> [String] {
+        AuditHelpers.rules(
+            try AuditHelpers.audit(
+                info: Plist.info(schemes: schemes),
+                entitlements: Plist.entitlements(team: team, domains: domains),
+                spec: spec,
+                aasa: aasa
+            )
+        )
     }
 
     @Test("a bundle that matches its spec has only the universal-link advice")
@@ -40,14 +51,17 @@ struct AgreementTests {
         #expect(try Self.audit(spec: Self.spec(signatures: "required")) == [])
     }
 
-    @Test("schemes and domains missing on either side", arguments: [
-        (["com-example-app", "com-example-extra"], ["applinks:app.example.com"], ["bundle-scheme-undeclared"]),
-        ([], ["applinks:app.example.com"], ["spec-scheme-missing"]),
-        (["com-example-app"], [], ["spec-domain-missing"]),
-        (["com-example-app"], ["applinks:app.example.com", "applinks:other.example.com"], ["bundle-domain-undeclared"]),
-        (["com-example-app"], ["applinks:*.example.com"], ["wildcard-associated-domain"]),
-        (["com-example-app", "fb1234567"], ["applinks:app.example.com"], ["vendor-sdk-scheme"]),
-    ])
+    @Test(
+        "schemes and domains missing on either side",
+        arguments: [
+            (["com-example-app", "com-example-extra"], ["applinks:app.example.com"], ["bundle-scheme-undeclared"]),
+            ([], ["applinks:app.example.com"], ["spec-scheme-missing"]),
+            (["com-example-app"], [], ["spec-domain-missing"]),
+            (["com-example-app"], ["applinks:app.example.com", "applinks:other.example.com"], ["bundle-domain-undeclared"]),
+            (["com-example-app"], ["applinks:*.example.com"], ["wildcard-associated-domain"]),
+            (["com-example-app", "fb1234567"], ["applinks:app.example.com"], ["vendor-sdk-scheme"]),
+        ]
+    )
     func disagreeing(schemes: [String], domains: [String], expected: [String]) throws {
         let rules = try Self.audit(schemes: schemes, domains: domains, spec: Self.spec(signatures: "required"))
         #expect(rules.filter { $0 != "custom-scheme-only" } == expected)
@@ -66,14 +80,17 @@ struct AgreementTests {
     static let otherAASA = #"{"applinks": {"details": [{"appIDs": ["FFFFF00000.com.example.app"]}]}}"#
     static let emptyAASA = #"{"applinks": {"details": []}}"#
 
-    @Test("the AASA must name the app ID", arguments: [
-        (modernAASA, "ABCDE12345", [String]()),
-        (singleAASA, "ABCDE12345", []),
-        (legacyAASA, "ABCDE12345", []),
-        (otherAASA, "ABCDE12345", ["aasa-missing-app-id"]),
-        (emptyAASA, "ABCDE12345", ["aasa-missing-app-id"]),
-        (modernAASA, nil, ["app-id-unknown"]),
-    ] as [(String, String?, [String])])
+    @Test(
+        "the AASA must name the app ID",
+        arguments: [
+            (modernAASA, "ABCDE12345", [String]()),
+            (singleAASA, "ABCDE12345", []),
+            (legacyAASA, "ABCDE12345", []),
+            (otherAASA, "ABCDE12345", ["aasa-missing-app-id"]),
+            (emptyAASA, "ABCDE12345", ["aasa-missing-app-id"]),
+            (modernAASA, nil, ["app-id-unknown"]),
+        ] as [(String, String?, [String])]
+    )
     func aasa(_ aasa: String, team: String?, expected: [String]) throws {
         let report = try AuditHelpers.audit(info: Plist.info(), entitlements: Plist.entitlements(team: team), aasa: aasa)
         #expect(AuditHelpers.rules(report) == expected)
@@ -81,7 +98,10 @@ struct AgreementTests {
 
     @Test("AASA app IDs are read from both forms")
     func aasaForms() throws {
-        let modern = try AASAAppIDs(data: Data(#"{"applinks": {"details": [{"appIDs": ["A.x", "B.y"]}, {"appID": "C.z"}, {"appIDs": ["A.x"]}]}}"#.utf8), path: "f")
+        let modern = try AASAAppIDs(
+            data: Data(#"{"applinks": {"details": [{"appIDs": ["A.x", "B.y"]}, {"appID": "C.z"}, {"appIDs": ["A.x"]}]}}"#.utf8),
+            path: "f"
+        )
         #expect(modern.appIDs == ["A.x", "B.y", "C.z"])
         let legacy = try AASAAppIDs(data: Data(Self.legacyAASA.utf8), path: "f")
         #expect(legacy.appIDs == ["ABCDE12345.com.example.app"])
@@ -102,7 +122,10 @@ struct AgreementTests {
     func customSchemeOnly() throws {
         let only = try AuditHelpers.audit(info: Plist.info(schemes: ["com-example-app"]), entitlements: Plist.entitlements())
         #expect(AuditHelpers.rules(only) == ["custom-scheme-only"])
-        let both = try AuditHelpers.audit(info: Plist.info(schemes: ["com-example-app"]), entitlements: Plist.entitlements(domains: ["applinks:example.com"]))
+        let both = try AuditHelpers.audit(
+            info: Plist.info(schemes: ["com-example-app"]),
+            entitlements: Plist.entitlements(domains: ["applinks:example.com"])
+        )
         #expect(AuditHelpers.rules(both) == [])
         let sdkOnly = try AuditHelpers.audit(info: Plist.info(schemes: ["fb1234567"]), entitlements: Plist.entitlements())
         #expect(AuditHelpers.rules(sdkOnly) == ["vendor-sdk-scheme"])

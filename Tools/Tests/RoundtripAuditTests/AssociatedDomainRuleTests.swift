@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RoundtripAudit
 
 @Suite("Associated domain rules (MASTG-TEST-0070)")
@@ -35,7 +36,8 @@ struct AssociatedDomainRuleTests {
     func entry(_ entry: String, rule: String?) throws {
         let report = try AuditHelpers.audit(
             info: Plist.info(),
-            entitlements: Plist.entitlements(domains: [entry]))
+            entitlements: Plist.entitlements(domains: [entry])
+        )
         let domainRules: Set<String> = ["malformed-associated-domain", "developer-mode-domain"]
         #expect(AuditHelpers.rules(report).filter(domainRules.contains) == (rule.map { [$0] } ?? []), "entry \(entry)")
         #expect(report.surface.domains.map(\.entry) == [entry])
@@ -58,15 +60,18 @@ struct AssociatedDomainRuleTests {
     /// Apple's "Supporting associated domains": a `*.` prefix matches the domain's subdomains, and
     /// each subdomain that is wanted as well as the apex needs its own entry, so `*.example.com`
     /// does not cover `example.com`.
-    @Test("a wildcard covers subdomains, never the apex (Apple's Supporting associated domains)", arguments: [
-        ("applinks:*.example.com", "www.example.com", true),
-        ("applinks:*.example.com", "a.b.example.com", true),
-        ("applinks:*.example.com", "WWW.Example.COM", true),
-        ("applinks:*.example.com", "example.com", false),
-        ("applinks:*.example.com", "badexample.com", false),
-        ("applinks:example.com", "example.com", true),
-        ("applinks:example.com", "www.example.com", false),
-    ])
+    @Test(
+        "a wildcard covers subdomains, never the apex (Apple's Supporting associated domains)",
+        arguments: [
+            ("applinks:*.example.com", "www.example.com", true),
+            ("applinks:*.example.com", "a.b.example.com", true),
+            ("applinks:*.example.com", "WWW.Example.COM", true),
+            ("applinks:*.example.com", "example.com", false),
+            ("applinks:*.example.com", "badexample.com", false),
+            ("applinks:example.com", "example.com", true),
+            ("applinks:example.com", "www.example.com", false),
+        ]
+    )
     func wildcardCoverage(entry: String, host: String, covered: Bool) {
         #expect(AssociatedDomain(entry: entry, location: "x").covers(host) == covered)
     }

@@ -69,7 +69,10 @@ struct CommandLineTests {
         let builder = try BundleBuilder(
             info: Plist.info(schemes: ["com-example-app"]),
             entitlements: Plist.entitlements(domains: ["applinks:example.com"]),
-            extensions: ["Keys": Plist.appex(bundleID: "com.example.app.keys", point: "com.apple.keyboard-service", attributes: ["RequestsOpenAccess": true])])
+            extensions: [
+                "Keys": Plist.appex(bundleID: "com.example.app.keys", point: "com.apple.keyboard-service", attributes: ["RequestsOpenAccess": true])
+            ]
+        )
         let path = try builder.writeIPA(named: "Example", in: folder)
         let result = try CLI.run(["audit", path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -111,14 +114,17 @@ struct CommandLineTests {
         #expect(none.stderr.contains("no .ipa files"))
     }
 
-    @Test("the command line: exit codes on the real apps", arguments: [
-        (["Signal-Info.plist", "--entitlements", "Signal-AppStore.entitlements"], 0),
-        (["Firefox-Info.plist", "--entitlements", "Firefox.entitlements"], 0),
-        (["Bitwarden-Info.plist"], 0),
-        (["Wikipedia-Info.plist", "--entitlements", "Wikipedia.entitlements"], 0),
-        (["HomeAssistant-Info.plist", "--entitlements", "HomeAssistant-App-ios.entitlements"], 0),
-        (["Preprocessed-Info.plist"], 2),
-    ] as [([String], Int32)])
+    @Test(
+        "the command line: exit codes on the real apps",
+        arguments: [
+            (["Signal-Info.plist", "--entitlements", "Signal-AppStore.entitlements"], 0),
+            (["Firefox-Info.plist", "--entitlements", "Firefox.entitlements"], 0),
+            (["Bitwarden-Info.plist"], 0),
+            (["Wikipedia-Info.plist", "--entitlements", "Wikipedia.entitlements"], 0),
+            (["HomeAssistant-Info.plist", "--entitlements", "HomeAssistant-App-ios.entitlements"], 0),
+            (["Preprocessed-Info.plist"], 2),
+        ] as [([String], Int32)]
+    )
     func commandLine(_ arguments: [String], status: Int32) throws {
         let resolved = arguments.map { $0.hasPrefix("-") ? $0 : CLI.fixture("audit/apps/" + $0) }
         let result = try CLI.run(["audit"] + resolved)

@@ -1,16 +1,20 @@
 import Testing
+
 @testable import RoundtripAudit
 
 @Suite("Document type rules")
 struct DocumentTypeRuleTests {
-    @Test("broad content types are noted, specific ones are not", arguments: [
-        (["public.data"], [String](), true),
-        (["com.example.receipt", "public.item"], [], true),
-        (["public.content"], [], true),
-        ([], ["*"], true),
-        (["com.example.receipt"], [], false),
-        (["public.png", "public.jpeg"], ["png"], false),
-    ] as [([String], [String], Bool)])
+    @Test(
+        "broad content types are noted, specific ones are not",
+        arguments: [
+            (["public.data"], [String](), true),
+            (["com.example.receipt", "public.item"], [], true),
+            (["public.content"], [], true),
+            ([], ["*"], true),
+            (["com.example.receipt"], [], false),
+            (["public.png", "public.jpeg"], ["png"], false),
+        ] as [([String], [String], Bool)]
+    )
     func documentType(types: [String], extensions: [String], flagged: Bool) throws {
         var entry: [String: Any] = ["CFBundleTypeName": "Files", "LSItemContentTypes": types]
         if !extensions.isEmpty { entry["CFBundleTypeExtensions"] = extensions }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RoundtripAudit
 
 @Suite("Entitlements from a code signature or a provisioning profile")

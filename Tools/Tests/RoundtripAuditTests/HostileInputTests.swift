@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import RoundtripAudit
 import ZIPFoundation
+
+@testable import RoundtripAudit
 
 @Suite("Hostile input never crashes")
 struct HostileInputTests {
@@ -24,7 +25,8 @@ struct HostileInputTests {
         let builder = try BundleBuilder(
             info: Plist.info(schemes: ["com-example-app"]),
             entitlements: Plist.entitlements(domains: ["applinks:example.com"]),
-            extensions: ["Share": Plist.appex(bundleID: "com.example.app.share", point: "com.apple.share-services")])
+            extensions: ["Share": Plist.appex(bundleID: "com.example.app.share", point: "com.apple.share-services")]
+        )
         let original = try Data(contentsOf: URL(fileURLWithPath: builder.writeIPA(named: "Example", in: folder)))
         var generator = Generator(state: seed)
         for round in 0..<60 {
@@ -91,7 +93,12 @@ struct UnendingStreamTests {
         // A final stored block: 1, LEN, ~LEN, then the bytes.
         let count = UInt16(plist.count)
         let stream = Data([0x01, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8)]) + plist
-        let zip = HandmadeZip.archive(name: "Payload/X.app/Info.plist", deflated: stream, crc32: plist.crc32(checksum: 0), uncompressedSize: UInt32(plist.count))
+        let zip = HandmadeZip.archive(
+            name: "Payload/X.app/Info.plist",
+            deflated: stream,
+            crc32: plist.crc32(checksum: 0),
+            uncompressedSize: UInt32(plist.count)
+        )
         let target = try AuditTarget.load(path: try folder.write(zip, to: "Valid.ipa"))
         #expect(target.app.bundleIdentifier == "com.example.app")
     }

@@ -1,22 +1,35 @@
 import Foundation
 import Testing
+
 @testable import RoundtripAudit
 
 @Suite("Reading inputs: plists, .app folders, .ipa archives")
 struct InputTests {
     static var info: [String: Any] {
-        Plist.info(bundleID: "com.example.app", schemes: ["com-example-app", "myapp"], extra: [
-            "LSApplicationQueriesSchemes": ["fbapi", "whatsapp"],
-            "CFBundleDocumentTypes": [["CFBundleTypeName": "Doc", "LSItemContentTypes": ["com.example.doc"], "CFBundleTypeExtensions": ["exd"]]],
-        ])
+        Plist.info(
+            bundleID: "com.example.app",
+            schemes: ["com-example-app", "myapp"],
+            extra: [
+                "LSApplicationQueriesSchemes": ["fbapi", "whatsapp"],
+                "CFBundleDocumentTypes": [["CFBundleTypeName": "Doc", "LSItemContentTypes": ["com.example.doc"], "CFBundleTypeExtensions": ["exd"]]],
+            ]
+        )
     }
     static var entitlements: [String: Any] {
         Plist.entitlements(domains: ["applinks:example.com", "webcredentials:example.com"])
     }
     static var extensions: [String: [String: Any]] {
         [
-            "Share": Plist.appex(bundleID: "com.example.app.share", point: "com.apple.share-services", attributes: ["NSExtensionActivationRule": "TRUEPREDICATE"]),
-            "Keyboard": Plist.appex(bundleID: "com.example.app.keyboard", point: "com.apple.keyboard-service", attributes: ["RequestsOpenAccess": true]),
+            "Share": Plist.appex(
+                bundleID: "com.example.app.share",
+                point: "com.apple.share-services",
+                attributes: ["NSExtensionActivationRule": "TRUEPREDICATE"]
+            ),
+            "Keyboard": Plist.appex(
+                bundleID: "com.example.app.keyboard",
+                point: "com.apple.keyboard-service",
+                attributes: ["RequestsOpenAccess": true]
+            ),
         ]
     }
 
@@ -98,7 +111,11 @@ struct InputTests {
         defer { folder.remove() }
         let builder = try BundleBuilder(info: Self.info)
         let evil = Data("owned".utf8)
-        let path = try builder.writeIPA(named: "Example", in: folder, extraEntries: ["../../evil.sh": evil, "/etc/evil": evil, "Payload/../../x": evil])
+        let path = try builder.writeIPA(
+            named: "Example",
+            in: folder,
+            extraEntries: ["../../evil.sh": evil, "/etc/evil": evil, "Payload/../../x": evil]
+        )
         let target = try AuditTarget.load(path: path)
         #expect(target.unsafeEntries == ["../../evil.sh", "/etc/evil", "Payload/../../x"])
         let report = try Auditor().audit(target)
@@ -106,34 +123,42 @@ struct InputTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.deletingLastPathComponent().appendingPathComponent("evil.sh").path))
     }
 
-    @Test("entry names are normalized or refused", arguments: [
-        ("Payload/A.app/Info.plist", "Payload/A.app/Info.plist"),
-        ("./Payload//A.app/./Info.plist", "Payload/A.app/Info.plist"),
-        ("Payload/A.app/", "Payload/A.app"),
-        ("../x", nil), ("a/../../x", nil), ("/abs", nil), ("a\\..\\x", nil), ("C:/x", nil), ("", nil),
-    ] as [(String, String?)])
+    @Test(
+        "entry names are normalized or refused",
+        arguments: [
+            ("Payload/A.app/Info.plist", "Payload/A.app/Info.plist"),
+            ("./Payload//A.app/./Info.plist", "Payload/A.app/Info.plist"),
+            ("Payload/A.app/", "Payload/A.app"),
+            ("../x", nil), ("a/../../x", nil), ("/abs", nil), ("a\\..\\x", nil), ("C:/x", nil), ("", nil),
+        ] as [(String, String?)]
+    )
     func entryNames(_ raw: String, expected: String?) {
         #expect(ArchiveFiles.safeName(raw) == expected)
     }
 
     /// Unreadable inputs: each is an error with a stable code, never a crash.
-    @Test("unreadable inputs are errors with a code", arguments: [
-        ("missing", AuditError.Code.unreadable),
-        ("garbage.plist", .invalidPropertyList),
-        ("array.plist", .invalidPropertyList),
-        ("corrupt.ipa", .corruptArchive),
-        ("truncated.ipa", .corruptArchive),
-        ("empty.ipa", .missingInfoPlist),
-        ("bare.app", .missingInfoPlist),
-        ("folder", .unsupportedInput),
-    ])
+    @Test(
+        "unreadable inputs are errors with a code",
+        arguments: [
+            ("missing", AuditError.Code.unreadable),
+            ("garbage.plist", .invalidPropertyList),
+            ("array.plist", .invalidPropertyList),
+            ("corrupt.ipa", .corruptArchive),
+            ("truncated.ipa", .corruptArchive),
+            ("empty.ipa", .missingInfoPlist),
+            ("bare.app", .missingInfoPlist),
+            ("folder", .unsupportedInput),
+        ]
+    )
     func unreadable(_ name: String, code: AuditError.Code) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write(Data("this is not a plist <dict>".utf8), to: "garbage.plist")
         try folder.write(Plist.dataArray(), to: "array.plist")
         try folder.write(Data("PK\u{3}\u{4} and then nothing that makes sense".utf8), to: "corrupt.ipa")
-        let whole = try Data(contentsOf: URL(fileURLWithPath: BundleBuilder(info: Self.info).writeIPA(named: "Example", file: "whole.ipa", in: folder)))
+        let whole = try Data(
+            contentsOf: URL(fileURLWithPath: BundleBuilder(info: Self.info).writeIPA(named: "Example", file: "whole.ipa", in: folder))
+        )
         try folder.write(whole.prefix(whole.count / 2), to: "truncated.ipa")
         _ = try BundleBuilder(info: Self.info).writeIPA(named: "Example", file: "empty.ipa", in: folder, extraEntries: [:])
         try FileManager.default.createDirectory(atPath: folder.path("bare.app"), withIntermediateDirectories: true)
@@ -192,7 +217,10 @@ struct InputTests {
 
     @Test("property-list values decode with their types")
     func values() throws {
-        let data = try Plist.data(["s": "x", "i": 3, "r": 1.5, "b": true, "a": ["y", 1], "d": ["k": false], "z": Data([1, 2]), "t": Date(timeIntervalSince1970: 0)], binary: true)
+        let data = try Plist.data(
+            ["s": "x", "i": 3, "r": 1.5, "b": true, "a": ["y", 1], "d": ["k": false], "z": Data([1, 2]), "t": Date(timeIntervalSince1970: 0)],
+            binary: true
+        )
         let decoded = try PropertyListValue.decodeDictionary(data, path: "p")
         #expect(decoded["s"] == .string("x"))
         #expect(decoded["i"] == .integer(3))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RoundtripAudit
 
 /// The audit on open-source apps' own Info.plists and entitlements (Tests/Fixtures/audit/apps,
@@ -34,16 +35,19 @@ struct RealAppTests {
         #expect(finding.message.contains("Signal's app scheme and this bundle is not Signal's app"))
     }
 
-    @Test("what tells a vendor's own app", arguments: [
-        (["CFBundleIdentifier": "org.whispersystems.signal"], [:], true),
-        (["CFBundleIdentifier": "org.whispersystems.signal.beta"], [:], true),
-        (["CFBundleIdentifier": "org.whispersystems.signalx"], [:], false),
-        (["CFBundleIdentifier": "com.example.app"], ["com.apple.security.application-groups": ["group.org.whispersystems.signal.group"]], true),
-        (["CFBundleIdentifier": "com.example.app"], ["keychain-access-groups": ["ABCDE12345.org.whispersystems.signal"]], true),
-        (["CFBundleIdentifier": "com.example.app"], ["com.apple.developer.associated-domains": ["applinks:signal.group"]], true),
-        (["CFBundleIdentifier": "com.example.app"], ["com.apple.developer.associated-domains": ["applinks:notsignal.group"]], false),
-        (["CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"], [:], false),
-    ] as [([String: String], [String: [String]], Bool)])
+    @Test(
+        "what tells a vendor's own app",
+        arguments: [
+            (["CFBundleIdentifier": "org.whispersystems.signal"], [:], true),
+            (["CFBundleIdentifier": "org.whispersystems.signal.beta"], [:], true),
+            (["CFBundleIdentifier": "org.whispersystems.signalx"], [:], false),
+            (["CFBundleIdentifier": "com.example.app"], ["com.apple.security.application-groups": ["group.org.whispersystems.signal.group"]], true),
+            (["CFBundleIdentifier": "com.example.app"], ["keychain-access-groups": ["ABCDE12345.org.whispersystems.signal"]], true),
+            (["CFBundleIdentifier": "com.example.app"], ["com.apple.developer.associated-domains": ["applinks:signal.group"]], true),
+            (["CFBundleIdentifier": "com.example.app"], ["com.apple.developer.associated-domains": ["applinks:notsignal.group"]], false),
+            (["CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"], [:], false),
+        ] as [([String: String], [String: [String]], Bool)]
+    )
     func ownership(info: [String: String], entitlements: [String: [String]], owned: Bool) throws {
         var plist = Plist.info(bundleID: info["CFBundleIdentifier"] ?? "", schemes: ["sgnl"])
         plist["CFBundleURLTypes"] = [["CFBundleURLSchemes": ["sgnl"]]]
@@ -68,10 +72,14 @@ struct RealAppTests {
     @Test("mailto in a mail app holding the mail-client entitlement is a note; elsewhere an error")
     func mailClient() throws {
         let mail = try AuditHelpers.audit(
-            info: Plist.info(schemes: ["mailto"]), entitlements: ["com.apple.developer.mail-client": true])
+            info: Plist.info(schemes: ["mailto"]),
+            entitlements: ["com.apple.developer.mail-client": true]
+        )
         #expect(AuditHelpers.rules(mail).contains("default-app-scheme"))
         let other = try AuditHelpers.audit(
-            info: Plist.info(schemes: ["mailto"]), entitlements: ["com.apple.developer.web-browser": true])
+            info: Plist.info(schemes: ["mailto"]),
+            entitlements: ["com.apple.developer.web-browser": true]
+        )
         #expect(AuditHelpers.rules(other).contains("reserved-scheme"))
     }
 
@@ -94,10 +102,13 @@ struct RealAppTests {
         #expect(AuditHelpers.rules(report).filter { $0.hasSuffix("scheme") || $0.hasSuffix("dns") } == ["secret-bearing-scheme"])
     }
 
-    @Test("Wikipedia's and Home Assistant's wildcard applinks get a note each", arguments: [
-        ("Wikipedia-Info.plist", "Wikipedia.entitlements", "wikipedia.org"),
-        ("HomeAssistant-Info.plist", "HomeAssistant-App-ios.entitlements", "home-assistant.io"),
-    ])
+    @Test(
+        "Wikipedia's and Home Assistant's wildcard applinks get a note each",
+        arguments: [
+            ("Wikipedia-Info.plist", "Wikipedia.entitlements", "wikipedia.org"),
+            ("HomeAssistant-Info.plist", "HomeAssistant-App-ios.entitlements", "home-assistant.io"),
+        ]
+    )
     func wildcards(info: String, entitlements: String, apex: String) throws {
         let report = try Self.audit(info, entitlements: entitlements)
         let notes = Self.findings(report, "wildcard-associated-domain")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RoundtripAudit
 
 @Suite("Reports: JSON, SARIF 2.1.0, text, summary table")
@@ -8,7 +9,14 @@ struct ReportTests {
         try AuditHelpers.audit(
             info: Plist.info(schemes: ["com-example-app", "http"]),
             entitlements: Plist.entitlements(domains: ["applinks:example.com", "example.org"]),
-            extensions: [Plist.appex(bundleID: "com.example.app.share", point: "com.apple.share-services", attributes: ["NSExtensionActivationRule": "TRUEPREDICATE"])])
+            extensions: [
+                Plist.appex(
+                    bundleID: "com.example.app.share",
+                    point: "com.apple.share-services",
+                    attributes: ["NSExtensionActivationRule": "TRUEPREDICATE"]
+                )
+            ]
+        )
     }
 
     static func json(_ value: some Encodable) throws -> [String: Any] {

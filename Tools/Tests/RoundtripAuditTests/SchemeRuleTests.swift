@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RoundtripAudit
 
 @Suite("Custom URL scheme rules (MASTG-TEST-0075)")
@@ -59,7 +60,8 @@ struct SchemeRuleTests {
     func duplicate() throws {
         let report = try AuditHelpers.audit(
             info: Plist.info(schemes: ["com-example-app"]),
-            extensions: [Plist.info(bundleID: "com.example.app.widget", schemes: ["COM-EXAMPLE-APP"])])
+            extensions: [Plist.info(bundleID: "com.example.app.widget", schemes: ["COM-EXAMPLE-APP"])]
+        )
         let duplicates = report.findings.filter { $0.rule == "duplicate-scheme" }
         #expect(duplicates.count == 1)
         #expect(duplicates.first?.location == "Example.app/PlugIns/E0.appex/Info.plist:CFBundleURLTypes[0].CFBundleURLSchemes[0]")

@@ -17,11 +17,51 @@ struct CLITests {
     }
 
     static let matchCases: [MatchCase] = [
-        MatchCase(url: "https://example.com/buy/42", appID: nil, status: 0, matched: true, blocked: false, app: "A1B2C3D4E5.com.example.shop", rule: 1),
-        MatchCase(url: "https://example.com/buy/42", appID: "A1B2C3D4E5.com.example.shop.beta", status: 0, matched: true, blocked: false, app: "A1B2C3D4E5.com.example.shop.beta", rule: 1),
-        MatchCase(url: "https://example.com/help/website/x", appID: nil, status: 1, matched: false, blocked: true, app: "A1B2C3D4E5.com.example.shop", rule: 2),
-        MatchCase(url: "https://example.com/legacy/x", appID: nil, status: 0, matched: true, blocked: false, app: "Z9Y8X7W6V5.com.example.legacy", rule: 1),
-        MatchCase(url: "https://example.com/private/x", appID: "Z9Y8X7W6V5.com.example.legacy", status: 1, matched: false, blocked: true, app: "Z9Y8X7W6V5.com.example.legacy", rule: 0),
+        MatchCase(
+            url: "https://example.com/buy/42",
+            appID: nil,
+            status: 0,
+            matched: true,
+            blocked: false,
+            app: "A1B2C3D4E5.com.example.shop",
+            rule: 1
+        ),
+        MatchCase(
+            url: "https://example.com/buy/42",
+            appID: "A1B2C3D4E5.com.example.shop.beta",
+            status: 0,
+            matched: true,
+            blocked: false,
+            app: "A1B2C3D4E5.com.example.shop.beta",
+            rule: 1
+        ),
+        MatchCase(
+            url: "https://example.com/help/website/x",
+            appID: nil,
+            status: 1,
+            matched: false,
+            blocked: true,
+            app: "A1B2C3D4E5.com.example.shop",
+            rule: 2
+        ),
+        MatchCase(
+            url: "https://example.com/legacy/x",
+            appID: nil,
+            status: 0,
+            matched: true,
+            blocked: false,
+            app: "Z9Y8X7W6V5.com.example.legacy",
+            rule: 1
+        ),
+        MatchCase(
+            url: "https://example.com/private/x",
+            appID: "Z9Y8X7W6V5.com.example.legacy",
+            status: 1,
+            matched: false,
+            blocked: true,
+            app: "Z9Y8X7W6V5.com.example.legacy",
+            rule: 0
+        ),
         MatchCase(url: "https://example.com/nothing", appID: nil, status: 1, matched: false, blocked: false, app: nil, rule: nil),
     ]
 

@@ -25,14 +25,22 @@ struct CallingCommandTests {
     let notes = CommandLineRunner.fixture("specs/notes.yaml")
 
     func buildCharge(_ ledger: String, extra: [String] = []) throws -> String {
-        let run = try roundtrip(["request", "build", "--spec", terminal, "--action", "charge", "--param", "amount=12.50", "--param", "invoiceNumber=123",
-                                 "--callback", "my-return-url://?record_id=123", "--ledger", ledger, "--now", "1800000000", "--continuation", #"{"screen":"invoice","id":7}"#] + extra)
+        let run = try roundtrip(
+            [
+                "request", "build", "--spec", terminal, "--action", "charge", "--param", "amount=12.50", "--param", "invoiceNumber=123",
+                "--callback", "my-return-url://?record_id=123", "--ledger", ledger, "--now", "1800000000", "--continuation",
+                #"{"screen":"invoice","id":7}"#,
+            ] + extra
+        )
         #expect(run.exitCode == 0, "\(run.stderr)")
         return run.stdout.trimmingCharacters(in: .newlines)
     }
 
     func answer(_ request: String, outcome: String = "approved") throws -> String {
-        let run = try roundtrip(["response", "build", "--spec", terminal, "--request", request, "--outcome", outcome, "--param", "transactionId=T-9", "--now", "1800000000"])
+        let run = try roundtrip([
+            "response", "build", "--spec", terminal, "--request", request, "--outcome", outcome, "--param", "transactionId=T-9", "--now",
+            "1800000000",
+        ])
         #expect(run.exitCode == 0, "\(run.stderr)")
         return run.stdout.trimmingCharacters(in: .newlines)
     }
@@ -40,7 +48,11 @@ struct CallingCommandTests {
     @Test func buildThenAcceptOnceThenReplay() throws {
         let ledger = temporaryDirectory() + "/ledger"
         let request = try buildCharge(ledger)
-        #expect(request.hasPrefix("com-example-terminal://charge/1.0.0/?amount=12.50&invoiceNumber=123&returnURL=my-return-url%3A%2F%2F%3Frecord_id%3D123%26rt-state%3D"))
+        #expect(
+            request.hasPrefix(
+                "com-example-terminal://charge/1.0.0/?amount=12.50&invoiceNumber=123&returnURL=my-return-url%3A%2F%2F%3Frecord_id%3D123%26rt-state%3D"
+            )
+        )
         let attributes = try FileManager.default.attributesOfItem(atPath: ledger + "/ledger.key")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
@@ -99,7 +111,10 @@ struct CallingCommandTests {
         #expect(run.exitCode == 2)
         #expect(run.stderr.contains("the ledger file's HMAC does not verify"))
         // The key from the environment instead of the file: a different key, same refusal.
-        let other = try roundtrip(["response", "accept", "--ledger", ledger, callback], environment: ["ROUNDTRIP_LEDGER_KEY": "another-key-0123456789"])
+        let other = try roundtrip(
+            ["response", "accept", "--ledger", ledger, callback],
+            environment: ["ROUNDTRIP_LEDGER_KEY": "another-key-0123456789"]
+        )
         #expect(other.exitCode == 2)
     }
 
@@ -114,16 +129,27 @@ struct CallingCommandTests {
 
     @Test func signedBuildVerifiesWithRequestHandle() throws {
         let environment = ["ROUNDTRIP_TEST_SECRET": Self.secret]
-        let build = try roundtrip(["request", "build", "--spec", notes, "--action", "locked", "--param", "id=7", "--callback", "pos-app://cb",
-                                   "--sign-key", "pos-2026", "--secret-env", "ROUNDTRIP_TEST_SECRET", "--now", "1800000000"], environment: environment)
+        let build = try roundtrip(
+            [
+                "request", "build", "--spec", notes, "--action", "locked", "--param", "id=7", "--callback", "pos-app://cb",
+                "--sign-key", "pos-2026", "--secret-env", "ROUNDTRIP_TEST_SECRET", "--now", "1800000000",
+            ],
+            environment: environment
+        )
         #expect(build.exitCode == 0, "\(build.stderr)")
         let url = build.stdout.trimmingCharacters(in: .newlines)
         #expect(url.contains("&rt-kid=pos-2026&rt-ts=1800000000&rt-id="))
         let state = temporaryDirectory()
-        let handle = try roundtrip(["request", "handle", "--spec", notes, url, "--json", "--now", "1800000100", "--state", state], environment: environment)
+        let handle = try roundtrip(
+            ["request", "handle", "--spec", notes, url, "--json", "--now", "1800000100", "--state", state],
+            environment: environment
+        )
         #expect(handle.exitCode == 0, "\(handle.stdout)")
         #expect((handle.json?["callbacks"] as? [String: String])?["success"]?.hasPrefix("pos-app://cb/success?rt-state=") == true)
-        let replay = try roundtrip(["request", "handle", "--spec", notes, url, "--json", "--now", "1800000101", "--state", state], environment: environment)
+        let replay = try roundtrip(
+            ["request", "handle", "--spec", notes, url, "--json", "--now", "1800000101", "--state", state],
+            environment: environment
+        )
         #expect(replay.exitCode == 1)
         #expect((replay.json?["error"] as? [String: Any])?["code"] as? String == "replayed")
         let stale = try roundtrip(["request", "handle", "--spec", notes, url, "--json", "--now", "1800000400"], environment: environment)
@@ -142,7 +168,9 @@ struct CallingCommandTests {
         for arguments in cases {
             #expect(try roundtrip(arguments).exitCode == 2, "\(arguments)")
         }
-        let rejected = try roundtrip(["request", "build", "--spec", terminal, "--action", "charge", "--param", "amount=0", "--callback", "my-return-url://"])
+        let rejected = try roundtrip([
+            "request", "build", "--spec", terminal, "--action", "charge", "--param", "amount=0", "--callback", "my-return-url://",
+        ])
         #expect(rejected.exitCode == 1)
         #expect(rejected.stderr == "rejected: invalid-parameter (amount): the parameter 'amount' is 0; the minimum is 0.01\n")
     }

@@ -7,7 +7,10 @@ struct DemoCommandTests {
         let result = try CommandLineRunner.run(["demo"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("All 6 scenarios behaved as expected.\n"))
-        for title in ["returnURL, rt-state and ifcc_", "Universal Link Callback logout", "hijacks a custom scheme", "to-do item", "Latitude, longitude and title", "x-callback-url round trip"] {
+        for title in [
+            "returnURL, rt-state and ifcc_", "Universal Link Callback logout", "hijacks a custom scheme", "to-do item",
+            "Latitude, longitude and title", "x-callback-url round trip",
+        ] {
             #expect(result.stdout.contains(title), "missing scenario: \(title)")
         }
         #expect(!result.stdout.contains("✗"))

@@ -22,12 +22,21 @@ struct ReceivingCommandTests {
         let json = try #require(result.json)
         #expect(json["valid"] as? Bool == true)
         let findings = try #require(json["findings"] as? [[String: Any]])
-        #expect(findings.contains { $0["rule"] as? String == "route-scheme-not-registered" && $0["severity"] as? String == "warning" && $0["path"] as? String == "actions.add-task.url" })
+        #expect(
+            findings.contains {
+                $0["rule"] as? String == "route-scheme-not-registered" && $0["severity"] as? String == "warning"
+                    && $0["path"] as? String == "actions.add-task.url"
+            }
+        )
     }
 
     @Test func lintInvalidSpecExitsOne() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).yaml")
-        try "roundtrip: 1\napp: {name: A, schemes: [a]}\nactions:\n  x: {url: \"a://x\", convention: nope}\n".write(to: file, atomically: true, encoding: .utf8)
+        try "roundtrip: 1\napp: {name: A, schemes: [a]}\nactions:\n  x: {url: \"a://x\", convention: nope}\n".write(
+            to: file,
+            atomically: true,
+            encoding: .utf8
+        )
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try CommandLineRunner.run(["spec", "lint", file.path, "--json"])
         #expect(result.exitCode == 1)
@@ -36,7 +45,10 @@ struct ReceivingCommandTests {
         #expect(findings.first?["line"] as? Int == 4)
     }
 
-    @Test(arguments: [["spec", "lint", "/nonexistent.yaml"], ["request", "handle", "--spec", "/nonexistent.yaml", "x://y"], ["request", "handle"], ["bogus"], ["request", "handle", "--spec"]])
+    @Test(arguments: [
+        ["spec", "lint", "/nonexistent.yaml"], ["request", "handle", "--spec", "/nonexistent.yaml", "x://y"], ["request", "handle"], ["bogus"],
+        ["request", "handle", "--spec"],
+    ])
     func unreadableInputAndBadUsageExitTwo(arguments: [String]) throws {
         let result = try CommandLineRunner.run(arguments)
         #expect(result.exitCode == 2, "stdout: \(result.stdout) stderr: \(result.stderr)")
@@ -54,7 +66,11 @@ struct ReceivingCommandTests {
     @Test func handleAcceptedJSONIsTheContract() throws {
         let result = try CommandLineRunner.run(["request", "handle", "--spec", terminal, charge, "--json"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == #"{"accepted":true,"action":"charge","callbacks":{"return":"my-return-url://?record_id=123"},"convention":"return-url","parameters":{"amount":"12.5","currency":"USD","invoiceNumber":"123"}}"# + "\n")
+        #expect(
+            result.stdout
+                == #"{"accepted":true,"action":"charge","callbacks":{"return":"my-return-url://?record_id=123"},"convention":"return-url","parameters":{"amount":"12.5","currency":"USD","invoiceNumber":"123"}}"#
+                + "\n"
+        )
     }
 
     @Test func handleRejectedJSONIsTheContract() throws {
@@ -90,7 +106,10 @@ struct ReceivingCommandTests {
         let second = try CommandLineRunner.run(arguments, environment: environment)
         #expect(second.exitCode == 1)
         #expect((second.json?["error"] as? [String: Any])?["code"] as? String == "replayed")
-        let late = try CommandLineRunner.run(["request", "handle", "--spec", rich, signed, "--json", "--now", "1800000400"], environment: environment)
+        let late = try CommandLineRunner.run(
+            ["request", "handle", "--spec", rich, signed, "--json", "--now", "1800000400"],
+            environment: environment
+        )
         #expect((late.json?["error"] as? [String: Any])?["code"] as? String == "expired")
     }
 
@@ -98,7 +117,9 @@ struct ReceivingCommandTests {
         let result = try CommandLineRunner.run(["response", "build", "--spec", terminal, "--request", charge, "--outcome", "declined"])
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout == "my-return-url://?record_id=123&ifcc_responseType=declined\n")
-        let approved = try CommandLineRunner.run(["response", "build", "--spec", terminal, "--request", charge, "--outcome", "success", "--param", "authCode=A 1"])
+        let approved = try CommandLineRunner.run([
+            "response", "build", "--spec", terminal, "--request", charge, "--outcome", "success", "--param", "authCode=A 1",
+        ])
         #expect(approved.stdout == "my-return-url://?record_id=123&ifcc_responseType=approved&ifcc_authCode=A%201\n")
     }
 
@@ -109,7 +130,9 @@ struct ReceivingCommandTests {
         let badRequest = try CommandLineRunner.run(["response", "build", "--spec", terminal, "--request", "x://y", "--outcome", "success"])
         #expect(badRequest.exitCode == 1)
         #expect(badRequest.stderr.contains("unknown-route"))
-        let badParam = try CommandLineRunner.run(["response", "build", "--spec", terminal, "--request", charge, "--outcome", "success", "--param", "novalue"])
+        let badParam = try CommandLineRunner.run([
+            "response", "build", "--spec", terminal, "--request", charge, "--outcome", "success", "--param", "novalue",
+        ])
         #expect(badParam.exitCode == 2)
     }
 

@@ -34,12 +34,15 @@ struct AASAExportTests {
         }
     }
 
-    @Test("bad input exits 2 with the reason", arguments: [
-        (["aasa", "export", "--output", "/tmp/x"], "--spec"),
-        (["aasa", "export", "--spec", "Tests/Fixtures/specs/terminal.yaml"], "--output"),
-        (["aasa", "export", "--spec", "Tests/Fixtures/specs/missing.yaml", "--output", "/tmp/x"], "missing.yaml"),
-        (["aasa", "export", "--spec", "Tests/Fixtures/specs/terminal.yaml", "--output", "/proc/version/x"], "cannot write"),
-    ])
+    @Test(
+        "bad input exits 2 with the reason",
+        arguments: [
+            (["aasa", "export", "--output", "/tmp/x"], "--spec"),
+            (["aasa", "export", "--spec", "Tests/Fixtures/specs/terminal.yaml"], "--output"),
+            (["aasa", "export", "--spec", "Tests/Fixtures/specs/missing.yaml", "--output", "/tmp/x"], "missing.yaml"),
+            (["aasa", "export", "--spec", "Tests/Fixtures/specs/terminal.yaml", "--output", "/proc/version/x"], "cannot write"),
+        ]
+    )
     func badInput(_ arguments: [String], mentions: String) throws {
         let result = try CommandLineRunner.run(arguments)
         #expect(result.exitCode == 2)

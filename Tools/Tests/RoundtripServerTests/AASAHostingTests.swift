@@ -1,9 +1,10 @@
 import Foundation
 import HummingbirdTesting
 import Roundtrip
-import RoundtripYAML
 import RoundtripAssociatedDomains
+import RoundtripYAML
 import Testing
+
 @testable import RoundtripServer
 
 @Suite("AASA hosting")
@@ -24,9 +25,12 @@ struct AASAHostingTests {
         }
     }
 
-    @Test("the Host's port, case and trailing dot are ignored", arguments: [
-        "terminal.example.com:8443", "TERMINAL.Example.com", "terminal.example.com.", "terminal.example.com.:80",
-    ])
+    @Test(
+        "the Host's port, case and trailing dot are ignored",
+        arguments: [
+            "terminal.example.com:8443", "TERMINAL.Example.com", "terminal.example.com.", "terminal.example.com.:80",
+        ]
+    )
     func hostForms(host: String) async throws {
         try await ServerFixture.app().test(.router) { client in
             let response = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: host])
@@ -39,15 +43,24 @@ struct AASAHostingTests {
         try await ServerFixture.app().test(.router) { client in
             let first = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "terminal.example.com"])
             let tag = try #require(first.headers[.eTag])
-            let again = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: tag])
+            let again = try await client.get(
+                "/.well-known/apple-app-site-association",
+                headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: tag]
+            )
             #expect(again.status == .notModified)
             #expect(again.body.readableBytes == 0)
             #expect(again.headers[.eTag] == tag)
-            let list = try await client.get("/apple-app-site-association", headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: "\"nope\", \(tag)"])
+            let list = try await client.get(
+                "/apple-app-site-association",
+                headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: "\"nope\", \(tag)"]
+            )
             #expect(list.status == .notModified)
             let star = try await client.get("/apple-app-site-association", headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: "*"])
             #expect(star.status == .notModified)
-            let other = try await client.get("/apple-app-site-association", headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: "\"other\""])
+            let other = try await client.get(
+                "/apple-app-site-association",
+                headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: "\"other\""]
+            )
             #expect(other.status == .ok)
         }
     }
@@ -55,7 +68,11 @@ struct AASAHostingTests {
     @Test("HEAD has the headers and no body")
     func head() async throws {
         try await ServerFixture.app().test(.router) { client in
-            let response = try await client.execute(uri: "/.well-known/apple-app-site-association", method: .head, headers: [.hostHeader: "terminal.example.com"])
+            let response = try await client.execute(
+                uri: "/.well-known/apple-app-site-association",
+                method: .head,
+                headers: [.hostHeader: "terminal.example.com"]
+            )
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json")
             #expect(response.headers[.eTag] != nil)
@@ -63,7 +80,10 @@ struct AASAHostingTests {
         }
     }
 
-    @Test("a domain no spec claims is a 404 JSON error", arguments: ["other.example.com", "example.com", "evil.terminal.example.com", "", "<script>"])
+    @Test(
+        "a domain no spec claims is a 404 JSON error",
+        arguments: ["other.example.com", "example.com", "evil.terminal.example.com", "", "<script>"]
+    )
     func unknownDomain(host: String) async throws {
         try await ServerFixture.app().test(.router) { client in
             let response = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: host])
@@ -75,12 +95,14 @@ struct AASAHostingTests {
 
     @Test("a wildcard domain serves its subdomains, not itself")
     func wildcard() async throws {
-        let spec = try SpecLoader.load(yaml: """
-            roundtrip: 1
-            app: {name: W, app-id: ABCDE12345.com.example.w, domains: ["*.w.example.com"]}
-            actions:
-              logout: {url: "https://a.w.example.com/logout", convention: ulc}
-            """).spec
+        let spec = try SpecLoader.load(
+            yaml: """
+                roundtrip: 1
+                app: {name: W, app-id: ABCDE12345.com.example.w, domains: ["*.w.example.com"]}
+                actions:
+                  logout: {url: "https://a.w.example.com/logout", convention: ulc}
+                """
+        ).spec
         try await ServerFixture.app(specs: [spec]).test(.router) { client in
             let sub = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "a.w.example.com"])
             let apex = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "w.example.com"])
@@ -104,9 +126,12 @@ struct AASAHostingTests {
         #expect(a.entityTag.count == 34)
     }
 
-    @Test("Host header forms", arguments: [
-        ("Example.COM:8443", "example.com"), ("[::1]:8080", "[::1]"), ("a.b.", "a.b"), ("x", "x"), ("", ""),
-    ])
+    @Test(
+        "Host header forms",
+        arguments: [
+            ("Example.COM:8443", "example.com"), ("[::1]:8080", "[::1]"), ("a.b.", "a.b"), ("x", "x"), ("", ""),
+        ]
+    )
     func domainOfHost(host: String, domain: String) {
         #expect(AssociationCatalog.domain(ofHost: host) == domain)
     }

@@ -4,6 +4,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import Testing
+
 @testable import RoundtripServer
 
 /// The event-loop fast path for AASA requests, driven part by part on an `EmbeddedChannel`.
@@ -19,7 +20,10 @@ struct AssociationChannelHandlerTests {
     }
 
     static func request(
-        _ method: HTTPRequest.Method = .get, path: String = path, host: String = "terminal.example.com", fields: HTTPFields = [:]
+        _ method: HTTPRequest.Method = .get,
+        path: String = path,
+        host: String = "terminal.example.com",
+        fields: HTTPFields = [:]
     ) -> HTTPRequest {
         HTTPRequest(method: method, scheme: nil, authority: host, path: path, headerFields: fields)
     }
@@ -74,29 +78,40 @@ struct AssociationChannelHandlerTests {
         try Self.send(Self.request(.head, path: "/apple-app-site-association?x=1"), to: channel)
         let parts = try Self.written(channel)
         #expect(parts.count == 2)
-        guard case .head(let head) = parts.first else { Issue.record("no head"); return }
+        guard case .head(let head) = parts.first else {
+            Issue.record("no head")
+            return
+        }
         #expect(head.status == .ok)
         #expect(head.headerFields[.contentLength] != nil)
     }
 
-    @Test("If-None-Match with the ETag (alone, in a list, weak, or *) gives 304; another tag gives 200",
-          arguments: [(true, "TAG"), (true, "\"x\", TAG"), (true, "W/TAG"), (true, "*"), (false, "\"x\"")])
+    @Test(
+        "If-None-Match with the ETag (alone, in a list, weak, or *) gives 304; another tag gives 200",
+        arguments: [(true, "TAG"), (true, "\"x\", TAG"), (true, "W/TAG"), (true, "*"), (false, "\"x\"")]
+    )
     func conditional(notModified: Bool, header: String) throws {
         let (channel, catalog) = try Self.channel()
         let tag = try #require(catalog.file(forHost: "terminal.example.com")).entityTag
         try Self.send(Self.request(fields: [.ifNoneMatch: header.replacingOccurrences(of: "TAG", with: tag)]), to: channel)
-        guard case .head(let head) = try Self.written(channel).first else { Issue.record("no head"); return }
+        guard case .head(let head) = try Self.written(channel).first else {
+            Issue.record("no head")
+            return
+        }
         #expect(head.status == (notModified ? .notModified : .ok))
         #expect(head.headerFields[.eTag] == tag)
     }
 
-    @Test("anything else goes to the router untouched", arguments: [
-        request(host: "other.example.com"),
-        request(host: ""),
-        request(.post),
-        request(path: "/api/ulc-tests"),
-        request(path: "/.well-known/apple-app-site-association/x"),
-    ])
+    @Test(
+        "anything else goes to the router untouched",
+        arguments: [
+            request(host: "other.example.com"),
+            request(host: ""),
+            request(.post),
+            request(path: "/api/ulc-tests"),
+            request(path: "/.well-known/apple-app-site-association/x"),
+        ]
+    )
     func passesOn(request: HTTPRequest) throws {
         let (channel, _) = try Self.channel()
         try channel.writeInbound(HTTPRequestPart.head(request))
@@ -132,7 +147,10 @@ struct AssociationChannelHandlerTests {
     func connectionClose() throws {
         let (channel, _) = try Self.channel()
         try Self.send(Self.request(fields: [.connection: "keep-alive, Close"]), to: channel)
-        guard case .head(let head) = try Self.written(channel).first else { Issue.record("no head"); return }
+        guard case .head(let head) = try Self.written(channel).first else {
+            Issue.record("no head")
+            return
+        }
         #expect(head.headerFields[.connection] == "close")
         channel.embeddedEventLoop.run()
         #expect(!channel.isActive)

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import Testing
+
 @testable import RoundtripServer
 
 /// The first handler of a connection, on raw bytes: answers what the scanner takes, hands the
@@ -72,10 +73,13 @@ struct AssociationSocketHandlerTests {
         #expect(try Self.written(channel).isEmpty)
     }
 
-    @Test("a domain no spec claims, or a request split across reads, goes to the decoder", arguments: [
-        ["GET /apple-app-site-association HTTP/1.1\r\nHost: other.example.com\r\n\r\n"],
-        ["GET /apple-app-site-association HTTP/1.1\r\nHo", "st: terminal.example.com\r\n\r\n"],
-    ])
+    @Test(
+        "a domain no spec claims, or a request split across reads, goes to the decoder",
+        arguments: [
+            ["GET /apple-app-site-association HTTP/1.1\r\nHost: other.example.com\r\n\r\n"],
+            ["GET /apple-app-site-association HTTP/1.1\r\nHo", "st: terminal.example.com\r\n\r\n"],
+        ]
+    )
     func passes(reads: [String]) throws {
         let (channel, _) = try Self.channel()
         for read in reads { try channel.writeInbound(ByteBuffer(string: read)) }

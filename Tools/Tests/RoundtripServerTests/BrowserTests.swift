@@ -1,11 +1,16 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+
 @testable import RoundtripServer
 
 /// The pages in a real browser: Debian's headless chromium against a live loopback server.
 /// Screenshots land in ``HeadlessChromium/screenshotFolder`` for a person to look at.
-@Suite("Browser", .serialized, .enabled(if: HeadlessChromium.find() != nil, "chromium is not installed (apt-get install -y chromium); the browser tests are skipped"))
+@Suite(
+    "Browser",
+    .serialized,
+    .enabled(if: HeadlessChromium.find() != nil, "chromium is not installed (apt-get install -y chromium); the browser tests are skipped")
+)
 struct BrowserTests {
     @Test("home, test, history, inspector and checker pages render in chromium")
     func pagesRender() async throws {

@@ -1,18 +1,22 @@
 import Testing
+
 @testable import RoundtripServer
 
 @Suite("HTML escaping")
 struct HTMLTests {
-    @Test("escape replaces the five significant characters", arguments: [
-        ("plain", "plain"),
-        ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
-        ("a & b", "a &amp; b"),
-        ("\"quoted\" 'single'", "&quot;quoted&quot; &#39;single&#39;"),
-        ("&amp;", "&amp;amp;"),
-        ("\" onmouseover=\"x", "&quot; onmouseover=&quot;x"),
-        ("café ☃ \u{202E}", "café ☃ \u{202E}"),
-        ("", ""),
-    ])
+    @Test(
+        "escape replaces the five significant characters",
+        arguments: [
+            ("plain", "plain"),
+            ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+            ("a & b", "a &amp; b"),
+            ("\"quoted\" 'single'", "&quot;quoted&quot; &#39;single&#39;"),
+            ("&amp;", "&amp;amp;"),
+            ("\" onmouseover=\"x", "&quot; onmouseover=&quot;x"),
+            ("café ☃ \u{202E}", "café ☃ \u{202E}"),
+            ("", ""),
+        ]
+    )
     func escape(input: String, expected: String) {
         #expect(HTML.escape(input) == expected)
     }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
 @testable import RoundtripServer
 
 @Suite("Live loopback server")
@@ -10,10 +11,17 @@ struct LiveServerTests {
     func live() async throws {
         try await ServerFixture.app().test(.live) { client in
             #expect(client.port != nil)
-            let aasa = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "terminal.example.com:\(client.port ?? 0)"])
+            let aasa = try await client.get(
+                "/.well-known/apple-app-site-association",
+                headers: [.hostHeader: "terminal.example.com:\(client.port ?? 0)"]
+            )
             #expect(aasa.status == .ok)
             #expect(aasa.headers[.contentLength] == String(aasa.body.readableBytes))
-            let head = try await client.execute(uri: "/.well-known/apple-app-site-association", method: .head, headers: [.hostHeader: "terminal.example.com"])
+            let head = try await client.execute(
+                uri: "/.well-known/apple-app-site-association",
+                method: .head,
+                headers: [.hostHeader: "terminal.example.com"]
+            )
             #expect(head.status == .ok)
             #expect(head.body.readableBytes == 0)
             #expect(head.headers[.contentLength] == aasa.headers[.contentLength])

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Roundtrip
 import Testing
+
 @testable import RoundtripServer
 
 /// What an operations team and a reviewer use: probes, request IDs, a store outage answered 503,
@@ -75,12 +76,15 @@ struct OperationsTests {
         }
     }
 
-    @Test("the inspector as a link: /inspect?url=…&spec=… fills in the form and decides", arguments: [
-        ("Card%20Terminal", "<h2>Accepted</h2>"),
-        ("card%20terminal", "<h2>Accepted</h2>"),
-        ("0", "<h2>Accepted</h2>"),
-        ("Nope", "No loaded spec is named 'Nope' (loaded: Card Terminal)"),
-    ])
+    @Test(
+        "the inspector as a link: /inspect?url=…&spec=… fills in the form and decides",
+        arguments: [
+            ("Card%20Terminal", "<h2>Accepted</h2>"),
+            ("card%20terminal", "<h2>Accepted</h2>"),
+            ("0", "<h2>Accepted</h2>"),
+            ("Nope", "No loaded spec is named 'Nope' (loaded: Card Terminal)"),
+        ]
+    )
     func inspectorLink(spec: String, shows: String) async throws {
         let url = "com-example-terminal://charge/1.0.0/?amount=10.50&returnURL=pos-app%3A%2F%2Fcharge-result"
         try await ServerFixture.app().test(.router) { client in

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+
 @testable import RoundtripServer
 
 @Suite("Pages")
@@ -69,12 +70,15 @@ struct PageTests {
         }
     }
 
-    @Test("the inspector shows a reject's code and message, escaping hostile input", arguments: [
-        ("com-example-terminal://charge/1.0.0/?amount=10&returnURL=javascript%3Aalert(1)", "forbidden-callback"),
-        ("com-example-terminal://charge/1.0.0/?amount=10&returnURL=pos-app%3A%2F%2Fcharge-result&x=%3Cscript%3E", "unknown-parameter"),
-        ("<script>alert(1)</script>", "malformed-url"),
-        ("https://terminal.example.com/logout?ulc-success=https%3A%2F%2Fappa.example.com%2Fsuccess", "missing-callback"),
-    ])
+    @Test(
+        "the inspector shows a reject's code and message, escaping hostile input",
+        arguments: [
+            ("com-example-terminal://charge/1.0.0/?amount=10&returnURL=javascript%3Aalert(1)", "forbidden-callback"),
+            ("com-example-terminal://charge/1.0.0/?amount=10&returnURL=pos-app%3A%2F%2Fcharge-result&x=%3Cscript%3E", "unknown-parameter"),
+            ("<script>alert(1)</script>", "malformed-url"),
+            ("https://terminal.example.com/logout?ulc-success=https%3A%2F%2Fappa.example.com%2Fsuccess", "missing-callback"),
+        ]
+    )
     func inspectorRejects(url: String, code: String) async throws {
         try await ServerFixture.app().test(.router) { client in
             let response = try await client.post("/inspect", form: [("url", url), ("source", "\"><b>")])
@@ -104,11 +108,15 @@ struct PageTests {
 
     @Test("the AASA checker lints and matches with an explanation")
     func aasaChecker() async throws {
-        let file = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/help", "exclude": true}]}]}}"#
+        let file =
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/help", "exclude": true}]}]}}"#
         try await ServerFixture.app().test(.router) { client in
-            let response = try await client.post("/aasa-check", form: [
-                ("file", file), ("urls", "https://a.example/buy/1\r\nhttps://a.example/help\r\nhttps://a.example/<x>\r\n"),
-            ])
+            let response = try await client.post(
+                "/aasa-check",
+                form: [
+                    ("file", file), ("urls", "https://a.example/buy/1\r\nhttps://a.example/help\r\nhttps://a.example/<x>\r\n"),
+                ]
+            )
             #expect(response.status == .ok)
             #expect(response.text.contains("id=\"verdict\">Valid"))
             #expect(response.text.contains("https://a.example/buy/1</code>: opens ABCDE12345.com.example.app"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RoundtripServer
 
 /// Known-answer vectors from an independent encoder (python qrcode 8.2), made by `Scripts/qr-vectors.py`.
@@ -11,7 +12,10 @@ struct QRVector: Decodable, Sendable, CustomTestStringConvertible {
     let rows: [String]
 
     enum CodingKeys: String, CodingKey {
-        case payloadHex = "payload_hex", version, mask, referenceChoseVersion = "reference_chose_version", rows
+        case payloadHex = "payload_hex"
+        case version, mask
+        case referenceChoseVersion = "reference_chose_version"
+        case rows
     }
 
     var payload: [UInt8] {

@@ -22,8 +22,10 @@ struct ServeCommandTests {
         let database = folder.appendingPathComponent("runs.sqlite").path
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["serve", "--port", "0", "--database", database, "--spec", ServerFixture.specPath("terminal.yaml"),
-                             "--public-url", "https://tester.example.org"]
+        process.arguments = [
+            "serve", "--port", "0", "--database", database, "--spec", ServerFixture.specPath("terminal.yaml"),
+            "--public-url", "https://tester.example.org",
+        ]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -35,7 +37,10 @@ struct ServeCommandTests {
         var port: Int?
         for _ in 0..<100 where port == nil {
             let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty { try await Task.sleep(for: .milliseconds(100)); continue }
+            if chunk.isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+                continue
+            }
             log += String(decoding: chunk, as: UTF8.self)
             if let range = log.range(of: "listening on 127.0.0.1:") {
                 port = Int(log[range.upperBound...].prefix { $0.isNumber })
@@ -44,8 +49,10 @@ struct ServeCommandTests {
         let listening = try #require(port, "no listening line in: \(log)")
         let aasa = try Self.curl(["-H", "Host: terminal.example.com", "http://127.0.0.1:\(listening)/.well-known/apple-app-site-association"])
         #expect(aasa.contains("ABCDE12345.com.example.terminal"))
-        let created = try Self.curl(["-X", "POST", "-H", "Content-Type: application/json", "--data", #"{"target":"https://terminal.example.com/logout"}"#,
-                                     "http://127.0.0.1:\(listening)/api/ulc-tests"])
+        let created = try Self.curl([
+            "-X", "POST", "-H", "Content-Type: application/json", "--data", #"{"target":"https://terminal.example.com/logout"}"#,
+            "http://127.0.0.1:\(listening)/api/ulc-tests",
+        ])
         #expect(created.contains("\"status\":\"pending\""))
 
         process.terminate()  // SIGTERM
@@ -59,12 +66,15 @@ struct ServeCommandTests {
         #expect(try await store.recent(limit: 10).count == 1)
     }
 
-    @Test("bad usage and unusable specs exit 2 with a message", arguments: [
-        (["serve", "--public-url", "http://insecure.example"], "--public-url must be an https URL"),
-        (["serve", "--port", "70000"], "--port must be 0…65535"),
-        (["serve", "--log-level", "loud"], "--log-level must be one of"),
-        (["serve", "--spec", "/nonexistent.yaml"], "is not usable"),
-    ])
+    @Test(
+        "bad usage and unusable specs exit 2 with a message",
+        arguments: [
+            (["serve", "--public-url", "http://insecure.example"], "--public-url must be an https URL"),
+            (["serve", "--port", "70000"], "--port must be 0…65535"),
+            (["serve", "--log-level", "loud"], "--log-level must be one of"),
+            (["serve", "--spec", "/nonexistent.yaml"], "is not usable"),
+        ]
+    )
     func usage(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
         #expect(result.code == 2)

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import RoundtripTestSupport
 import Testing
+
 @testable import RoundtripServer
 
 /// A PostgreSQL database that cannot be reached at start, or goes away while serving.

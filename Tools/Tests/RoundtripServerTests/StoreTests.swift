@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+
 @testable import RoundtripServer
 
 /// The store's behaviour, the same for SQLite and PostgreSQL: each test runs once per store
@@ -41,7 +42,11 @@ struct StoreTests {
                     let store = stores[index % 2]
                     group.addTask {
                         try await store.recordOutcome(
-                            token: "token-a", outcome: index.isMultiple(of: 2) ? .success : .error, at: 2000 + Int64(index), query: nil)
+                            token: "token-a",
+                            outcome: index.isMultiple(of: 2) ? .success : .error,
+                            at: 2000 + Int64(index),
+                            query: nil
+                        )
                     }
                 }
                 return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
@@ -111,14 +116,17 @@ struct StoreTests {
         }
     }
 
-    @Test("status and elapsed time against the deadline", arguments: [
-        (nil, nil, 5_000, "pending", 5_000),
-        (nil, nil, 20_000, "pending", 20_000),
-        (nil, nil, 20_001, "timeout", 20_000),
-        (CallbackOutcome.success, 3_000, 50_000, "success", 3_000),
-        (CallbackOutcome.error, 20_000, 50_000, "error", 20_000),
-        (CallbackOutcome.success, 25_000, 50_000, "timeout", 25_000),
-    ] as [(CallbackOutcome?, Int64?, Int64, String, Int64)])
+    @Test(
+        "status and elapsed time against the deadline",
+        arguments: [
+            (nil, nil, 5_000, "pending", 5_000),
+            (nil, nil, 20_000, "pending", 20_000),
+            (nil, nil, 20_001, "timeout", 20_000),
+            (CallbackOutcome.success, 3_000, 50_000, "success", 3_000),
+            (CallbackOutcome.error, 20_000, 50_000, "error", 20_000),
+            (CallbackOutcome.success, 25_000, 50_000, "timeout", 25_000),
+        ] as [(CallbackOutcome?, Int64?, Int64, String, Int64)]
+    )
     func status(outcome: CallbackOutcome?, completed: Int64?, now: Int64, status: String, elapsed: Int64) {
         var test = Self.sample("a", at: 0)
         test.outcome = outcome

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Roundtrip
 import RoundtripYAML
 import Testing
+
 @testable import RoundtripServer
 
 @Suite("ULC tester API")
@@ -48,12 +49,14 @@ struct TesterAPITests {
     @Test("the link is accepted by the app's own Roundtrip endpoint, with our callbacks")
     func linkIsAValidULC() async throws {
         // An app without a callbacks allow-list: ULC callbacks are then any https URL (the Universal Link Callback convention).
-        let spec = try SpecLoader.load(yaml: """
-            roundtrip: 1
-            app: {name: B, app-id: ABCDE12345.com.example.b, domains: [terminal.example.com]}
-            actions:
-              logout: {url: "https://terminal.example.com/logout", convention: ulc}
-            """).spec
+        let spec = try SpecLoader.load(
+            yaml: """
+                roundtrip: 1
+                app: {name: B, app-id: ABCDE12345.com.example.b, domains: [terminal.example.com]}
+                actions:
+                  logout: {url: "https://terminal.example.com/logout", convention: ulc}
+                """
+        ).spec
         let endpoint = try Endpoint(spec: spec)
         try await ServerFixture.app(specs: [spec]).test(.router) { client in
             let created = try await client.post("/api/ulc-tests", json: #"{"target": "https://terminal.example.com/logout"}"#)
@@ -174,29 +177,32 @@ struct TesterAPITests {
         }
     }
 
-    @Test("bad input is a 4xx JSON error with a code, never a 5xx", arguments: [
-        ("not json", "invalid-json", 400),
-        ("[]", "invalid-json", 400),
-        (#"{"target": 5}"#, "invalid-json", 400),
-        (#"{}"#, "invalid-json", 400),
-        (#"{"target": ""}"#, "invalid-target", 400),
-        (#"{"target": "http://a.example/logout"}"#, "invalid-target", 400),
-        (#"{"target": "javascript:alert(1)"}"#, "invalid-target", 400),
-        (#"{"target": "javascript://x-callback-url/a"}"#, "invalid-target", 400),
-        (#"{"target": "https:/no-authority"}"#, "invalid-target", 400),
-        (#"{"target": "https://user@a.example/"}"#, "invalid-target", 400),
-        (#"{"target": "https://a.example/#frag"}"#, "invalid-target", 400),
-        (#"{"target": "https://a.example/ x"}"#, "invalid-target", 400),
-        (#"{"target": "https://a.example/\u0000"}"#, "invalid-target", 400),
-        (#"{"target": "https://a.example/\r\nX-Header: 1"}"#, "invalid-target", 400),
-        (#"{"target": "https://a.example/<script>"}"#, "invalid-target", 400),
-        (#"{"target": "https://a.example/l?ulc-success=https://x"}"#, "invalid-target", 400),
-        (#"{"target": "https://a.example/l?ULC-Failure=1"}"#, "invalid-target", 400),
-        (#"{"target": "https://a.example/l?a=%zz"}"#, "invalid-target", 400),
-        (#"{"target": "notes-app://x-callback-url/a?x-success=y"}"#, "invalid-target", 400),
-        (#"{"target": "notes-app://other/a"}"#, "invalid-target", 400),
-        (#"{"target": "https://a.example/\#(String(repeating: "a", count: 2100))"}"#, "too-large", 400),
-    ])
+    @Test(
+        "bad input is a 4xx JSON error with a code, never a 5xx",
+        arguments: [
+            ("not json", "invalid-json", 400),
+            ("[]", "invalid-json", 400),
+            (#"{"target": 5}"#, "invalid-json", 400),
+            (#"{}"#, "invalid-json", 400),
+            (#"{"target": ""}"#, "invalid-target", 400),
+            (#"{"target": "http://a.example/logout"}"#, "invalid-target", 400),
+            (#"{"target": "javascript:alert(1)"}"#, "invalid-target", 400),
+            (#"{"target": "javascript://x-callback-url/a"}"#, "invalid-target", 400),
+            (#"{"target": "https:/no-authority"}"#, "invalid-target", 400),
+            (#"{"target": "https://user@a.example/"}"#, "invalid-target", 400),
+            (#"{"target": "https://a.example/#frag"}"#, "invalid-target", 400),
+            (#"{"target": "https://a.example/ x"}"#, "invalid-target", 400),
+            (#"{"target": "https://a.example/\u0000"}"#, "invalid-target", 400),
+            (#"{"target": "https://a.example/\r\nX-Header: 1"}"#, "invalid-target", 400),
+            (#"{"target": "https://a.example/<script>"}"#, "invalid-target", 400),
+            (#"{"target": "https://a.example/l?ulc-success=https://x"}"#, "invalid-target", 400),
+            (#"{"target": "https://a.example/l?ULC-Failure=1"}"#, "invalid-target", 400),
+            (#"{"target": "https://a.example/l?a=%zz"}"#, "invalid-target", 400),
+            (#"{"target": "notes-app://x-callback-url/a?x-success=y"}"#, "invalid-target", 400),
+            (#"{"target": "notes-app://other/a"}"#, "invalid-target", 400),
+            (#"{"target": "https://a.example/\#(String(repeating: "a", count: 2100))"}"#, "too-large", 400),
+        ]
+    )
     func badInput(body: String, code: String, status: Int) async throws {
         try await ServerFixture.app().test(.router) { client in
             let response = try await client.post("/api/ulc-tests", json: body)
@@ -217,9 +223,12 @@ struct TesterAPITests {
         }
     }
 
-    @Test("unknown ids, tokens, outcomes and routes are 404s", arguments: [
-        "/api/ulc-tests/nope", "/api/ulc-tests/%3Cscript%3E", "/cb/nope/success", "/cb/nope/bogus", "/nowhere", "/api/ulc-tests/a/b",
-    ])
+    @Test(
+        "unknown ids, tokens, outcomes and routes are 404s",
+        arguments: [
+            "/api/ulc-tests/nope", "/api/ulc-tests/%3Cscript%3E", "/cb/nope/success", "/cb/nope/bogus", "/nowhere", "/api/ulc-tests/a/b",
+        ]
+    )
     func unknown(path: String) async throws {
         try await ServerFixture.app().test(.router) { client in
             let response = try await client.get(path)

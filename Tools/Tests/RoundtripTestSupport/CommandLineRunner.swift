@@ -53,7 +53,8 @@ public struct CommandLineRunner {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = repositoryRoot
         // Both pipes are read before waiting, so a large output cannot fill one and block the child.
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()

@@ -4,7 +4,13 @@ struct AASAAgreementCheck: AuditCheck {
     func findings(in context: AuditContext) -> [Finding] {
         guard let aasa = context.aasa else { return [] }
         guard let appID = context.target.app.appIdentifier else {
-            return [Finding(.appIDUnknown, "the AASA \(aasa.path) was not compared: the bundle's team ID or bundle ID is unknown", at: context.target.app.entitlementsPath ?? context.target.path)]
+            return [
+                Finding(
+                    .appIDUnknown,
+                    "the AASA \(aasa.path) was not compared: the bundle's team ID or bundle ID is unknown",
+                    at: context.target.app.entitlementsPath ?? context.target.path
+                )
+            ]
         }
         guard !aasa.appIDs.contains(appID) else { return [] }
         let named = aasa.appIDs.isEmpty ? "no app IDs" : aasa.appIDs.joined(separator: ", ")

@@ -28,7 +28,11 @@ struct AASAAppIDs: Sendable, Hashable {
         do {
             file = try AssociationFile(json: Array(data))
         } catch {
-            throw AuditError(.invalidAASA, "not a valid apple-app-site-association file (a signed, CMS-wrapped AASA must be unwrapped first): \(error)", path: path)
+            throw AuditError(
+                .invalidAASA,
+                "not a valid apple-app-site-association file (a signed, CMS-wrapped AASA must be unwrapped first): \(error)",
+                path: path
+            )
         }
         guard let applinks = file.applinks else {
             throw AuditError(.invalidAASA, "the AASA has no \"applinks\" object", path: path)

@@ -12,7 +12,12 @@ public struct AuditLimits: Sendable, Hashable {
     public var maximumExecutableBytes: Int
 
     /// Creates limits.
-    public init(maximumFileBytes: Int = 8 << 20, maximumArchiveEntries: Int = 200_000, maximumExtensions: Int = 256, maximumExecutableBytes: Int = 256 << 20) {
+    public init(
+        maximumFileBytes: Int = 8 << 20,
+        maximumArchiveEntries: Int = 200_000,
+        maximumExtensions: Int = 256,
+        maximumExecutableBytes: Int = 256 << 20
+    ) {
         self.maximumFileBytes = maximumFileBytes
         self.maximumArchiveEntries = maximumArchiveEntries
         self.maximumExtensions = maximumExtensions

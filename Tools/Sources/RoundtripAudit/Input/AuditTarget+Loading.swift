@@ -43,7 +43,11 @@ extension AuditTarget {
         if looksLikeEntitlements(dictionary) {
             return AuditTarget(path: path, kind: .entitlements, app: BundleContents(path: "", entitlementsPath: path, entitlements: dictionary))
         }
-        return AuditTarget(path: path, kind: .infoPlist, app: BundleContents(path: "", infoPath: path, info: dictionary, isExtension: dictionary["NSExtension"] != nil))
+        return AuditTarget(
+            path: path,
+            kind: .infoPlist,
+            app: BundleContents(path: "", infoPath: path, info: dictionary, isExtension: dictionary["NSExtension"] != nil)
+        )
     }
 
     private static func loadArchive(path: String, limits: AuditLimits) throws(AuditError) -> AuditTarget {
@@ -69,7 +73,9 @@ extension AuditTarget {
         if keys.contains(where: { $0.hasPrefix("CFBundle") || $0.hasPrefix("NS") || $0.hasPrefix("LS") || $0.hasPrefix("UI") }) {
             return false
         }
-        let entitlementKeys: Set<String> = ["application-identifier", "keychain-access-groups", "aps-environment", "get-task-allow", "team-identifier"]
+        let entitlementKeys: Set<String> = [
+            "application-identifier", "keychain-access-groups", "aps-environment", "get-task-allow", "team-identifier",
+        ]
         return keys.contains { $0.hasPrefix("com.apple.") || entitlementKeys.contains($0) }
     }
 }

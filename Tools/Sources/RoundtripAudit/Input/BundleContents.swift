@@ -46,7 +46,8 @@ public struct BundleContents: Sendable, Hashable {
             return team
         }
         if let applicationID = entitlements["application-identifier"]?.stringValue,
-           let dot = applicationID.firstIndex(of: "."), dot != applicationID.startIndex {
+            let dot = applicationID.firstIndex(of: "."), dot != applicationID.startIndex
+        {
             return String(applicationID[..<dot])
         }
         return nil

@@ -64,8 +64,9 @@ extension BundleFiles {
     /// provisioning profile still names the team.
     private func readEmbeddedEntitlements(into bundle: inout BundleContents, root: String, display: String, limits: AuditLimits) throws(AuditError) {
         if let executable = bundle.info["CFBundleExecutable"]?.stringValue, !executable.contains("/"), executable != "..",
-           let binary = (try? contents(of: Self.join(root, executable), limit: limits.maximumExecutableBytes)) ?? nil,
-           let plist = EmbeddedEntitlements.fromExecutable(binary) {
+            let binary = (try? contents(of: Self.join(root, executable), limit: limits.maximumExecutableBytes)) ?? nil,
+            let plist = EmbeddedEntitlements.fromExecutable(binary)
+        {
             let shown = Self.join(display, Self.join(root, executable))
             bundle.entitlementsPath = shown
             bundle.entitlements = try PropertyListValue.decodeDictionary(plist, path: shown)
@@ -73,7 +74,8 @@ extension BundleFiles {
         }
         let profile = Self.join(root, "embedded.mobileprovision")
         if let data = try contents(of: profile, limit: limits.maximumFileBytes),
-           let identity = EmbeddedEntitlements.identityFromProfile(data) {
+            let identity = EmbeddedEntitlements.identityFromProfile(data)
+        {
             bundle.entitlementsPath = Self.join(display, profile)
             bundle.entitlements = identity
         }

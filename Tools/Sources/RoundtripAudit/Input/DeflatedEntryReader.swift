@@ -29,17 +29,23 @@ struct DeflatedEntryReader {
         var inflated = Data()
         let checksum: CRC32
         do {
-            checksum = try Data.decompress(size: Int64(compressed.count), bufferSize: chunkSize, skipCRC32: false, provider: { position, size in
-                guard position >= 0, position < Int64(compressed.count) else { throw Truncated() }
-                let start = Int(position)
-                var chunk = compressed.subdata(in: start..<min(compressed.count, start + size))
-                // zlib is told `size` bytes are available: pad so it never reads past the chunk.
-                if chunk.count < size { chunk.append(Data(count: size - chunk.count)) }
-                return chunk
-            }, consumer: { data in
-                inflated.append(data)
-                if inflated.count > limit { throw SizeExceeded() }
-            })
+            checksum = try Data.decompress(
+                size: Int64(compressed.count),
+                bufferSize: chunkSize,
+                skipCRC32: false,
+                provider: { position, size in
+                    guard position >= 0, position < Int64(compressed.count) else { throw Truncated() }
+                    let start = Int(position)
+                    var chunk = compressed.subdata(in: start..<min(compressed.count, start + size))
+                    // zlib is told `size` bytes are available: pad so it never reads past the chunk.
+                    if chunk.count < size { chunk.append(Data(count: size - chunk.count)) }
+                    return chunk
+                },
+                consumer: { data in
+                    inflated.append(data)
+                    if inflated.count > limit { throw SizeExceeded() }
+                }
+            )
         } catch is SizeExceeded {
             throw AuditError(.tooLarge, "the entry inflates past the limit of \(limit) bytes", path: shown)
         } catch is Truncated {
@@ -94,8 +100,9 @@ struct DeflatedEntryReader {
     /// (not public API, so read by reflection); `nil` when it is absent or a ZIP64 placeholder.
     static func localHeaderOffset(of entry: Entry) -> UInt64? {
         guard let record = Mirror(reflecting: entry).descendant("centralDirectoryStructure"),
-              let offset = Mirror(reflecting: record).descendant("relativeOffsetOfLocalHeader") as? UInt32,
-              offset != .max else {
+            let offset = Mirror(reflecting: record).descendant("relativeOffsetOfLocalHeader") as? UInt32,
+            offset != .max
+        else {
             return nil
         }
         return UInt64(offset)

@@ -16,7 +16,8 @@ struct DirectoryFiles: BundleFiles {
         let url = root.appendingPathComponent(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              !isSymbolicLink(url.path) else {
+            !isSymbolicLink(url.path)
+        else {
             return nil
         }
         return try Self.read(url.path, limit: limit)

@@ -11,7 +11,7 @@ enum EmbeddedEntitlements {
     ///
     /// - Complexity: O(*n*) in the size of the executable.
     static func fromExecutable(_ data: Data) -> Data? {
-        let data = Data(data) // rebase to index 0
+        let data = Data(data)  // rebase to index 0
         var from = data.startIndex
         while let found = data.range(of: blobMagic, in: from..<data.endIndex) {
             from = found.lowerBound + 1
@@ -35,7 +35,8 @@ enum EmbeddedEntitlements {
     static func identityFromProfile(_ data: Data) -> [String: PropertyListValue]? {
         let data = Data(data)
         guard let start = data.range(of: Data("<?xml".utf8)),
-              let end = data.range(of: Data("</plist>".utf8), in: start.lowerBound..<data.endIndex) else { return nil }
+            let end = data.range(of: Data("</plist>".utf8), in: start.lowerBound..<data.endIndex)
+        else { return nil }
         let plist = data.subdata(in: start.lowerBound..<end.upperBound)
         guard let profile = try? PropertyListValue.decodeDictionary(plist, path: "embedded.mobileprovision") else { return nil }
         var identity: [String: PropertyListValue] = [:]

@@ -38,12 +38,30 @@ extension PropertyListValue: Decodable {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "nests deeper than \(Self.maximumDepth) levels"))
         }
         if let single = try? decoder.singleValueContainer() {
-            if let value = try? single.decode(Bool.self) { self = .boolean(value); return }
-            if let value = try? single.decode(Int.self) { self = .integer(value); return }
-            if let value = try? single.decode(Double.self) { self = .real(value); return }
-            if let value = try? single.decode(String.self) { self = .string(value); return }
-            if let value = try? single.decode(Date.self) { self = .date(value); return }
-            if let value = try? single.decode(Data.self) { self = .data(byteCount: value.count); return }
+            if let value = try? single.decode(Bool.self) {
+                self = .boolean(value)
+                return
+            }
+            if let value = try? single.decode(Int.self) {
+                self = .integer(value)
+                return
+            }
+            if let value = try? single.decode(Double.self) {
+                self = .real(value)
+                return
+            }
+            if let value = try? single.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? single.decode(Date.self) {
+                self = .date(value)
+                return
+            }
+            if let value = try? single.decode(Data.self) {
+                self = .data(byteCount: value.count)
+                return
+            }
         }
         if var unkeyed = try? decoder.unkeyedContainer() {
             var values: [PropertyListValue] = []

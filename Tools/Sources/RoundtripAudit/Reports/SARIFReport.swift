@@ -28,7 +28,10 @@ public enum SARIFReport {
         let schema = SARIFReport.schema
         let runs: [Run]
 
-        enum CodingKeys: String, CodingKey { case version, schema = "$schema", runs }
+        enum CodingKeys: String, CodingKey {
+            case version, runs
+            case schema = "$schema"
+        }
     }
 
     private struct Run: Encodable {
@@ -83,10 +86,12 @@ public enum SARIFReport {
             level = SARIFReport.level(finding.severity)
             message = Text(text: finding.message + ". Fix: " + finding.fix)
             let keyPath = finding.location == finding.file ? nil : String(finding.location.dropFirst(finding.file.count + 1))
-            locations = [Location(
-                physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: finding.file)),
-                logicalLocations: keyPath.map { [LogicalLocation(fullyQualifiedName: $0)] }
-            )]
+            locations = [
+                Location(
+                    physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: finding.file)),
+                    logicalLocations: keyPath.map { [LogicalLocation(fullyQualifiedName: $0)] }
+                )
+            ]
         }
     }
 

@@ -10,25 +10,45 @@ public enum TextReport {
         lines.append("\(report.path) (\(report.kind.rawValue))" + (identity.isEmpty ? "" : ": \(identity)"))
         lines.append("")
         lines.append("Attack surface")
-        lines.append(section("URL schemes", surface.schemes.map { entry in
-            entry.scheme + (entry.bundleID.map { "  [\($0)]" } ?? "")
-        }))
-        lines.append(section("Associated domains", surface.domains.map { domain in
-            domain.entry + (domain.bundleID.map { "  [\($0)]" } ?? "")
-        }))
-        lines.append(section("Extensions", surface.extensions.map { point in
-            var text = "\(point.identifier)  \(point.bundleID ?? point.path)"
-            switch point.activationRule {
-            case .predicate(let predicate)?: text += "  rule: \(predicate)"
-            case .dictionary(let entries)?: text += "  rule: " + entries.keys.sorted().joined(separator: ", ")
-            case nil: break
-            }
-            if point.requestsOpenAccess == true { text += "  open access" }
-            return text
-        }))
-        lines.append(section("Document types", surface.documentTypes.map { type in
-            (type.name ?? "unnamed") + ": " + type.contentTypes.joined(separator: ", ")
-        }))
+        lines.append(
+            section(
+                "URL schemes",
+                surface.schemes.map { entry in
+                    entry.scheme + (entry.bundleID.map { "  [\($0)]" } ?? "")
+                }
+            )
+        )
+        lines.append(
+            section(
+                "Associated domains",
+                surface.domains.map { domain in
+                    domain.entry + (domain.bundleID.map { "  [\($0)]" } ?? "")
+                }
+            )
+        )
+        lines.append(
+            section(
+                "Extensions",
+                surface.extensions.map { point in
+                    var text = "\(point.identifier)  \(point.bundleID ?? point.path)"
+                    switch point.activationRule {
+                    case .predicate(let predicate)?: text += "  rule: \(predicate)"
+                    case .dictionary(let entries)?: text += "  rule: " + entries.keys.sorted().joined(separator: ", ")
+                    case nil: break
+                    }
+                    if point.requestsOpenAccess == true { text += "  open access" }
+                    return text
+                }
+            )
+        )
+        lines.append(
+            section(
+                "Document types",
+                surface.documentTypes.map { type in
+                    (type.name ?? "unnamed") + ": " + type.contentTypes.joined(separator: ", ")
+                }
+            )
+        )
         lines.append("  Queried schemes: \(surface.queriedSchemes.count)")
         lines.append("")
         if report.findings.isEmpty {

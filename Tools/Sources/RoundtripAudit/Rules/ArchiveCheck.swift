@@ -2,7 +2,11 @@
 struct ArchiveCheck: AuditCheck {
     func findings(in context: AuditContext) -> [Finding] {
         context.target.unsafeEntries.map { name in
-            Finding(.unsafeArchiveEntry, "the archive holds the entry '\(name)', whose name escapes the archive; it was not read", at: context.target.path)
+            Finding(
+                .unsafeArchiveEntry,
+                "the archive holds the entry '\(name)', whose name escapes the archive; it was not read",
+                at: context.target.path
+            )
         }
     }
 }

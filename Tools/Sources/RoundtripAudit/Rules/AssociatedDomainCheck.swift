@@ -26,10 +26,12 @@ struct AssociatedDomainCheck: AuditCheck {
     static func wildcardNote(_ domain: AssociatedDomain, among domains: [AssociatedDomain]) -> Finding {
         let apex = String(domain.pattern.baseDomain)
         let apexClaimed = domains.contains { $0.isAppLink && !$0.pattern.isWildcard && $0.pattern.covers(apex) }
-        let apexPart = apexClaimed
+        let apexPart =
+            apexClaimed
             ? "it does not cover \(apex) itself, which is claimed on its own"
             : "it does not cover \(apex) itself: links to \(apex) open in Safari unless applinks:\(apex) is listed too"
-        let message = "'\(domain.entry)' is a wildcard: \(apexPart); and it widens the hosts whose "
+        let message =
+            "'\(domain.entry)' is a wildcard: \(apexPart); and it widens the hosts whose "
             + "apple-app-site-association must be trusted to every subdomain of \(apex), any of which "
             + "(one a third party hosts, or a dangling DNS record taken over) can send links into the app"
         return Finding(.wildcardAssociatedDomain, message, at: domain.location)
@@ -84,7 +86,8 @@ struct AssociatedDomainCheck: AuditCheck {
         let bare = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
         let labels = bare.split(separator: ".", omittingEmptySubsequences: false)
         guard !labels.contains(where: \.isEmpty),
-              bare.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") }) else {
+            bare.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") })
+        else {
             return "is not a valid domain name (letters, digits, '-' and '.'; IDNs in punycode)"
         }
         return nil

@@ -2,32 +2,44 @@
 extension AuditRule {
     /// A `*.` associated domain.
     public static let wildcardAssociatedDomain = AuditRule(
-        id: "wildcard-associated-domain", severity: .note,
-        summary: "A wildcard associated domain (applinks:*.example.com): it does not cover example.com itself, and every subdomain's AASA file can send links into the app.",
-        fix: "List the apex on its own if it serves links, and prefer the exact subdomains you control; keep subdomains that third parties host out of the wildcard's reach.",
-        reference: "https://developer.apple.com/documentation/xcode/supporting-associated-domains")
+        id: "wildcard-associated-domain",
+        severity: .note,
+        summary:
+            "A wildcard associated domain (applinks:*.example.com): it does not cover example.com itself, and every subdomain's AASA file can send links into the app.",
+        fix:
+            "List the apex on its own if it serves links, and prefer the exact subdomains you control; keep subdomains that third parties host out of the wildcard's reach.",
+        reference: "https://developer.apple.com/documentation/xcode/supporting-associated-domains"
+    )
     /// Malformed associated-domain entries.
     public static let malformedAssociatedDomain = AuditRule(
-        id: "malformed-associated-domain", severity: .error,
+        id: "malformed-associated-domain",
+        severity: .error,
         summary: "An associated-domains entry iOS will not accept (no service prefix, a scheme, a port, a path, spaces, a misplaced wildcard).",
         fix: "Write service:host, such as applinks:example.com or applinks:*.example.com, optionally with ?mode=developer.",
-        reference: associatedDomainsEntitlement)
+        reference: associatedDomainsEntitlement
+    )
     /// `?mode=developer` shipped.
     public static let developerModeDomain = AuditRule(
-        id: "developer-mode-domain", severity: .note,
+        id: "developer-mode-domain",
+        severity: .note,
         summary: "An associated domain with ?mode=developer, which bypasses Apple's CDN and only works on developer-mode devices.",
         fix: "Remove the mode for release builds.",
-        reference: associatedDomainsEntitlement)
+        reference: associatedDomainsEntitlement
+    )
     /// A custom scheme where a universal link fits.
     public static let universalLinkFits = AuditRule(
-        id: "universal-link-fits", severity: .warning,
+        id: "universal-link-fits",
+        severity: .warning,
         summary: "A spec action on a custom scheme with signatures off: any app that registers the scheme receives it.",
         fix: "Serve the action at an https universal link of a domain you own (applinks), or set signatures: required for it.",
-        reference: universalLinkTest)
+        reference: universalLinkTest
+    )
     /// Custom schemes and no universal links at all.
     public static let customSchemeOnly = AuditRule(
-        id: "custom-scheme-only", severity: .note,
+        id: "custom-scheme-only",
+        severity: .note,
         summary: "The app registers custom URL schemes but claims no applinks domain: every entry point can be hijacked.",
         fix: "Add universal links (applinks:your-domain) for anything that carries data or triggers actions.",
-        reference: universalLinkTest)
+        reference: universalLinkTest
+    )
 }

@@ -37,5 +37,6 @@ public struct AuditRule: Sendable, Hashable, Identifiable {
     static let customSchemeTest = "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0075/"
     static let universalLinkTest = "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0070/"
     static let extensionTest = "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0072/"
-    static let associatedDomainsEntitlement = "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains"
+    static let associatedDomainsEntitlement =
+        "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains"
 }

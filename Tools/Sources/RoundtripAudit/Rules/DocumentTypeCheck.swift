@@ -7,7 +7,11 @@ struct DocumentTypeCheck: AuditCheck {
     func findings(in context: AuditContext) -> [Finding] {
         context.surface.documentTypes.compactMap { type in
             guard let broad = type.contentTypes.first(where: { Self.broadTypes.contains($0.lowercased()) }) else { return nil }
-            return Finding(.broadDocumentType, "the document type \(type.name.map { "'\($0)' " } ?? "")accepts '\(broad)', so every file other apps share can reach the app", at: type.location)
+            return Finding(
+                .broadDocumentType,
+                "the document type \(type.name.map { "'\($0)' " } ?? "")accepts '\(broad)', so every file other apps share can reach the app",
+                at: type.location
+            )
         }
     }
 }

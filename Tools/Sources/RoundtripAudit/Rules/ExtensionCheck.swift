@@ -7,12 +7,25 @@ struct ExtensionCheck: AuditCheck {
             var findings: [Finding] = []
             let name = point.bundleID ?? point.path
             if case .predicate(let text) = point.activationRule,
-               text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased() == "TRUEPREDICATE" {
-                findings.append(Finding(.activationTruePredicate, "the \(point.identifier) extension \(name) is activated by TRUEPREDICATE", at: point.location + ".NSExtensionAttributes.NSExtensionActivationRule"))
+                text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased() == "TRUEPREDICATE"
+            {
+                findings.append(
+                    Finding(
+                        .activationTruePredicate,
+                        "the \(point.identifier) extension \(name) is activated by TRUEPREDICATE",
+                        at: point.location + ".NSExtensionAttributes.NSExtensionActivationRule"
+                    )
+                )
             }
             if point.identifier == ExtensionPoint.keyboardIdentifier {
                 if point.requestsOpenAccess == true {
-                    findings.append(Finding(.keyboardOpenAccess, "the keyboard extension \(name) requests open access", at: point.location + ".NSExtensionAttributes.RequestsOpenAccess"))
+                    findings.append(
+                        Finding(
+                            .keyboardOpenAccess,
+                            "the keyboard extension \(name) requests open access",
+                            at: point.location + ".NSExtensionAttributes.RequestsOpenAccess"
+                        )
+                    )
                 } else {
                     findings.append(Finding(.keyboardExtension, "the app ships the keyboard extension \(name)", at: point.location))
                 }

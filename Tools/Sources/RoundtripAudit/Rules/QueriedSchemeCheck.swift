@@ -6,9 +6,12 @@ struct QueriedSchemeCheck: AuditCheck {
     func findings(in context: AuditContext) -> [Finding] {
         let queried = context.surface.queriedSchemes
         guard queried.count > Self.limit else { return [] }
-        return [Finding(
-            .tooManyQueriedSchemes,
-            "LSApplicationQueriesSchemes lists \(queried.count) schemes; iOS ignores all after the first \(Self.limit) ('\(queried[Self.limit].scheme)' onwards)",
-            at: context.target.app.infoLocation("LSApplicationQueriesSchemes"))]
+        return [
+            Finding(
+                .tooManyQueriedSchemes,
+                "LSApplicationQueriesSchemes lists \(queried.count) schemes; iOS ignores all after the first \(Self.limit) ('\(queried[Self.limit].scheme)' onwards)",
+                at: context.target.app.infoLocation("LSApplicationQueriesSchemes")
+            )
+        ]
     }
 }

@@ -38,7 +38,9 @@ struct SchemeCheck: AuditCheck {
             }
             let lowered = scheme.lowercased()
             if let first = seen[lowered] {
-                findings.append(Finding(.duplicateScheme, "the scheme '\(scheme)' is registered again (first at \(first.location))", at: entry.location))
+                findings.append(
+                    Finding(.duplicateScheme, "the scheme '\(scheme)' is registered again (first at \(first.location))", at: entry.location)
+                )
             } else {
                 seen[lowered] = entry
             }
@@ -67,7 +69,8 @@ struct SchemeCheck: AuditCheck {
             return [Finding(.reservedScheme, "'\(scheme)' is reserved by Apple; iOS will not route it to this app", at: location)]
         }
         if let vendor = VendorSchemes.appVendor(for: scheme), !vendor.owns(ownership) {
-            let message = "'\(scheme)' is \(vendor.name)'s app scheme and this bundle is not \(vendor.name)'s app; registering it intercepts URLs meant for that app"
+            let message =
+                "'\(scheme)' is \(vendor.name)'s app scheme and this bundle is not \(vendor.name)'s app; registering it intercepts URLs meant for that app"
             return [Finding(.foreignAppScheme, message, at: location)]
         }
         if let sdk = VendorSchemes.sdk(for: scheme) {
@@ -75,7 +78,8 @@ struct SchemeCheck: AuditCheck {
             return [Finding(.vendorSDKScheme, message, at: location)]
         }
         if let secret = SecretBearingSchemes.entry(for: scheme) {
-            let message = "'\(scheme)' URLs carry \(secret.carries) by design (\(secret.source)), and any app may register the scheme: "
+            let message =
+                "'\(scheme)' URLs carry \(secret.carries) by design (\(secret.source)), and any app may register the scheme: "
                 + "an app that does receives the secret whenever a page, a QR scanner or another app opens such a URL, and \(secret.hijacker)"
             return [Finding(.secretBearingScheme, message, at: location)]
         }

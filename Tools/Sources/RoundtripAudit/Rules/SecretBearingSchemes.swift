@@ -18,15 +18,18 @@ enum SecretBearingSchemes {
         "otpauth": Entry(
             carries: "a one-time-password seed (secret=…)",
             hijacker: "can generate the user's codes for as long as the account keeps that seed",
-            source: "Google Authenticator's Key Uri Format"),
+            source: "Google Authenticator's Key Uri Format"
+        ),
         "otpauth-migration": Entry(
             carries: "every exported one-time-password seed of an authenticator",
             hijacker: "can generate the codes of every exported account",
-            source: "Google Authenticator's export (otpauth-migration://offline?data=…)"),
+            source: "Google Authenticator's export (otpauth-migration://offline?data=…)"
+        ),
         "wc": Entry(
             carries: "a WalletConnect pairing topic and its symmetric key (symKey=…)",
             hijacker: "can join the pairing in the wallet's place and read or answer the dapp's requests",
-            source: "WalletConnect's Pairing URI format"),
+            source: "WalletConnect's Pairing URI format"
+        ),
     ]
 
     /// The entry of a scheme, if it is one of them.

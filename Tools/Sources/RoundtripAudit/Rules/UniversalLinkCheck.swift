@@ -10,19 +10,25 @@ struct UniversalLinkCheck: AuditCheck {
             let claimed = context.surface.domains.first(where: \.isAppLink).map { " (the app already claims \($0.entry))" } ?? ""
             for action in spec.actions where action.signatures == .off {
                 for route in action.routes where !route.isUniversalLink {
-                    findings.append(Finding(
-                        .universalLinkFits,
-                        "the action '\(action.name)' answers at the custom scheme '\(route.scheme)' without signatures; any app that registers '\(route.scheme)' receives its requests\(claimed)",
-                        at: "\(path):actions.\(action.name).url"))
+                    findings.append(
+                        Finding(
+                            .universalLinkFits,
+                            "the action '\(action.name)' answers at the custom scheme '\(route.scheme)' without signatures; any app that registers '\(route.scheme)' receives its requests\(claimed)",
+                            at: "\(path):actions.\(action.name).url"
+                        )
+                    )
                 }
             }
         }
         let custom = context.surface.schemes.filter { !$0.isUnexpanded && VendorSchemes.sdk(for: $0.scheme) == nil }
         if let first = custom.first, !context.surface.domains.contains(where: \.isAppLink), context.target.app.knowsAssociatedDomains {
-            findings.append(Finding(
-                .customSchemeOnly,
-                "the app registers \(custom.count) custom scheme(s) ('\(first.scheme)'…) and claims no applinks domain",
-                at: first.location))
+            findings.append(
+                Finding(
+                    .customSchemeOnly,
+                    "the app registers \(custom.count) custom scheme(s) ('\(first.scheme)'…) and claims no applinks domain",
+                    at: first.location
+                )
+            )
         }
         return findings
     }

@@ -18,32 +18,68 @@ enum VendorSchemes {
     /// SDK callback schemes.
     static let sdkPatterns: [SDKPattern] = [
         // Facebook Login: fb<app-id> (an optional lowercase suffix is allowed by the SDK).
-        SDKPattern(vendor: "Facebook Login", prefix: "fb", digitsOnly: true,
-                   source: "https://developers.facebook.com/docs/facebook-login/ios/"),
+        SDKPattern(
+            vendor: "Facebook Login",
+            prefix: "fb",
+            digitsOnly: true,
+            source: "https://developers.facebook.com/docs/facebook-login/ios/"
+        ),
         // Google Sign-In: the reversed client ID, com.googleusercontent.apps.<id>.
-        SDKPattern(vendor: "Google Sign-In", prefix: "com.googleusercontent.apps.", digitsOnly: false,
-                   source: "https://developers.google.com/identity/sign-in/ios/start-integrating"),
+        SDKPattern(
+            vendor: "Google Sign-In",
+            prefix: "com.googleusercontent.apps.",
+            digitsOnly: false,
+            source: "https://developers.google.com/identity/sign-in/ios/start-integrating"
+        ),
         // Twitter Kit: twitterkit-<consumer key>.
-        SDKPattern(vendor: "Twitter Kit", prefix: "twitterkit-", digitsOnly: false,
-                   source: "https://github.com/Twitter/twitter-kit-ios/wiki/Installation"),
+        SDKPattern(
+            vendor: "Twitter Kit",
+            prefix: "twitterkit-",
+            digitsOnly: false,
+            source: "https://github.com/Twitter/twitter-kit-ios/wiki/Installation"
+        ),
         // Dropbox: db-<app key>.
-        SDKPattern(vendor: "Dropbox", prefix: "db-", digitsOnly: false,
-                   source: "https://github.com/dropbox/SwiftyDropbox#configure-your-project"),
+        SDKPattern(
+            vendor: "Dropbox",
+            prefix: "db-",
+            digitsOnly: false,
+            source: "https://github.com/dropbox/SwiftyDropbox#configure-your-project"
+        ),
         // Microsoft Authentication Library: msauth.<bundle id>.
-        SDKPattern(vendor: "Microsoft MSAL", prefix: "msauth.", digitsOnly: false,
-                   source: "https://learn.microsoft.com/entra/msal/objc/install-and-configure-msal"),
+        SDKPattern(
+            vendor: "Microsoft MSAL",
+            prefix: "msauth.",
+            digitsOnly: false,
+            source: "https://learn.microsoft.com/entra/msal/objc/install-and-configure-msal"
+        ),
         // LINE SDK: line3rdp.<bundle id>.
-        SDKPattern(vendor: "LINE SDK", prefix: "line3rdp.", digitsOnly: false,
-                   source: "https://developers.line.biz/en/docs/line-login-sdks/ios-sdk/swift/setting-up-project/"),
+        SDKPattern(
+            vendor: "LINE SDK",
+            prefix: "line3rdp.",
+            digitsOnly: false,
+            source: "https://developers.line.biz/en/docs/line-login-sdks/ios-sdk/swift/setting-up-project/"
+        ),
         // Tencent QQ: tencent<app id>.
-        SDKPattern(vendor: "Tencent QQ", prefix: "tencent", digitsOnly: true,
-                   source: "https://wiki.connect.qq.com/"),
+        SDKPattern(
+            vendor: "Tencent QQ",
+            prefix: "tencent",
+            digitsOnly: true,
+            source: "https://wiki.connect.qq.com/"
+        ),
         // VK: vk<app id>.
-        SDKPattern(vendor: "VK", prefix: "vk", digitsOnly: true,
-                   source: "https://dev.vk.com/en/sdk/ios"),
+        SDKPattern(
+            vendor: "VK",
+            prefix: "vk",
+            digitsOnly: true,
+            source: "https://dev.vk.com/en/sdk/ios"
+        ),
         // Pinterest SDK: pdk<app id>.
-        SDKPattern(vendor: "Pinterest", prefix: "pdk", digitsOnly: true,
-                   source: "https://github.com/pinterest/ios-pdk"),
+        SDKPattern(
+            vendor: "Pinterest",
+            prefix: "pdk",
+            digitsOnly: true,
+            source: "https://github.com/pinterest/ios-pdk"
+        ),
     ]
 
     /// Schemes other vendors' apps register, lowercased, with the vendor and how to recognise its
@@ -89,7 +125,10 @@ enum VendorSchemes {
             "discord": AppVendor("Discord", namespaces: ["com.hammerandchisel.discord"], domains: ["discord.com"]),
             "reddit": AppVendor("Reddit", namespaces: ["com.reddit"], domains: ["reddit.com"]),
             "sgnl": AppVendor(
-                "Signal", namespaces: ["org.whispersystems.signal"], domains: ["signal.org", "signal.group", "signal.art", "signal.me"]),
+                "Signal",
+                namespaces: ["org.whispersystems.signal"],
+                domains: ["signal.org", "signal.group", "signal.art", "signal.me"]
+            ),
             "onepassword": AppVendor("1Password", namespaces: ["com.agilebits"], domains: ["1password.com"]),
             "cashme": AppVendor("Cash App", namespaces: ["com.squareup.cash"], domains: ["cash.app"]),
             "bitwarden": AppVendor("Bitwarden", namespaces: ["com.8bit.bitwarden"], domains: ["bitwarden.com", "bitwarden.eu"]),

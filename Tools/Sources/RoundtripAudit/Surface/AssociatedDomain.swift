@@ -35,8 +35,9 @@ public struct AssociatedDomain: Sendable, Hashable, Encodable {
         self.location = location
         var rest = Substring(entry)
         if let colon = rest.firstIndex(of: ":"),
-           rest[..<colon].allSatisfy({ $0.isLetter }), !rest[..<colon].isEmpty,
-           !rest[rest.index(after: colon)...].hasPrefix("//") {
+            rest[..<colon].allSatisfy({ $0.isLetter }), !rest[..<colon].isEmpty,
+            !rest[rest.index(after: colon)...].hasPrefix("//")
+        {
             service = String(rest[..<colon])
             rest = rest[rest.index(after: colon)...]
         } else if let colon = rest.firstIndex(of: ":"), Self.knownServices.contains(String(rest[..<colon])) {

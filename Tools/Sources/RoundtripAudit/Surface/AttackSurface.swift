@@ -30,7 +30,14 @@ public struct AttackSurface: Sendable, Hashable, Encodable {
     public var documentTypes: [DocumentType]
 
     /// Creates a surface from its parts.
-    public init(app: AppIdentity, schemes: [URLSchemeEntry] = [], queriedSchemes: [QueriedScheme] = [], domains: [AssociatedDomain] = [], extensions: [ExtensionPoint] = [], documentTypes: [DocumentType] = []) {
+    public init(
+        app: AppIdentity,
+        schemes: [URLSchemeEntry] = [],
+        queriedSchemes: [QueriedScheme] = [],
+        domains: [AssociatedDomain] = [],
+        extensions: [ExtensionPoint] = [],
+        documentTypes: [DocumentType] = []
+    ) {
         self.app = app
         self.schemes = schemes
         self.queriedSchemes = queriedSchemes
@@ -66,13 +73,15 @@ public struct AttackSurface: Sendable, Hashable, Encodable {
         for (typeIndex, type) in (bundle.info["CFBundleURLTypes"]?.arrayValue ?? []).enumerated() {
             for (index, value) in (type["CFBundleURLSchemes"]?.arrayValue ?? []).enumerated() {
                 guard let scheme = value.stringValue else { continue }
-                found.append(URLSchemeEntry(
-                    scheme: scheme,
-                    urlName: type["CFBundleURLName"]?.stringValue,
-                    role: type["CFBundleTypeRole"]?.stringValue,
-                    bundleID: bundle.bundleIdentifier,
-                    location: bundle.infoLocation("CFBundleURLTypes[\(typeIndex)].CFBundleURLSchemes[\(index)]")
-                ))
+                found.append(
+                    URLSchemeEntry(
+                        scheme: scheme,
+                        urlName: type["CFBundleURLName"]?.stringValue,
+                        role: type["CFBundleTypeRole"]?.stringValue,
+                        bundleID: bundle.bundleIdentifier,
+                        location: bundle.infoLocation("CFBundleURLTypes[\(typeIndex)].CFBundleURLSchemes[\(index)]")
+                    )
+                )
             }
         }
         return found

@@ -34,7 +34,14 @@ public struct ExtensionPoint: Sendable, Hashable, Encodable {
     public var location: String
 
     /// Creates an extension point entry.
-    public init(identifier: String, bundleID: String? = nil, path: String, activationRule: ActivationRule? = nil, requestsOpenAccess: Bool? = nil, location: String) {
+    public init(
+        identifier: String,
+        bundleID: String? = nil,
+        path: String,
+        activationRule: ActivationRule? = nil,
+        requestsOpenAccess: Bool? = nil,
+        location: String
+    ) {
         self.identifier = identifier
         self.bundleID = bundleID
         self.path = path

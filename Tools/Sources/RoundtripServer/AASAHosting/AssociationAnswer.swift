@@ -22,7 +22,10 @@ struct AssociationAnswer: Sendable {
     ///   - ifNoneMatch: The request's `If-None-Match` field values.
     ///   - includeBody: `false` for `HEAD`.
     static func make(
-        catalog: AssociationCatalog, host: String, ifNoneMatch: some Sequence<String>, includeBody: Bool
+        catalog: AssociationCatalog,
+        host: String,
+        ifNoneMatch: some Sequence<String>,
+        includeBody: Bool
     ) -> AssociationAnswer? {
         guard let file = catalog.file(forHost: host) else { return nil }
         if ifNoneMatch.contains(where: { matches($0, file.entityTag) }) {

@@ -48,10 +48,12 @@ public struct AssociationCatalog: Sendable {
     /// `Example.COM.:8443` is `example.com`; `[::1]:8080` is `[::1]`.
     static func domain(ofHost host: String) -> String {
         // The common case, a Host that is already a domain as claimed, needs no work.
-        if host.utf8.last != UInt8(ascii: "."), host.utf8.allSatisfy({ byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-        }) {
+        if host.utf8.last != UInt8(ascii: "."),
+            host.utf8.allSatisfy({ byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            })
+        {
             return host
         }
         var text = Substring(host)

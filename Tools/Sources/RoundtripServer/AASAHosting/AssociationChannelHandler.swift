@@ -50,7 +50,8 @@ final class AssociationChannelHandler: ChannelDuplexHandler, RemovableChannelHan
     func handlerAdded(context: ChannelHandlerContext) {
         guard installsSocketHandler else { return }
         try? context.pipeline.syncOperations.addHandler(
-            AssociationSocketHandler(catalog: catalog, serverName: serverName), position: .first
+            AssociationSocketHandler(catalog: catalog, serverName: serverName),
+            position: .first
         )
     }
 
@@ -85,10 +86,13 @@ final class AssociationChannelHandler: ChannelDuplexHandler, RemovableChannelHan
     /// The answer for an AASA request to a hosted domain; `nil` for anything the router handles.
     private func answer(to request: HTTPRequest) -> AssociationAnswer? {
         guard request.method == .get || request.method == .head,
-              let path = request.path, Self.isAssociationPath(path) else { return nil }
+            let path = request.path, Self.isAssociationPath(path)
+        else { return nil }
         return AssociationAnswer.make(
-            catalog: catalog, host: AssociationRoutes.host(of: request),
-            ifNoneMatch: request.headerFields[values: .ifNoneMatch], includeBody: request.method == .get
+            catalog: catalog,
+            host: AssociationRoutes.host(of: request),
+            ifNoneMatch: request.headerFields[values: .ifNoneMatch],
+            includeBody: request.method == .get
         )
     }
 

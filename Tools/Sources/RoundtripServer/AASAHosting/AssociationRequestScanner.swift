@@ -119,7 +119,8 @@ enum AssociationRequestScanner {
                     }
                 }
             } else if equalsIgnoringCase(name, "content-length") || equalsIgnoringCase(name, "transfer-encoding")
-                        || equalsIgnoringCase(name, "upgrade") || equalsIgnoringCase(name, "expect") {
+                || equalsIgnoringCase(name, "upgrade") || equalsIgnoringCase(name, "expect")
+            {
                 return .other
             }
         }
@@ -150,7 +151,8 @@ enum AssociationRequestScanner {
     }
 
     private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var start = 0, end = bytes.count
+        var start = 0
+        var end = bytes.count
         while start < end, bytes[start] == space || bytes[start] == tab { start += 1 }
         while end > start, bytes[end - 1] == space || bytes[end - 1] == tab { end -= 1 }
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])

@@ -25,9 +25,14 @@ struct AssociationRoutes: Sendable {
 
     func respond(to request: Request, includeBody: Bool) throws -> Response {
         let host = Self.host(of: request.head)
-        guard let answer = AssociationAnswer.make(
-            catalog: catalog, host: host, ifNoneMatch: request.headers[values: .ifNoneMatch], includeBody: includeBody
-        ) else {
+        guard
+            let answer = AssociationAnswer.make(
+                catalog: catalog,
+                host: host,
+                ifNoneMatch: request.headers[values: .ifNoneMatch],
+                includeBody: includeBody
+            )
+        else {
             let domain = AssociationCatalog.domain(ofHost: host)
             throw APIError(.notFound, code: "unknown-domain", message: "no spec claims the domain '\(domain)'; add it to a spec's app.domains")
         }

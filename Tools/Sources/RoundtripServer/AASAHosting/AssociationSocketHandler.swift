@@ -34,7 +34,12 @@ final class AssociationSocketHandler: ChannelInboundHandler, RemovableChannelHan
         while buffer.readableBytes > 0 {
             let scan = buffer.withUnsafeReadableBytes { AssociationRequestScanner.scan($0) }
             guard case .request(let request, let length) = scan,
-                  let answer = AssociationAnswer.make(catalog: catalog, host: request.host, ifNoneMatch: request.ifNoneMatch, includeBody: request.includeBody)
+                let answer = AssociationAnswer.make(
+                    catalog: catalog,
+                    host: request.host,
+                    ifNoneMatch: request.ifNoneMatch,
+                    includeBody: request.includeBody
+                )
             else {
                 passing = true
                 flushIfNeeded(context: context)

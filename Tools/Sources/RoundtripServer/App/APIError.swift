@@ -52,8 +52,10 @@ extension APIError {
 
     /// 503 `store-unavailable`: the tester's database does not answer.
     static let storeUnavailable = APIError(
-        .serviceUnavailable, code: "store-unavailable",
-        message: "the tester's database is not answering; AASA hosting goes on, and the tester recovers when the database returns")
+        .serviceUnavailable,
+        code: "store-unavailable",
+        message: "the tester's database is not answering; AASA hosting goes on, and the tester recovers when the database returns"
+    )
 
     /// 413 `too-large`.
     static func tooLarge(_ message: String) -> APIError {

@@ -15,17 +15,25 @@ public enum ServerApplication {
     ///
     /// - Throws: ``AssociationError`` `missing-app-id` when a spec claims a domain without an app ID.
     public static func router(
-        configuration: ServerConfiguration, store: any ULCTestStore, clock: ServerClock = .system
+        configuration: ServerConfiguration,
+        store: any ULCTestStore,
+        clock: ServerClock = .system
     ) throws(AssociationError) -> Router<BasicRequestContext> {
         try router(configuration: configuration, catalog: AssociationCatalog(specs: configuration.specs), store: store, clock: clock)
     }
 
     private static func router(
-        configuration: ServerConfiguration, catalog: AssociationCatalog, store: any ULCTestStore, clock: ServerClock
+        configuration: ServerConfiguration,
+        catalog: AssociationCatalog,
+        store: any ULCTestStore,
+        clock: ServerClock
     ) -> Router<BasicRequestContext> {
         let tester = ULCTester(
-            store: store, clock: clock, publicURL: configuration.publicURL,
-            timeout: configuration.testTimeout, maximumTargetLength: configuration.maximumTargetLength
+            store: store,
+            clock: clock,
+            publicURL: configuration.publicURL,
+            timeout: configuration.testTimeout,
+            maximumTargetLength: configuration.maximumTargetLength
         )
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestIDMiddleware())
@@ -49,15 +57,20 @@ public enum ServerApplication {
     ///   - logger: Where the server logs; the caller configures the logging backend.
     /// - Throws: ``AssociationError`` as ``router(configuration:store:clock:)`` does.
     public static func make(
-        configuration: ServerConfiguration, store: any ULCTestStore, clock: ServerClock = .system, logger: Logger
+        configuration: ServerConfiguration,
+        store: any ULCTestStore,
+        clock: ServerClock = .system,
+        logger: Logger
     ) throws(AssociationError) -> some ApplicationProtocol {
         let catalog = try AssociationCatalog(specs: configuration.specs)
         let serverName = "Roundtrip"
         return Application(
             router: router(configuration: configuration, catalog: catalog, store: store, clock: clock),
-            server: .http1(configuration: .init(
-                additionalChannelHandlers: [AssociationChannelHandler(catalog: catalog, serverName: serverName)]
-            )),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [AssociationChannelHandler(catalog: catalog, serverName: serverName)]
+                )
+            ),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
             logger: logger
         )
@@ -69,7 +82,10 @@ public enum ServerApplication {
     /// - Throws: ``AssociationError`` as ``router(configuration:store:clock:)`` does; the server's
     ///   errors (for example, the port is in use).
     public static func run(
-        configuration: ServerConfiguration, store: any ULCTestStore, clock: ServerClock = .system, logger: Logger
+        configuration: ServerConfiguration,
+        store: any ULCTestStore,
+        clock: ServerClock = .system,
+        logger: Logger
     ) async throws {
         try await make(configuration: configuration, store: store, clock: clock, logger: logger)
             .runService(gracefulShutdownSignals: [.sigterm, .sigint])

@@ -30,8 +30,12 @@ public struct ServerConfiguration: Sendable {
     ///   - testTimeout: The tester's deadline.
     ///   - maximumTargetLength: The longest target accepted.
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, specs: [Spec] = [], publicURL: String? = nil,
-        testTimeout: Duration = .seconds(20), maximumTargetLength: Int = 2048
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        specs: [Spec] = [],
+        publicURL: String? = nil,
+        testTimeout: Duration = .seconds(20),
+        maximumTargetLength: Int = 2048
     ) {
         self.host = host
         self.port = port

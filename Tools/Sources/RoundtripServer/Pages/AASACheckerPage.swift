@@ -15,17 +15,20 @@ struct AASACheckerPage: Sendable {
     var report: HTML?
 
     var page: Page {
-        Page(title: "AASA checker", body: """
-            <section><form method="post" action="/aasa-check">
-            <label for="file">apple-app-site-association (JSON)</label>
-            <textarea id="file" name="file" rows="10" required>\(input.file)</textarea>
-            <label for="urls">URLs to match, one per line</label>
-            <textarea id="urls" name="urls" rows="3">\(input.urls)</textarea>
-            <label for="app-id">App ID (optional: TEAMID.bundle.id)</label>
-            <input type="text" id="app-id" name="app_id" value="\(input.appID)">
-            <button type="submit">Check</button></form></section>
-            \(report ?? "")
-            """)
+        Page(
+            title: "AASA checker",
+            body: """
+                <section><form method="post" action="/aasa-check">
+                <label for="file">apple-app-site-association (JSON)</label>
+                <textarea id="file" name="file" rows="10" required>\(input.file)</textarea>
+                <label for="urls">URLs to match, one per line</label>
+                <textarea id="urls" name="urls" rows="3">\(input.urls)</textarea>
+                <label for="app-id">App ID (optional: TEAMID.bundle.id)</label>
+                <input type="text" id="app-id" name="app_id" value="\(input.appID)">
+                <button type="submit">Check</button></form></section>
+                \(report ?? "")
+                """
+        )
     }
 
     /// At most this many URLs are matched per request.
@@ -39,7 +42,8 @@ struct AASACheckerPage: Sendable {
         let rows = findings.map { finding -> HTML in
             "<tr><td>\(finding.severity.rawValue)</td><td><code>\(finding.rule)</code></td><td><code>\(finding.path)</code></td><td>\(finding.message)</td></tr>"
         }
-        let lint: HTML = findings.isEmpty
+        let lint: HTML =
+            findings.isEmpty
             ? "<p id=\"verdict\">Valid: no findings.</p>"
             : "<p id=\"verdict\">\(errors == 0 ? "Valid" : "Invalid"): \(findings.count) finding(s), \(errors) error(s).</p><table><tbody>\(rows)</tbody></table>"
         var matches: [HTML] = []
@@ -49,7 +53,9 @@ struct AASACheckerPage: Sendable {
             for url in urls.prefix(Self.maximumURLs) {
                 do {
                     let explanation = try matcher.explain(url, appID: input.appID.isEmpty ? nil : input.appID)
-                    let verdict = explanation.result.isMatched ? "opens \(explanation.result.appID ?? "the app")"
+                    let verdict =
+                        explanation.result.isMatched
+                        ? "opens \(explanation.result.appID ?? "the app")"
                         : explanation.result.isBlocked ? "blocked by an exclude rule" : "not matched: opens in the browser"
                     matches.append("<h3><code>\(url)</code>: \(verdict)</h3><pre>\(explanation.description)</pre>")
                 } catch {

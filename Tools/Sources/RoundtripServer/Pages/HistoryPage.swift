@@ -3,7 +3,8 @@ struct HistoryPage: Sendable {
     let rows: [(test: ULCTest, status: TestStatus, elapsed: Int64)]
 
     var page: Page {
-        let body: HTML = rows.isEmpty
+        let body: HTML =
+            rows.isEmpty
             ? "<section><p class=\"muted\">No tests yet. <a href=\"/\">Create one</a>.</p></section>"
             : """
             <section><table><thead><tr><th>Test</th><th>Target</th><th>Kind</th><th>Status</th><th>Elapsed</th></tr></thead><tbody>

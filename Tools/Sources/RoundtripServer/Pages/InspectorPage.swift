@@ -26,21 +26,25 @@ struct InspectorPage: Sendable {
         let options = specs.enumerated().map { index, spec -> HTML in
             "<option value=\"\(index)\"\(HTML.trusted(index == input.specIndex ? " selected" : ""))>\(spec.app.name)</option>"
         }
-        let choice: HTML = specs.isEmpty
+        let choice: HTML =
+            specs.isEmpty
             ? "<p class=\"muted\">No spec is loaded (<code>--spec</code>); paste one below.</p>"
             : "<label for=\"spec\">Loaded spec</label><select id=\"spec\" name=\"spec\">\(options)</select>"
-        return Page(title: "URL inspector", body: """
-            <section><form method="post" action="/inspect">
-            <label for="url">Incoming URL</label>
-            <input type="text" id="url" name="url" value="\(input.url)" placeholder="com-example-terminal://charge/1.0.0/?amount=10&amp;returnURL=…" required>
-            <label for="source">Source application (bundle ID, optional)</label>
-            <input type="text" id="source" name="source" value="\(input.source)" placeholder="com.example.pos">
-            \(choice)
-            <label for="spec-text">Or paste a spec (YAML or JSON; used instead when given)</label>
-            <textarea id="spec-text" name="spec_text" rows="6">\(input.specText)</textarea>
-            <button type="submit">Decide</button></form></section>
-            \(decision ?? "")
-            """)
+        return Page(
+            title: "URL inspector",
+            body: """
+                <section><form method="post" action="/inspect">
+                <label for="url">Incoming URL</label>
+                <input type="text" id="url" name="url" value="\(input.url)" placeholder="com-example-terminal://charge/1.0.0/?amount=10&amp;returnURL=…" required>
+                <label for="source">Source application (bundle ID, optional)</label>
+                <input type="text" id="source" name="source" value="\(input.source)" placeholder="com.example.pos">
+                \(choice)
+                <label for="spec-text">Or paste a spec (YAML or JSON; used instead when given)</label>
+                <textarea id="spec-text" name="spec_text" rows="6">\(input.specText)</textarea>
+                <button type="submit">Decide</button></form></section>
+                \(decision ?? "")
+                """
+        )
     }
 
     /// "Link to this decision", when there is one.
@@ -76,7 +80,8 @@ struct InspectorPage: Sendable {
         if let name = items.first(where: { $0.name == "spec" })?.value, !name.isEmpty {
             guard let index = specIndex(named: name) else {
                 let known = specs.map(\.app.name).joined(separator: ", ")
-                decision = "<section id=\"decision\"><p class=\"error\">No loaded spec is named '\(name)' (loaded: \(known.isEmpty ? "none" : known)).</p></section>"
+                decision =
+                    "<section id=\"decision\"><p class=\"error\">No loaded spec is named '\(name)' (loaded: \(known.isEmpty ? "none" : known)).</p></section>"
                 return
             }
             input.specIndex = index

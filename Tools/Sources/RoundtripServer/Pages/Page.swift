@@ -29,7 +29,8 @@ struct Page: Sendable {
                 .contentType: "text/html; charset=utf-8",
                 .cacheControl: "no-store",
                 // Only the page's own inline style and script; nothing loads from elsewhere.
-                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'",
+                .contentSecurityPolicy:
+                    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'",
                 HTTPField.Name("X-Content-Type-Options")!: "nosniff",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html.description))

@@ -24,7 +24,12 @@ struct PageRoutes: Sendable {
         router.post("/inspect") { request, _ in
             let form = try await Self.form(request)
             var page = InspectorPage(specs: specs)
-            page.input = .init(url: form["url"] ?? "", source: form["source"] ?? "", specIndex: Int(form["spec"] ?? "") ?? 0, specText: form["spec_text"] ?? "")
+            page.input = .init(
+                url: form["url"] ?? "",
+                source: form["source"] ?? "",
+                specIndex: Int(form["spec"] ?? "") ?? 0,
+                specText: form["spec_text"] ?? ""
+            )
             page.decide(now: tester.clock.now())
             return page.page.response()
         }
@@ -66,7 +71,12 @@ struct PageRoutes: Sendable {
         guard let test = try await tester.test(id: id) else {
             throw PageError(status: .notFound, message: "No test has the id '\(id)'.")
         }
-        return TestPage(test: test, status: tester.status(of: test), elapsed: tester.elapsed(of: test), timeoutSeconds: tester.timeoutMilliseconds / 1000)
-            .page.response()
+        return TestPage(
+            test: test,
+            status: tester.status(of: test),
+            elapsed: tester.elapsed(of: test),
+            timeoutSeconds: tester.timeoutMilliseconds / 1000
+        )
+        .page.response()
     }
 }

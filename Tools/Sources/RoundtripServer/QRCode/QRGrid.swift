@@ -43,7 +43,8 @@ struct QRGrid: Sendable {
     private mutating func drawFinder(centreX: Int, centreY: Int) {
         for dy in -4...4 {
             for dx in -4...4 {
-                let x = centreX + dx, y = centreY + dy
+                let x = centreX + dx
+                let y = centreY + dy
                 guard (0..<size).contains(x), (0..<size).contains(y) else { continue }
                 let distance = max(abs(dx), abs(dy))
                 setFunction(x, y, distance != 2 && distance != 4)
@@ -84,7 +85,8 @@ struct QRGrid: Sendable {
         let bits = (version.number << 12) | remainder
         for index in 0..<18 {
             let isDark = (bits >> index) & 1 == 1
-            let a = size - 11 + index % 3, b = index / 3
+            let a = size - 11 + index % 3
+            let b = index / 3
             setFunction(a, b, isDark)
             setFunction(b, a, isDark)
         }

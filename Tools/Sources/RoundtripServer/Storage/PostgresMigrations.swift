@@ -19,23 +19,27 @@ enum PostgresMigrations {
 
     /// Every migration, oldest first.
     static let all: [Migration] = [
-        Migration(version: 1, name: "ulc_test", statements: [
-            """
-            CREATE TABLE ulc_test (
-                seq BIGSERIAL,
-                id TEXT PRIMARY KEY,
-                token TEXT NOT NULL UNIQUE,
-                target TEXT NOT NULL,
-                kind TEXT NOT NULL,
-                link TEXT NOT NULL,
-                created_at BIGINT NOT NULL,
-                outcome TEXT,
-                completed_at BIGINT,
-                callback_query TEXT
-            )
-            """,
-            "CREATE INDEX ulc_test_created_at ON ulc_test (created_at DESC)",
-        ]),
+        Migration(
+            version: 1,
+            name: "ulc_test",
+            statements: [
+                """
+                CREATE TABLE ulc_test (
+                    seq BIGSERIAL,
+                    id TEXT PRIMARY KEY,
+                    token TEXT NOT NULL UNIQUE,
+                    target TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    link TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    outcome TEXT,
+                    completed_at BIGINT,
+                    callback_query TEXT
+                )
+                """,
+                "CREATE INDEX ulc_test_created_at ON ulc_test (created_at DESC)",
+            ]
+        )
     ]
 
     /// Applies the migrations the database lacks.
@@ -48,7 +52,9 @@ enum PostgresMigrations {
                 """
                 CREATE TABLE IF NOT EXISTS roundtrip_schema_migrations (
                     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
-                """, logger: logger)
+                """,
+                logger: logger
+            )
             var applied: Set<Int> = []
             for try await version in try await connection.query("SELECT version FROM roundtrip_schema_migrations", logger: logger)
                 .decode(Int.self)
@@ -62,7 +68,8 @@ enum PostgresMigrations {
                 }
                 try await connection.query(
                     "INSERT INTO roundtrip_schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
-                    logger: logger)
+                    logger: logger
+                )
                 ran.append(migration.version)
             }
             return ran

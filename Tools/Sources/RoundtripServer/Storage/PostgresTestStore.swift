@@ -81,11 +81,12 @@ public final class PostgresTestStore: ULCTestStore, Sendable {
 
     public func insert(_ test: ULCTest) async throws {
         try await perform { client in
-            try await client.query(
+            _ = try await client.query(
                 """
                 INSERT INTO ulc_test (id, token, target, kind, link, created_at)
                 VALUES (\(test.id), \(test.token), \(test.target), \(test.kind.rawValue), \(test.link), \(test.createdAt))
-                """)
+                """
+            )
         }
     }
 
@@ -107,7 +108,8 @@ public final class PostgresTestStore: ULCTestStore, Sendable {
                 """
                 UPDATE ulc_test SET outcome = \(outcome.rawValue), completed_at = \(time), callback_query = \(query)
                 WHERE token = \(token) AND outcome IS NULL RETURNING id
-                """)
+                """
+            )
             var count = 0
             for try await _ in rows { count += 1 }
             return count == 1
@@ -117,7 +119,8 @@ public final class PostgresTestStore: ULCTestStore, Sendable {
     public func recent(limit: Int) async throws -> [ULCTest] {
         try await perform { client in
             try await Self.tests(
-                client.query("SELECT \(unescaped: Self.columns) FROM ulc_test ORDER BY created_at DESC, seq DESC LIMIT \(limit)"))
+                client.query("SELECT \(unescaped: Self.columns) FROM ulc_test ORDER BY created_at DESC, seq DESC LIMIT \(limit)")
+            )
         }
     }
 
@@ -137,9 +140,19 @@ public final class PostgresTestStore: ULCTestStore, Sendable {
         typealias Columns = (String, String, String, String, String, Int64, String?, Int64?, String?)
         for try await (id, token, target, kind, link, createdAt, outcome, completedAt, query) in rows.decode(Columns.self) {
             guard let kind = TargetKind(rawValue: kind) else { continue }
-            tests.append(ULCTest(
-                id: id, token: token, target: target, kind: kind, link: link, createdAt: createdAt,
-                outcome: outcome.flatMap(CallbackOutcome.init(rawValue:)), completedAt: completedAt, callbackQuery: query))
+            tests.append(
+                ULCTest(
+                    id: id,
+                    token: token,
+                    target: target,
+                    kind: kind,
+                    link: link,
+                    createdAt: createdAt,
+                    outcome: outcome.flatMap(CallbackOutcome.init(rawValue:)),
+                    completedAt: completedAt,
+                    callbackQuery: query
+                )
+            )
         }
         return tests
     }

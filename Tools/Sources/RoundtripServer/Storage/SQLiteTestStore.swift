@@ -92,9 +92,15 @@ public struct SQLiteTestStore: ULCTestStore {
         guard let kind = TargetKind(rawValue: row["kind"]) else { return nil }
         let outcome: String? = row["outcome"]
         return ULCTest(
-            id: row["id"], token: row["token"], target: row["target"], kind: kind, link: row["link"],
-            createdAt: row["created_at"], outcome: outcome.flatMap(CallbackOutcome.init(rawValue:)),
-            completedAt: row["completed_at"], callbackQuery: row["callback_query"]
+            id: row["id"],
+            token: row["token"],
+            target: row["target"],
+            kind: kind,
+            link: row["link"],
+            createdAt: row["created_at"],
+            outcome: outcome.flatMap(CallbackOutcome.init(rawValue:)),
+            completedAt: row["completed_at"],
+            callbackQuery: row["callback_query"]
         )
     }
 }

@@ -5,7 +5,8 @@ enum StoreDeadline {
     ///
     /// The operation is cancelled when the deadline passes; it must honour cancellation.
     static func run<Result: Sendable>(
-        within limit: Duration, _ operation: @escaping @Sendable () async throws -> Result
+        within limit: Duration,
+        _ operation: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask { try await operation() }

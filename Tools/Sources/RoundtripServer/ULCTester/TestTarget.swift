@@ -46,7 +46,9 @@ public struct TestTarget: Sendable, Hashable {
         {
             kind = .xCallbackURL
         } else {
-            throw .invalidTarget("the target must be an https universal link (a ULC target) or '<scheme>://x-callback-url/<action>', not '\(scheme):'")
+            throw .invalidTarget(
+                "the target must be an https universal link (a ULC target) or '<scheme>://x-callback-url/<action>', not '\(scheme):'"
+            )
         }
         if let query = split.query, !query.isEmpty {
             let items: [QueryItem]

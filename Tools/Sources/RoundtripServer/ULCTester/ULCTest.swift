@@ -23,8 +23,15 @@ public struct ULCTest: Sendable, Hashable {
 
     /// A run.
     public init(
-        id: String, token: String, target: String, kind: TargetKind, link: String, createdAt: Int64,
-        outcome: CallbackOutcome? = nil, completedAt: Int64? = nil, callbackQuery: String? = nil
+        id: String,
+        token: String,
+        target: String,
+        kind: TargetKind,
+        link: String,
+        createdAt: Int64,
+        outcome: CallbackOutcome? = nil,
+        completedAt: Int64? = nil,
+        callbackQuery: String? = nil
     ) {
         self.id = id
         self.token = token

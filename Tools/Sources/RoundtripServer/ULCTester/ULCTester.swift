@@ -30,8 +30,12 @@ public struct ULCTester: Sendable {
     ///   - maximumTargetLength: The longest target accepted.
     ///   - makeToken: Random identifiers; ``Nonce/make(byteCount:)`` by default.
     public init(
-        store: any ULCTestStore, clock: ServerClock = .system, publicURL: String, timeout: Duration = .seconds(20),
-        maximumTargetLength: Int = 2048, makeToken: @escaping @Sendable (_ byteCount: Int) -> String = { Nonce.make(byteCount: $0) }
+        store: any ULCTestStore,
+        clock: ServerClock = .system,
+        publicURL: String,
+        timeout: Duration = .seconds(20),
+        maximumTargetLength: Int = 2048,
+        makeToken: @escaping @Sendable (_ byteCount: Int) -> String = { Nonce.make(byteCount: $0) }
     ) {
         self.store = store
         self.clock = clock
@@ -50,8 +54,12 @@ public struct ULCTester: Sendable {
         // 72 bits for the public id (listed in the history), 128 for the callback secret.
         let token = makeToken(16)
         let test = ULCTest(
-            id: makeToken(9), token: token, target: target.url, kind: target.kind,
-            link: target.link(callbackBase: callbackBase(token: token)), createdAt: clock.milliseconds
+            id: makeToken(9),
+            token: token,
+            target: target.url,
+            kind: target.kind,
+            link: target.link(callbackBase: callbackBase(token: token)),
+            createdAt: clock.milliseconds
         )
         try await store.insert(test)
         return test

@@ -7,7 +7,8 @@ struct AASAGenerateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Print the association file for a domain, built from the universal-link routes of one or more specs.",
-        discussion: "Each spec that claims the domain becomes one detail with its app-id. Exits 2 when a spec is unusable, lacks an app-id, or the domain is ambiguous or unclaimed."
+        discussion:
+            "Each spec that claims the domain becomes one detail with its app-id. Exits 2 when a spec is unusable, lacks an app-id, or the domain is ambiguous or unclaimed."
     )
 
     @OptionGroup var specOptions: SpecsOption

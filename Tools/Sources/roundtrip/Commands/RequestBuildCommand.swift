@@ -39,7 +39,10 @@ struct RequestBuildCommand: AsyncParsableCommand {
     @Option(name: .customLong("sign-key"), help: "Sign with this key id of the partner's spec (needs --secret-env).")
     var signKey: String?
 
-    @Option(name: .customLong("secret-env"), help: "The environment variable holding the signing secret (hmac-sha256: the value's bytes; ed25519: the base64 raw 32-byte private key).")
+    @Option(
+        name: .customLong("secret-env"),
+        help: "The environment variable holding the signing secret (hmac-sha256: the value's bytes; ed25519: the base64 raw 32-byte private key)."
+    )
     var secretEnv: String?
 
     @Option(help: "Seconds the request waits for its answer.")
@@ -79,10 +82,15 @@ struct RequestBuildCommand: AsyncParsableCommand {
         let request: OutgoingRequest
         do {
             request = try builder.build(
-                action, parameters: items, callback: callback, continuation: Data((continuation ?? "{}").utf8),
-                signer: signer, ttl: TimeInterval(ttl), now: clock.date
+                action,
+                parameters: items,
+                callback: callback,
+                continuation: Data((continuation ?? "{}").utf8),
+                signer: signer,
+                ttl: TimeInterval(ttl),
+                now: clock.date
             )
-        } catch where error.code == .unknownRoute {
+        } catch  where error.code == .unknownRoute {
             throw CommandFailure.usage(error.message)
         } catch {
             throw CommandFailure.rejected("rejected: \(error)")

@@ -91,9 +91,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if PostgresURL.isPostgres(database) {
             let store = try await Self.postgres(database, logger: logger)
-            logger.info("serving", metadata: [
-                "database": "postgres \(store.url)", "specs": "\(specs.count)", "public-url": "\(configuration.publicURL)",
-            ])
+            logger.info(
+                "serving",
+                metadata: [
+                    "database": "postgres \(store.url)", "specs": "\(specs.count)", "public-url": "\(configuration.publicURL)",
+                ]
+            )
             do {
                 try await ServerApplication.run(configuration: configuration, store: store, logger: logger)
             } catch {
@@ -108,9 +111,12 @@ struct ServeCommand: AsyncParsableCommand {
             } catch {
                 throw CommandFailure.usage("cannot open the database \(database): \(error)")
             }
-            logger.info("serving", metadata: [
-                "database": "\(database)", "specs": "\(specs.count)", "public-url": "\(configuration.publicURL)",
-            ])
+            logger.info(
+                "serving",
+                metadata: [
+                    "database": "\(database)", "specs": "\(specs.count)", "public-url": "\(configuration.publicURL)",
+                ]
+            )
             try await ServerApplication.run(configuration: configuration, store: store, logger: logger)
         }
         logger.info("stopped")

@@ -43,7 +43,9 @@ enum LedgerKey {
         let path = (directory as NSString).appendingPathComponent(fileName)
         if !FileManager.default.fileExists(atPath: path) {
             guard create else {
-                throw CommandFailure.usage("\(directory) has no ledger key (\(fileName)) and \(environmentVariable) is not set: is this the folder 'request build --ledger' wrote?")
+                throw CommandFailure.usage(
+                    "\(directory) has no ledger key (\(fileName)) and \(environmentVariable) is not set: is this the folder 'request build --ledger' wrote?"
+                )
             }
             try createKeyFile(path, directory: directory)
         }
@@ -77,8 +79,8 @@ enum LedgerKey {
             throw CommandFailure.usage("the ledger key \(path) may be read by other users (mode \(String(mode, radix: 8))); run chmod 600 on it")
         }
         guard let data = FileManager.default.contents(atPath: path),
-              let bytes = Base64URL.decode(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
-              bytes.count >= 16
+            let bytes = Base64URL.decode(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+            bytes.count >= 16
         else {
             throw CommandFailure.usage("the ledger key \(path) is unreadable or damaged (expected base64url of 32 bytes)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Roundtrip
 import RoundtripYAML
+
 @testable import RoundtripAudit
 
 /// Builds targets in memory and audits them.
@@ -21,13 +22,20 @@ enum AuditHelpers {
                 path: "Example.app/PlugIns/E\(index).appex",
                 infoPath: "Example.app/PlugIns/E\(index).appex/Info.plist",
                 info: try PropertyListValue.decodeDictionary(Plist.data(info), path: "Info.plist"),
-                isExtension: true)
+                isExtension: true
+            )
         }
         return AuditTarget(path: "Example.app", kind: .appBundle, app: app, extensions: appexes)
     }
 
     /// Audits dictionaries, optionally with a spec (YAML text) and an AASA (JSON text).
-    static func audit(info: [String: Any]? = nil, entitlements: [String: Any]? = nil, extensions: [[String: Any]] = [], spec: String? = nil, aasa: String? = nil) throws -> AuditReport {
+    static func audit(
+        info: [String: Any]? = nil,
+        entitlements: [String: Any]? = nil,
+        extensions: [[String: Any]] = [],
+        spec: String? = nil,
+        aasa: String? = nil
+    ) throws -> AuditReport {
         let loaded = try spec.map { try SpecLoader.load(yaml: $0).spec }
         var aasaPath: String?
         var folder: TemporaryFolder?

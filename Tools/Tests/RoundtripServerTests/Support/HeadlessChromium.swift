@@ -35,8 +35,11 @@ struct HeadlessChromium: Sendable {
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["90", executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                             "--no-first-run", "--user-data-dir=\(profile.path)"] + arguments
+        process.arguments =
+            [
+                "90", executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--no-first-run", "--user-data-dir=\(profile.path)",
+            ] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -4,9 +4,9 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Roundtrip
-import RoundtripYAML
 import RoundtripServer
 import RoundtripTestSupport
+import RoundtripYAML
 
 /// Builds servers for tests: fixture specs, an in-memory store, a manual clock, quiet logs.
 enum ServerFixture {
@@ -32,12 +32,16 @@ enum ServerFixture {
     }
 
     static func app(
-        specs: [Spec]? = nil, clock: ManualClock = ManualClock(), store: (any ULCTestStore)? = nil
+        specs: [Spec]? = nil,
+        clock: ManualClock = ManualClock(),
+        store: (any ULCTestStore)? = nil
     ) throws -> some ApplicationProtocol {
         let configuration = ServerConfiguration(specs: try specs ?? [terminal()], publicURL: publicURL + "/")
         return try ServerApplication.make(
-            configuration: configuration, store: try store ?? SQLiteTestStore(path: ":memory:"),
-            clock: clock.serverClock, logger: logger
+            configuration: configuration,
+            store: try store ?? SQLiteTestStore(path: ":memory:"),
+            clock: clock.serverClock,
+            logger: logger
         )
     }
 }
@@ -65,7 +69,12 @@ extension TestClientProtocol {
     /// POSTs a form.
     func post(_ uri: String, form: [(String, String)]) async throws -> TestResponse {
         let body = form.map { "\(FormEncoding.encode($0.0))=\(FormEncoding.encode($0.1))" }.joined(separator: "&")
-        return try await execute(uri: uri, method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: body))
+        return try await execute(
+            uri: uri,
+            method: .post,
+            headers: [.contentType: "application/x-www-form-urlencoded"],
+            body: ByteBuffer(string: body)
+        )
     }
 
     func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {

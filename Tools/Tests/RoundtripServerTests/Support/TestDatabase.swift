@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Testing
+
 @testable import RoundtripServer
 
 /// The tester's two stores, for suites that run the same behaviour against both.
