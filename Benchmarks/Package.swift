@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "Roundtrip", path: ".."),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -16,6 +17,7 @@ let package = Package(
             name: "RoundtripBenchmarks",
             dependencies: [
                 .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -26,7 +28,11 @@ let package = Package(
         // decision and the Foundation baseline, minimum of each. `swift run -c release incoming-profile 10`
         .executableTarget(
             name: "incoming-profile",
-            dependencies: [.product(name: "Roundtrip", package: "Roundtrip")],
+            dependencies: [
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripYAML", package: "Roundtrip"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             path: "Profile"
         ),
     ],

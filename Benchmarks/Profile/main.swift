@@ -1,10 +1,14 @@
 import Foundation
 import Roundtrip
+import RoundtripYAML
+import Yams
 
 // Alternating rounds, minimum per-iteration time of each: robust to a busy machine.
 //   incoming-profile [ACTIONS]   the decision against the Foundation baseline
 //   incoming-profile steps       the decision's main steps, each timed alone
 //   incoming-profile decision    the decision alone, for a profiler (`perf record`)
+//   incoming-profile launch [yaml|json]  a spec from YAML and JSON text to a ready Endpoint, at 10, 50
+//                                and 1,000 actions, beside Yams' compose alone (the old path's first step)
 
 /// The minimum over `rounds` rounds of the mean time of `iterations` calls, in nanoseconds.
 func minimumTime(rounds: Int = 15, iterations: Int = 20_000, _ body: () -> Void) -> Double {
@@ -19,7 +23,33 @@ func minimumTime(rounds: Int = 15, iterations: Int = 20_000, _ body: () -> Void)
 
 let url = IncomingFixture.url
 var sink = 0
-if CommandLine.arguments.dropFirst().first == "decision" {
+if CommandLine.arguments.dropFirst().first == "launch", let form = CommandLine.arguments.dropFirst(2).first {
+    // For a profiler: one form (yaml or json) of the 50-action spec to an Endpoint, many times.
+    let text = form == "json" ? LaunchFixture.json(actionCount: 50) : LaunchFixture.yaml(actionCount: 50)
+    for _ in 0..<500 {
+        let loaded = form == "json" ? try? SpecLoader.load(json: text) : try? SpecLoader.load(yaml: text)
+        if let spec = loaded?.spec, (try? Endpoint(spec: spec)) != nil { sink += 1 }
+    }
+} else if CommandLine.arguments.dropFirst().first == "launch" {
+    for count in [10, 50, 1_000] {
+        let yaml = LaunchFixture.yaml(actionCount: count)
+        let json = LaunchFixture.json(actionCount: count)
+        let rounds = count > 100 ? 5 : 15, iterations = count > 100 ? 5 : 100
+        func ready(_ load: @escaping () throws -> SpecLoader.Loaded) -> () -> Void {
+            { if let spec = try? load().spec, (try? Endpoint(spec: spec)) != nil { sink += 1 } }
+        }
+        let timings: [(String, () -> Void)] = [
+            ("YAML → Endpoint", ready { try SpecLoader.load(yaml: yaml) }),
+            ("JSON → Endpoint", ready { try SpecLoader.load(json: json) }),
+            ("Yams compose alone", { if (try? Yams.compose(yaml: yaml)) != nil { sink += 1 } }),
+            ("JSONSerialization only", { if (try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil { sink += 1 } }),
+        ]
+        for (name, body) in timings {
+            let time = minimumTime(rounds: rounds, iterations: iterations, body)
+            print("\(count) actions  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(String(format: "%.3f", time / 1e6)) ms")
+        }
+    }
+} else if CommandLine.arguments.dropFirst().first == "decision" {
     let endpoint = IncomingFixture.endpoint(actionCount: 10)
     print("decision \(Int(minimumTime(rounds: 30) { if (try? endpoint.evaluate(url)) != nil { sink += 1 } })) ns")
 } else if CommandLine.arguments.dropFirst().first == "steps" {
