@@ -27,7 +27,7 @@ enum LedgerFile {
         do {
             payload = try encoder.encode(Payload(entries: ledger.sortedEntries))
         } catch {
-            throw StorageError(path: "", operation: "encode", reason: "\(error)")
+            throw StorageError(.encodingFailed, path: "", operation: "encode", reason: "\(error)")
         }
         let mac = HMAC<SHA256>.authenticationCode(for: payload, using: key)
         return Data((magic + Base64URL.encode(mac) + "\n").utf8) + payload
@@ -35,11 +35,11 @@ enum LedgerFile {
 
     /// Verifies and opens a sealed ledger.
     ///
-    /// - Throws: ``StorageError`` (operation `verify`) when the header is missing, the HMAC does
+    /// - Throws: ``StorageError`` `damaged` (operation `verify`) when the header is missing, the HMAC does
     ///   not verify or the JSON does not decode.
     static func open(_ data: Data, path: String, key: SymmetricKey, retention: TimeInterval) throws(StorageError) -> Ledger {
         func damaged(_ why: String) -> StorageError {
-            StorageError(path: path, operation: "verify", reason: why)
+            StorageError(.damaged, path: path, operation: "verify", reason: why)
         }
         let bytes = [UInt8](data)
         let magicBytes = Array(magic.utf8)

@@ -8,15 +8,33 @@ public actor FileReplayGuard: ReplayGuard {
     /// The most live ids kept; past it new ids are refused rather than live ones forgotten.
     public let capacity: Int
 
+    /// The data protection class of the folder and the file (Apple platforms other than macOS).
+    public let protection: FileProtection
+
     /// Opens (or creates on first admit) `replay.json` in a folder.
-    public init(directory: String, capacity: Int = 100_000) {
+    ///
+    /// - Parameters:
+    ///   - directory: The folder.
+    ///   - capacity: The most live ids kept.
+    ///   - protection: The data protection class of the folder and the file; by default one that
+    ///     lets a request be admitted while the device is locked.
+    public init(directory: String, capacity: Int = 100_000, protection: FileProtection = .completeUntilFirstUserAuthentication) {
         path = (directory as NSString).appendingPathComponent("replay.json")
         self.capacity = capacity
         self.directory = directory
+        self.protection = protection
     }
 
     private let directory: String
 
+    /// Admits a request id once: refuses an id already admitted and still live.
+    ///
+    /// - Parameters:
+    ///   - requestID: The request's `rt-id`.
+    ///   - until: When the id may be forgotten.
+    ///   - now: The current time.
+    /// - Throws: ``RoundtripError`` `replayed` for a repeated id, a full store, or a store that
+    ///   cannot be read or written (refusing rather than risking a replay).
     public func admit(requestID: String, until: Date, now: Date) throws(RoundtripError) {
         var seen: [String: Double]
         do {
@@ -43,10 +61,10 @@ public actor FileReplayGuard: ReplayGuard {
         }
         seen[requestID] = until.timeIntervalSince1970
         do {
-            try AtomicFile.ensureDirectory(directory)
+            try AtomicFile.ensureDirectory(directory, protection: protection)
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            try AtomicFile.write(try encoder.encode(seen), to: path)
+            try AtomicFile.write(try encoder.encode(seen), to: path, protection: protection)
         } catch let error as StorageError {
             throw RoundtripError(.replayed, "the replay store cannot be written (\(error)); refusing rather than risking a replay")
         } catch {

@@ -34,29 +34,13 @@ public enum RequestSignature {
             QueryItem(name: ReservedNames.timestamp, value: String(timestamp)),
             QueryItem(name: ReservedNames.requestID, value: requestID),
         ])
-        let signature: [UInt8]
-        switch key {
-        case .hmacSHA256(let secret):
-            signature = Array(HMAC<SHA256>.authenticationCode(for: Array(signed.utf8), using: secret))
-        case .ed25519(let privateKey):
-            do {
-                signature = Array(try privateKey.signature(for: Array(signed.utf8)))
-            } catch {
-                throw RoundtripError(.badSignature, "Ed25519 signing failed: \(error)")
-            }
-        }
+        let signature = try key.signature(for: Array(signed.utf8))
         return signed + "&" + ReservedNames.signature + "=" + Base64URL.encode(signature)
     }
 
     /// Checks a signature over `message` (constant time for HMAC).
     static func isValid(_ signature: [UInt8], over message: Substring, key: VerificationKey) -> Bool {
-        let bytes = Array(message.utf8)
-        switch key {
-        case .hmacSHA256(let secret):
-            return HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: bytes, using: secret)
-        case .ed25519(let publicKey):
-            return publicKey.isValidSignature(signature, for: bytes)
-        }
+        key.isValidSignature(signature, for: Array(message.utf8))
     }
 }
 

@@ -7,6 +7,8 @@
 ///   too (seed 003: two apps on one scheme, and iOS picks one); a universal link or signatures fix it.
 /// - `open-callbacks`: actions take callbacks but the spec has no `callbacks` allow-list.
 /// - `invalid-app-id`: `app-id` is not `TEAMID.bundle-id` with a 10-character team ID.
+/// - `swiftui-source-unknown`: a `sources` policy that needs the source application (an `allow`
+///   list or `unknown: reject`), which SwiftUI's `onOpenURL` never reports.
 public enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -35,10 +37,30 @@ public enum SpecLinter {
                 }
             }
         }
+        findings += swiftUISourceNotes(spec)
         if spec.callbacks == nil, spec.actions.contains(where: { $0.convention == .returnURL || $0.convention == .xCallbackURL }) {
             findings.append(SpecDiagnostic(severity: .note, rule: "open-callbacks", keyPath: "callbacks", message: "no 'callbacks' allow-list: any callback URL outside the forbidden schemes is accepted; list your partners' callback bases to stop open redirects"))
         }
         return findings
+    }
+
+    /// Notes for `sources` policies that refuse every request a SwiftUI app receives: SwiftUI's
+    /// `onOpenURL(perform:)` hands the app a URL and nothing else (Apple's SwiftUI reference,
+    /// "onOpenURL(perform:)"), so the source application is always unknown there, while UIKit's
+    /// `UIOpenURLContext.options.sourceApplication` ("UIScene.OpenURLOptions.sourceApplication")
+    /// reports it.
+    static func swiftUISourceNotes(_ spec: Spec) -> [SpecDiagnostic] {
+        func note(_ policy: SourcePolicy, _ keyPath: String) -> SpecDiagnostic? {
+            let needs = [
+                policy.allow != nil ? "an 'allow' list" : nil,
+                policy.unknown == .reject ? "'unknown: reject'" : nil,
+            ].compactMap { $0 }
+            guard !needs.isEmpty else { return nil }
+            return SpecDiagnostic(severity: .note, rule: "swiftui-source-unknown", keyPath: keyPath, message: "\(needs.joined(separator: " and ")) needs the source application, which SwiftUI's onOpenURL never reports, so a SwiftUI app refuses every request here; receive URLs in a UIKit scene delegate (scene(_:openURLContexts:)), where UIOpenURLContext.options.sourceApplication says who called")
+        }
+        // An action without a `sources` of its own inherits the app's, which is noted once.
+        let actions = spec.actions.filter { $0.sources != spec.sources }
+        return ([note(spec.sources, "sources")] + actions.map { note($0.sources, "actions.\($0.name).sources") }).compactMap { $0 }
     }
 
     /// `TEAMID.bundle.id`: ten capital letters or digits, a dot, a non-empty bundle ID.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One Universal Link Callback an app has received, kept durably until it is answered, so a
-/// force-quit never loses it (seed 002: "Your app must be able to process the ULC even if it was
-/// immediately force-quit before receiving the message").
+/// force-quit never loses it: the app must still answer a ULC when it was force-quit right after
+/// the ULC arrived.
 public struct ULCJournalEntry: Sendable, Codable, Hashable {
     /// Where the entry stands.
     public enum State: String, Sendable, Codable, Hashable {
@@ -55,17 +55,34 @@ public actor InMemoryULCJournal: ULCJournal {
     /// Creates an empty journal.
     public init() {}
 
+    /// Every entry.
     public func entries() -> [ULCJournalEntry] { stored }
+    /// Replaces every entry.
+    ///
+    /// - Parameter entries: The new entries.
     public func save(_ entries: [ULCJournalEntry]) { stored = entries }
 }
 
-/// A journal in a JSON file, written atomically (temporary file, fsync, rename).
+/// A journal in a JSON file, written atomically (temporary file, flushed to the disk, rename).
 public actor FileULCJournal: ULCJournal {
     private let path: String
+    /// The data protection class of the file (Apple platforms other than macOS).
+    public let protection: FileProtection
 
     /// A journal at `path`; the file is created on the first save.
-    public init(path: String) { self.path = path }
+    ///
+    /// - Parameters:
+    ///   - path: The journal file.
+    ///   - protection: The file's data protection class; by default one that lets a ULC be
+    ///     journalled while the device is locked.
+    public init(path: String, protection: FileProtection = .completeUntilFirstUserAuthentication) {
+        self.path = path
+        self.protection = protection
+    }
 
+    /// Every entry; none before the first save.
+    ///
+    /// - Throws: ``StorageError`` `damaged` when the file does not decode, or why it cannot be read.
     public func entries() throws -> [ULCJournalEntry] {
         guard let data = try AtomicFile.read(path) else { return [] }
         let decoder = JSONDecoder()
@@ -73,14 +90,18 @@ public actor FileULCJournal: ULCJournal {
         do {
             return try decoder.decode([ULCJournalEntry].self, from: data)
         } catch {
-            throw StorageError(path: path, operation: "read", reason: "the ULC journal is damaged: \(error)")
+            throw StorageError(.damaged, path: path, operation: "read", reason: "the ULC journal is damaged: \(error)")
         }
     }
 
+    /// Replaces every entry, atomically.
+    ///
+    /// - Parameter entries: The new entries.
+    /// - Throws: ``StorageError`` when the file cannot be written.
     public func save(_ entries: [ULCJournalEntry]) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = .sortedKeys
-        try AtomicFile.write(try encoder.encode(entries), to: path)
+        try AtomicFile.write(try encoder.encode(entries), to: path, protection: protection)
     }
 }

@@ -1,0 +1,40 @@
+import Crypto
+import Foundation
+
+/// Reads HMAC secrets from environment variables (the UTF-8 bytes of the value are the secret)
+/// and takes Ed25519 public keys from the spec.
+public struct EnvironmentKeyResolver: KeyResolver {
+    /// The environment to read; the process environment by default.
+    public let environment: [String: String]
+
+    /// Creates a resolver.
+    ///
+    /// - Parameter environment: The variables to read `secret-env` keys from.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// Resolves a key: `secret-env` from ``environment``, `public-key` from the spec.
+    ///
+    /// - Parameter description: The key as the spec describes it.
+    /// - Returns: The key material.
+    /// - Throws: ``RoundtripError`` `bad-signature` when the variable is unset, the key is in the
+    ///   Keychain (which this resolver cannot read), or the public key is not a valid Ed25519 key.
+    public func verificationKey(for description: SigningKeyDescription) throws(RoundtripError) -> VerificationKey {
+        switch description.material {
+        case .secretEnvironment(let variable):
+            guard let secret = environment[variable], !secret.isEmpty else {
+                throw RoundtripError(.badSignature, "the secret of key '\(description.id)' is unavailable: the environment variable \(variable) is not set")
+            }
+            return .hmacSHA256(SymmetricKey(data: Data(secret.utf8)))
+        case .keychain(let account):
+            throw RoundtripError(.badSignature, "the key '\(description.id)' is in the Keychain (account '\(account)'); supply a KeyResolver that reads it")
+        case .publicKey(let bytes):
+            do {
+                return .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: bytes))
+            } catch {
+                throw RoundtripError(.badSignature, "the public key of '\(description.id)' is not a valid Ed25519 key")
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import Foundation
+import Testing
+@testable import RoundtripSimulator
+
+@Suite struct SimulatorErrorTests {
+    @Test func aSimulatorErrorSaysItsMessage() {
+        let error = SimulatorError(message: "com.example.app is not installed")
+        #expect((error as any Error).localizedDescription == "com.example.app is not installed")
+    }
+}
