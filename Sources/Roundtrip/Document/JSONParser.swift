@@ -178,44 +178,46 @@ package struct JSONParser {
 
     private mutating func parseString() throws(DocumentSyntaxError) -> String {
         advance()  // "
-        var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []
-        func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) {
-            if !run.isEmpty {
-                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-                run.removeAll(keepingCapacity: true)
-            }
-        }
+        // Runs of plain characters become text in one step; only escapes are added one by one.
+        var result = ""
+        var runStart = index
         while true {
             guard index < bytes.count else { throw error("the JSON ends inside a string; add the closing '\"'") }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                appendRun(from: runStart, to: &result)
                 advance()
-                flush(&run, into: &scalars)
-                return String(scalars)
+                return result
             case UInt8(ascii: "\\"):
-                flush(&run, into: &scalars)
+                appendRun(from: runStart, to: &result)
                 let escapeStart = position
                 advance()
                 do {
-                    scalars.append(try parseEscape())
+                    result.unicodeScalars.append(try parseEscape())
                 } catch {
                     // Point at the backslash, where the escape starts.
                     throw DocumentSyntaxError(error.message, position: escapeStart)
                 }
+                runStart = index
             case 0x00..<0x20:
                 throw error("a string contains a raw control character (byte 0x\(String(byte, radix: 16, uppercase: true))); write it as an escape such as \\n")
+            case 0x80...:
+                try validateUTF8Sequence()
             default:
-                if byte >= 0x80 {
-                    let start = index
-                    try validateUTF8Sequence()
-                    run.append(contentsOf: bytes[start..<index])
-                } else {
-                    run.append(byte)
-                    advance()
-                }
+                // Plain ASCII: no line break can be among these bytes, so only the column moves.
+                index += 1
+                column += 1
             }
+        }
+    }
+
+    /// Appends the (already validated) bytes from `start` to `index` to a string.
+    private func appendRun(from start: Int, to result: inout String) {
+        guard start < index else { return }
+        bytes.withUnsafeBufferPointer { buffer in
+            let run = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+            if result.isEmpty { result = run } else { result += run }
         }
     }
 

@@ -4,15 +4,35 @@ import Foundation
 /// problem.
 struct SpecReader {
     private(set) var diagnostics: [SpecDiagnostic] = []
+    /// Patterns and date formats compiled so far, by their text: a spec repeats them across
+    /// actions, and each compiles once.
+    private var patterns: [String: ValuePattern] = [:]
+    private var dateFormats: [String: DateFormat] = [:]
+
+    /// A pattern, compiled once per text.
+    private mutating func pattern(_ source: String) throws(RoundtripError) -> ValuePattern {
+        if let compiled = patterns[source] { return compiled }
+        let compiled = try ValuePattern(source)
+        patterns[source] = compiled
+        return compiled
+    }
+
+    /// A date format, compiled once per text.
+    private mutating func dateFormat(_ text: String) throws(RoundtripError) -> DateFormat {
+        if let compiled = dateFormats[text] { return compiled }
+        let compiled = try DateFormat(text)
+        dateFormats[text] = compiled
+        return compiled
+    }
 
     // MARK: - Diagnostics
 
-    mutating func error(_ rule: String, _ path: String, _ node: DocumentNode?, _ message: String) {
-        diagnostics.append(SpecDiagnostic(severity: .error, rule: rule, keyPath: path, line: node?.position.line, column: node?.position.column, message: message))
+    mutating func error(_ rule: String, _ path: @autoclosure () -> String, _ node: DocumentNode?, _ message: String) {
+        diagnostics.append(SpecDiagnostic(severity: .error, rule: rule, keyPath: path(), line: node?.position.line, column: node?.position.column, message: message))
     }
 
-    mutating func warning(_ rule: String, _ path: String, _ node: DocumentNode?, _ message: String) {
-        diagnostics.append(SpecDiagnostic(severity: .warning, rule: rule, keyPath: path, line: node?.position.line, column: node?.position.column, message: message))
+    mutating func warning(_ rule: String, _ path: @autoclosure () -> String, _ node: DocumentNode?, _ message: String) {
+        diagnostics.append(SpecDiagnostic(severity: .warning, rule: rule, keyPath: path(), line: node?.position.line, column: node?.position.column, message: message))
     }
 
     /// A node standing for a mapping key, so a diagnostic about the key points at it.
@@ -22,16 +42,21 @@ struct SpecReader {
 
     /// Reports each key that a mapping repeats (YAML and JSON both forbid it; the first
     /// occurrence would otherwise be silently lost). Returns the members to use.
-    private mutating func distinctMembers(_ members: [DocumentNode.Member], _ path: String) -> [DocumentNode.Member] {
+    ///
+    /// - Complexity: O(*n*²) in the number of keys, which beats hashing for the handful of keys
+    ///   a spec's mappings have; a set past 16.
+    private mutating func distinctMembers(_ members: [DocumentNode.Member], _ path: @autoclosure () -> String) -> [DocumentNode.Member] {
         guard members.count > 1 else { return members }
-        var seen = Set<String>(minimumCapacity: members.count)
         var result: [DocumentNode.Member] = []
         result.reserveCapacity(members.count)
+        var seen = members.count > 16 ? Set<String>(minimumCapacity: members.count) : nil
         for member in members {
-            if seen.insert(member.key).inserted {
-                result.append(member)
+            let isRepeat = if let seen { seen.contains(member.key) } else { result.contains { $0.key == member.key } }
+            if isRepeat {
+                error("duplicate-key", Self.join(path(), member.key), Self.keyNode(member), "a mapping repeats the key '\(member.key)'; keep one of them")
             } else {
-                error("duplicate-key", join(path, member.key), Self.keyNode(member), "a mapping repeats the key '\(member.key)'; keep one of them")
+                result.append(member)
+                seen?.insert(member.key)
             }
         }
         return result
@@ -39,36 +64,36 @@ struct SpecReader {
 
     // MARK: - Typed access
 
-    /// The node as a mapping with string keys, reporting unknown keys.
-    mutating func mapping(_ node: DocumentNode, _ path: String, allowed: [String]) -> [String: DocumentNode]? {
+    /// The node as a mapping whose keys are among `allowed`, reporting unknown keys.
+    mutating func mapping(_ node: DocumentNode, _ path: @autoclosure () -> String, allowed: [String]) -> SpecFields? {
         guard let members = node.members else {
-            error("wrong-type", path, node, "expected a mapping (key: value pairs)")
+            error("wrong-type", path(), node, "expected a mapping (key: value pairs)")
             return nil
         }
-        var result: [String: DocumentNode] = [:]
-        for member in distinctMembers(members, path) {
+        var fields = SpecFields()
+        for member in distinctMembers(members, path()) {
             let name = member.key
             if !allowed.contains(name) {
                 let hint = NameSuggestion.closest(to: name, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
-                error("unknown-key", join(path, name), Self.keyNode(member), "unknown key '\(name)'\(hint); allowed here: \(allowed.joined(separator: ", "))")
+                error("unknown-key", Self.join(path(), name), Self.keyNode(member), "unknown key '\(name)'\(hint); allowed here: \(allowed.joined(separator: ", "))")
                 continue
             }
-            result[name] = member.value
+            fields.append(name, member.value)
         }
-        return result
+        return fields
     }
 
     /// The node as an ordered list of (name, key node, value node), for maps whose keys are user
     /// names.
-    mutating func namedEntries(_ node: DocumentNode, _ path: String) -> [(String, DocumentNode, DocumentNode)] {
+    mutating func namedEntries(_ node: DocumentNode, _ path: @autoclosure () -> String) -> [(String, DocumentNode, DocumentNode)] {
         guard let members = node.members else {
-            error("wrong-type", path, node, "expected a mapping of names to definitions")
+            error("wrong-type", path(), node, "expected a mapping of names to definitions")
             return []
         }
         var result: [(String, DocumentNode, DocumentNode)] = []
-        for member in distinctMembers(members, path) {
+        for member in distinctMembers(members, path()) {
             guard !member.key.isEmpty else {
-                error("wrong-type", path, Self.keyNode(member), "names must be non-empty strings")
+                error("wrong-type", path(), Self.keyNode(member), "names must be non-empty strings")
                 continue
             }
             result.append((member.key, Self.keyNode(member), member.value))
@@ -76,77 +101,77 @@ struct SpecReader {
         return result
     }
 
-    mutating func string(_ node: DocumentNode?, _ path: String) -> String? {
+    mutating func string(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> String? {
         guard let node else { return nil }
         guard let text = node.scalarText else {
-            error("wrong-type", path, node, "expected a single value, not a list or mapping")
+            error("wrong-type", path(), node, "expected a single value, not a list or mapping")
             return nil
         }
         return text
     }
 
-    mutating func nonEmptyString(_ node: DocumentNode?, _ path: String) -> String? {
-        guard let value = string(node, path) else { return nil }
+    mutating func nonEmptyString(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> String? {
+        guard let value = string(node, path()) else { return nil }
         if value.isEmpty {
-            error("empty-value", path, node, "must not be empty")
+            error("empty-value", path(), node, "must not be empty")
             return nil
         }
         return value
     }
 
-    mutating func bool(_ node: DocumentNode?, _ path: String) -> Bool? {
-        guard let node, let text = string(node, path) else { return nil }
+    mutating func bool(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> Bool? {
+        guard let node, let text = string(node, path()) else { return nil }
         switch text {
         case "true", "yes", "True", "TRUE": return true
         case "false", "no", "False", "FALSE": return false
         default:
-            error("wrong-type", path, node, "expected true or false, found '\(text)'")
+            error("wrong-type", path(), node, "expected true or false, found '\(text)'")
             return nil
         }
     }
 
-    mutating func int(_ node: DocumentNode?, _ path: String, minimum: Int = 0) -> Int? {
-        guard let node, let text = string(node, path) else { return nil }
+    mutating func int(_ node: DocumentNode?, _ path: @autoclosure () -> String, minimum: Int = 0) -> Int? {
+        guard let node, let text = string(node, path()) else { return nil }
         guard let value = Int(text), value >= minimum else {
-            error("wrong-type", path, node, "expected a whole number ≥ \(minimum), found '\(text)'")
+            error("wrong-type", path(), node, "expected a whole number ≥ \(minimum), found '\(text)'")
             return nil
         }
         return value
     }
 
-    mutating func decimal(_ node: DocumentNode?, _ path: String) -> Decimal? {
-        guard let node, let text = string(node, path) else { return nil }
+    mutating func decimal(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> Decimal? {
+        guard let node, let text = string(node, path()) else { return nil }
         guard let value = ParameterParsing.decimal(text) else {
-            error("wrong-type", path, node, "expected a decimal number such as 12.50, found '\(text)'")
+            error("wrong-type", path(), node, "expected a decimal number such as 12.50, found '\(text)'")
             return nil
         }
         return value
     }
 
-    mutating func stringList(_ node: DocumentNode?, _ path: String) -> [String]? {
+    mutating func stringList(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> [String]? {
         guard let node else { return nil }
-        if node.scalarText != nil, let single = string(node, path) { return [single] }
+        if node.scalarText != nil, let single = string(node, path()) { return [single] }
         guard let sequence = node.elements else {
-            error("wrong-type", path, node, "expected a list")
+            error("wrong-type", path(), node, "expected a list")
             return nil
         }
         var values: [String] = []
         for (index, item) in sequence.enumerated() {
-            if let value = string(item, "\(path)[\(index)]") { values.append(value) }
+            if let value = string(item, "\(path())[\(index)]") { values.append(value) }
         }
         return values
     }
 
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: DocumentNode?, _ path: String, _: Choice.Type) -> Choice? where Choice.RawValue == String {
-        guard let node, let text = string(node, path) else { return nil }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: DocumentNode?, _ path: @autoclosure () -> String, _: Choice.Type) -> Choice? where Choice.RawValue == String {
+        guard let node, let text = string(node, path()) else { return nil }
         guard let value = Choice(rawValue: text) else {
-            error("invalid-value", path, node, "'\(text)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+            error("invalid-value", path(), node, "'\(text)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
             return nil
         }
         return value
     }
 
-    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     // MARK: - The spec
 
@@ -202,7 +227,7 @@ struct SpecReader {
         return spec
     }
 
-    private func actionsNode(_ top: [String: DocumentNode]) -> DocumentNode? { top["actions"] }
+    private func actionsNode(_ top: SpecFields) -> DocumentNode? { top["actions"] }
 
     mutating func readApp(_ node: DocumentNode) -> AppDescription {
         let fields = mapping(node, "app", allowed: ["name", "app-id", "schemes", "domains", "description"]) ?? [:]
@@ -223,9 +248,9 @@ struct SpecReader {
     mutating func readSources(_ node: DocumentNode, _ path: String) -> SourcePolicy {
         let fields = mapping(node, path, allowed: ["allow", "deny", "unknown"]) ?? [:]
         return SourcePolicy(
-            allow: stringList(fields["allow"], join(path, "allow")),
-            deny: stringList(fields["deny"], join(path, "deny")) ?? [],
-            unknown: choice(fields["unknown"], join(path, "unknown"), SourcePolicy.Unknown.self) ?? .allow
+            allow: stringList(fields["allow"], Self.join(path, "allow")),
+            deny: stringList(fields["deny"], Self.join(path, "deny")) ?? [],
+            unknown: choice(fields["unknown"], Self.join(path, "unknown"), SourcePolicy.Unknown.self) ?? .allow
         )
     }
 
@@ -234,29 +259,29 @@ struct SpecReader {
         for (id, _, keyNode) in namedEntries(node, "keys") {
             let path = "keys.\(id)"
             guard let fields = mapping(keyNode, path, allowed: ["algorithm", "secret-env", "keychain", "public-key"]) else { continue }
-            guard let algorithm = choice(fields["algorithm"], join(path, "algorithm"), SignatureAlgorithm.self) else {
-                if fields["algorithm"] == nil { error("missing-key", join(path, "algorithm"), keyNode, "a key needs an 'algorithm' (hmac-sha256 or ed25519)") }
+            guard let algorithm = choice(fields["algorithm"], Self.join(path, "algorithm"), SignatureAlgorithm.self) else {
+                if fields["algorithm"] == nil { error("missing-key", Self.join(path, "algorithm"), keyNode, "a key needs an 'algorithm' (hmac-sha256 or ed25519)") }
                 continue
             }
             switch algorithm {
             case .hmacSHA256:
-                if let variable = nonEmptyString(fields["secret-env"], join(path, "secret-env")) {
+                if let variable = nonEmptyString(fields["secret-env"], Self.join(path, "secret-env")) {
                     keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .secretEnvironment(variable)))
-                } else if let account = nonEmptyString(fields["keychain"], join(path, "keychain")) {
+                } else if let account = nonEmptyString(fields["keychain"], Self.join(path, "keychain")) {
                     keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .keychain(account)))
                 } else {
                     error("missing-key", path, keyNode, "an hmac-sha256 key needs 'secret-env' (an environment variable) or 'keychain'; never put a secret in the spec")
                 }
                 if fields["public-key"] != nil {
-                    error("invalid-key", join(path, "public-key"), fields["public-key"], "hmac-sha256 keys are shared secrets; 'public-key' is for ed25519")
+                    error("invalid-key", Self.join(path, "public-key"), fields["public-key"], "hmac-sha256 keys are shared secrets; 'public-key' is for ed25519")
                 }
             case .ed25519:
-                guard let text = nonEmptyString(fields["public-key"], join(path, "public-key")) else {
-                    if fields["public-key"] == nil { error("missing-key", join(path, "public-key"), keyNode, "an ed25519 key needs 'public-key': the base64 of the raw 32-byte key") }
+                guard let text = nonEmptyString(fields["public-key"], Self.join(path, "public-key")) else {
+                    if fields["public-key"] == nil { error("missing-key", Self.join(path, "public-key"), keyNode, "an ed25519 key needs 'public-key': the base64 of the raw 32-byte key") }
                     continue
                 }
                 guard let bytes = Base64URL.decodeLenient(text), bytes.count == 32 else {
-                    error("invalid-key", join(path, "public-key"), fields["public-key"], "the public key must be base64 of exactly 32 raw bytes")
+                    error("invalid-key", Self.join(path, "public-key"), fields["public-key"], "the public key must be base64 of exactly 32 raw bytes")
                     continue
                 }
                 keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .publicKey(bytes)))
@@ -273,18 +298,18 @@ struct SpecReader {
             "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters",
             "parameters", "query-value", "fragment", "sources", "signatures", "description",
         ]) else { return nil }
-        guard let convention = choice(fields["convention"], join(path, "convention"), Convention.self) else {
+        guard let convention = choice(fields["convention"], Self.join(path, "convention"), Convention.self) else {
             if fields["convention"] == nil {
-                error("missing-key", join(path, "convention"), node, "the action needs a 'convention': x-callback-url, ulc, return-url or none")
+                error("missing-key", Self.join(path, "convention"), node, "the action needs a 'convention': x-callback-url, ulc, return-url or none")
             }
             return nil
         }
         var routes: [RoutePattern] = []
-        if let urlNode = fields["url"], let text = nonEmptyString(urlNode, join(path, "url")) {
+        if let urlNode = fields["url"], let text = nonEmptyString(urlNode, Self.join(path, "url")) {
             do {
                 routes = [try RoutePattern(text)]
             } catch {
-                self.error("invalid-route", join(path, "url"), urlNode, error.message)
+                self.error("invalid-route", Self.join(path, "url"), urlNode, error.message)
             }
         } else if convention == .xCallbackURL {
             var refusal: RoundtripError?
@@ -296,24 +321,24 @@ struct SpecReader {
                 }
             }
             if routes.isEmpty, let refusal {
-                error("invalid-route", join(path, "url"), node, "the action has no 'url', and its name '\(name)' cannot be the path of '<scheme>://x-callback-url/\(name)': \(refusal.message); give it a 'url' or a URL-safe name")
+                error("invalid-route", Self.join(path, "url"), node, "the action has no 'url', and its name '\(name)' cannot be the path of '<scheme>://x-callback-url/\(name)': \(refusal.message); give it a 'url' or a URL-safe name")
             } else if routes.isEmpty {
-                error("missing-key", join(path, "url"), node, "the action has no 'url' and the app has no schemes to derive '<scheme>://x-callback-url/\(name)' from")
+                error("missing-key", Self.join(path, "url"), node, "the action has no 'url' and the app has no schemes to derive '<scheme>://x-callback-url/\(name)' from")
             }
         } else {
-            error("missing-key", join(path, "url"), node, "the action needs a 'url' (its route)")
+            error("missing-key", Self.join(path, "url"), node, "the action needs a 'url' (its route)")
         }
         for route in routes {
             switch convention {
             case .universalLinkCallback where route.scheme != "https":
-                error("ulc-not-https", join(path, "url"), fields["url"], "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'")
+                error("ulc-not-https", Self.join(path, "url"), fields["url"], "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'")
             case .xCallbackURL where route.host != ConventionNames.xCallbackHost:
-                error("x-callback-host", join(path, "url"), fields["url"], "x-callback-url actions live at '<scheme>://x-callback-url/<action>'; this route's host is '\(route.host)'")
+                error("x-callback-host", Self.join(path, "url"), fields["url"], "x-callback-url actions live at '<scheme>://x-callback-url/<action>'; this route's host is '\(route.host)'")
             default:
                 break
             }
             if route.scheme == "http" {
-                error("http-route", join(path, "url"), fields["url"], "http URLs never open apps; use https (a universal link) or a custom scheme")
+                error("http-route", Self.join(path, "url"), fields["url"], "http URLs never open apps; use https (a universal link) or a custom scheme")
             }
         }
 
@@ -321,26 +346,26 @@ struct SpecReader {
         var responsePrefix = ""
         var outcomes: [String]?
         if convention == .returnURL {
-            returnParameter = nonEmptyString(fields["return-parameter"], join(path, "return-parameter")) ?? "returnURL"
-            responsePrefix = string(fields["response-prefix"], join(path, "response-prefix")) ?? ""
+            returnParameter = nonEmptyString(fields["return-parameter"], Self.join(path, "return-parameter")) ?? "returnURL"
+            responsePrefix = string(fields["response-prefix"], Self.join(path, "response-prefix")) ?? ""
             if fields["response-prefix"] == nil || responsePrefix.isEmpty {
-                warning("no-response-prefix", join(path, "response-prefix"), node, "without a 'response-prefix' (such as ifcc_) response parameters may collide with the caller's own")
+                warning("no-response-prefix", Self.join(path, "response-prefix"), node, "without a 'response-prefix' (such as ifcc_) response parameters may collide with the caller's own")
             }
-            if let list = stringList(fields["outcomes"], join(path, "outcomes")) {
-                if list.isEmpty { error("empty-value", join(path, "outcomes"), fields["outcomes"], "list at least one outcome") }
-                if Set(list).count != list.count { error("duplicate-value", join(path, "outcomes"), fields["outcomes"], "outcomes must be distinct") }
+            if let list = stringList(fields["outcomes"], Self.join(path, "outcomes")) {
+                if list.isEmpty { error("empty-value", Self.join(path, "outcomes"), fields["outcomes"], "list at least one outcome") }
+                if Set(list).count != list.count { error("duplicate-value", Self.join(path, "outcomes"), fields["outcomes"], "outcomes must be distinct") }
                 outcomes = list
             }
         } else {
             for key in ["return-parameter", "response-prefix", "outcomes"] where fields[key] != nil {
-                error("convention-mismatch", join(path, key), fields[key], "'\(key)' applies to return-url actions only; \(convention) outcomes are \(convention.defaultOutcomes.joined(separator: ", "))")
+                error("convention-mismatch", Self.join(path, key), fields[key], "'\(key)' applies to return-url actions only; \(convention) outcomes are \(convention.defaultOutcomes.joined(separator: ", "))")
             }
         }
-        let unknownParameters = choice(fields["unknown-parameters"], join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
+        let unknownParameters = choice(fields["unknown-parameters"], Self.join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
 
         var parameters: [ParameterSpec] = []
         if let parametersNode = fields["parameters"] {
-            for (parameterName, parameterKey, parameterNode) in namedEntries(parametersNode, join(path, "parameters")) {
+            for (parameterName, parameterKey, parameterNode) in namedEntries(parametersNode, Self.join(path, "parameters")) {
                 let parameterPath = "\(path).parameters.\(parameterName)"
                 checkParameterName(parameterName, parameterPath, parameterKey, convention: convention, returnParameter: returnParameter, responsePrefix: responsePrefix)
                 if let parameter = readParameter(name: parameterName, node: parameterNode, path: parameterPath, allowName: false) {
@@ -355,18 +380,18 @@ struct SpecReader {
         }
         var queryValue: ParameterSpec?
         if let node = fields["query-value"] {
-            queryValue = readParameter(name: nil, node: node, path: join(path, "query-value"), allowName: true)
+            queryValue = readParameter(name: nil, node: node, path: Self.join(path, "query-value"), allowName: true)
             if convention != .none {
-                error("convention-mismatch", join(path, "query-value"), node, "'query-value' (the whole query is one value) works only with convention none; \(convention) needs named parameters")
+                error("convention-mismatch", Self.join(path, "query-value"), node, "'query-value' (the whole query is one value) works only with convention none; \(convention) needs named parameters")
             } else if fields["parameters"] != nil {
-                error("convention-mismatch", join(path, "query-value"), node, "an action with 'query-value' cannot also declare query 'parameters'")
+                error("convention-mismatch", Self.join(path, "query-value"), node, "an action with 'query-value' cannot also declare query 'parameters'")
             }
         }
         var fragment: ParameterSpec?
-        if let node = fields["fragment"] { fragment = readParameter(name: nil, node: node, path: join(path, "fragment"), allowName: true) }
+        if let node = fields["fragment"] { fragment = readParameter(name: nil, node: node, path: Self.join(path, "fragment"), allowName: true) }
         var actionSources = sources
-        if let node = fields["sources"] { actionSources = readSources(node, join(path, "sources")) }
-        let actionSignatures = choice(fields["signatures"], join(path, "signatures"), SignatureRequirement.self) ?? signatures
+        if let node = fields["sources"] { actionSources = readSources(node, Self.join(path, "sources")) }
+        let actionSignatures = choice(fields["signatures"], Self.join(path, "signatures"), SignatureRequirement.self) ?? signatures
         return Action(
             name: name, routes: routes, convention: convention, returnParameter: returnParameter,
             responsePrefix: responsePrefix, outcomes: outcomes, unknownParameters: unknownParameters,
@@ -399,13 +424,13 @@ struct SpecReader {
         let resolvedName: String
         if let name {
             resolvedName = name
-        } else if let given = nonEmptyString(fields["name"], join(path, "name")) {
+        } else if let given = nonEmptyString(fields["name"], Self.join(path, "name")) {
             resolvedName = given
         } else {
-            error("missing-key", join(path, "name"), node, "give the value a 'name' so handlers can refer to it")
+            error("missing-key", Self.join(path, "name"), node, "give the value a 'name' so handlers can refer to it")
             return nil
         }
-        let typeName = string(fields["type"], join(path, "type")) ?? "string"
+        let typeName = string(fields["type"], Self.join(path, "type")) ?? "string"
         let type: ParameterType
         switch typeName {
         case "string": type = .string
@@ -416,63 +441,64 @@ struct SpecReader {
         case "url": type = .url
         case "date":
             do {
-                let format = string(fields["format"], join(path, "format"))
-                type = .date(try format.map { text throws(RoundtripError) in try DateFormat(text) } ?? .iso8601)
+                let format = string(fields["format"], Self.join(path, "format"))
+                type = .date(try format.map { text throws(RoundtripError) in try dateFormat(text) } ?? .iso8601)
             } catch {
-                self.error("invalid-format", join(path, "format"), fields["format"], error.message)
+                self.error("invalid-format", Self.join(path, "format"), fields["format"], error.message)
                 return nil
             }
         default:
-            error("invalid-value", join(path, "type"), fields["type"], "unknown type '\(typeName)'; use string, integer, decimal, boolean, uuid, url or date")
+            error("invalid-value", Self.join(path, "type"), fields["type"], "unknown type '\(typeName)'; use string, integer, decimal, boolean, uuid, url or date")
             return nil
         }
         if fields["format"] != nil, case .date = type {} else if fields["format"] != nil {
-            error("convention-mismatch", join(path, "format"), fields["format"], "'format' applies to date parameters only")
+            error("convention-mismatch", Self.join(path, "format"), fields["format"], "'format' applies to date parameters only")
         }
         var parameter = ParameterSpec(name: resolvedName, type: type)
-        parameter.isRequired = bool(fields["required"], join(path, "required")) ?? false
-        parameter.minimumLength = int(fields["min-length"], join(path, "min-length"))
-        parameter.maximumLength = int(fields["max-length"], join(path, "max-length"))
+        parameter.isRequired = bool(fields["required"], Self.join(path, "required")) ?? false
+        parameter.minimumLength = int(fields["min-length"], Self.join(path, "min-length"))
+        parameter.maximumLength = int(fields["max-length"], Self.join(path, "max-length"))
         if let minimum = parameter.minimumLength, let maximum = parameter.maximumLength, minimum > maximum {
             error("empty-range", path, node, "min-length \(minimum) is greater than max-length \(maximum)")
         }
         for key in ["minimum", "maximum"] where fields[key] != nil && !type.isNumeric {
-            error("convention-mismatch", join(path, key), fields[key], "'\(key)' applies to integer and decimal parameters, not \(type)")
+            error("convention-mismatch", Self.join(path, key), fields[key], "'\(key)' applies to integer and decimal parameters, not \(type)")
         }
         if type.isNumeric {
-            parameter.minimum = decimal(fields["minimum"], join(path, "minimum"))
-            parameter.maximum = decimal(fields["maximum"], join(path, "maximum"))
+            parameter.minimum = decimal(fields["minimum"], Self.join(path, "minimum"))
+            parameter.maximum = decimal(fields["maximum"], Self.join(path, "maximum"))
             if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum > maximum {
                 error("empty-range", path, node, "minimum \(minimum) is greater than maximum \(maximum)")
             }
         }
-        if let patternNode = fields["pattern"], let source = string(patternNode, join(path, "pattern")) {
+        if let patternNode = fields["pattern"], let source = string(patternNode, Self.join(path, "pattern")) {
             do {
-                parameter.pattern = try ValuePattern(source)
+                parameter.pattern = try pattern(source)
             } catch {
-                self.error("invalid-pattern", join(path, "pattern"), patternNode, error.message)
+                self.error("invalid-pattern", Self.join(path, "pattern"), patternNode, error.message)
             }
         }
-        if let enumNode = fields["enum"], let values = stringList(enumNode, join(path, "enum")) {
+        if let enumNode = fields["enum"], let values = stringList(enumNode, Self.join(path, "enum")) {
             var canonical: [String] = []
+            let rule = ParameterRule(parameter)
             for value in values {
                 do {
-                    canonical.append(try ParameterParsing.parse(value, as: parameter, checkingConstraints: false).canonical)
+                    canonical.append(try ParameterParsing.parse(value, rule: rule, checkingConstraints: false).canonical)
                 } catch {
-                    self.error("invalid-enum", join(path, "enum"), enumNode, "'\(value)' is not a valid \(type): \(error.message)")
+                    self.error("invalid-enum", Self.join(path, "enum"), enumNode, "'\(value)' is not a valid \(type): \(error.message)")
                 }
             }
-            if values.isEmpty { error("empty-value", join(path, "enum"), enumNode, "an enum needs at least one value") }
+            if values.isEmpty { error("empty-value", Self.join(path, "enum"), enumNode, "an enum needs at least one value") }
             parameter.allowedValues = canonical
         }
-        if let defaultNode = fields["default"], let value = string(defaultNode, join(path, "default")) {
+        if let defaultNode = fields["default"], let value = string(defaultNode, Self.join(path, "default")) {
             do {
                 parameter.defaultValue = try ParameterParsing.parse(value, as: parameter).canonical
             } catch {
-                self.error("invalid-default", join(path, "default"), defaultNode, "the default '\(value)' is not valid: \(error.message)")
+                self.error("invalid-default", Self.join(path, "default"), defaultNode, "the default '\(value)' is not valid: \(error.message)")
             }
             if parameter.isRequired {
-                warning("unused-default", join(path, "default"), defaultNode, "a required parameter's default is never used")
+                warning("unused-default", Self.join(path, "default"), defaultNode, "a required parameter's default is never used")
             }
         }
         return parameter

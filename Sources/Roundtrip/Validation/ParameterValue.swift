@@ -45,11 +45,12 @@ struct NumericBounds: Sendable {
     /// `nil` when the spec's bounds are not representable (the caller uses `Decimal`).
     init?(_ parameter: ParameterSpec) {
         guard parameter.type.isNumeric, parameter.minimum != nil || parameter.maximum != nil else { return nil }
-        minimum = parameter.minimum.flatMap { FixedDecimal($0.description) }
-        maximum = parameter.maximum.flatMap { FixedDecimal($0.description) }
-        if (parameter.minimum != nil && minimum == nil) || (parameter.maximum != nil && maximum == nil) { return nil }
+        // `Decimal.description` is slow enough to show at launch: each bound is written once.
         minimumText = parameter.minimum?.description ?? ""
         maximumText = parameter.maximum?.description ?? ""
+        minimum = parameter.minimum == nil ? nil : FixedDecimal(minimumText)
+        maximum = parameter.maximum == nil ? nil : FixedDecimal(maximumText)
+        if (parameter.minimum != nil && minimum == nil) || (parameter.maximum != nil && maximum == nil) { return nil }
     }
 
     /// `.some(nil)` when within bounds, `.some(why)` when not, `nil` when undecidable here.
