@@ -3,24 +3,42 @@
 /// With an allow-list (`callbacks:` in the spec) only those bases are allowed, compared exactly
 /// (scheme and host case-insensitively), any query, never a fragment — the exact redirect matching
 /// of OAuth for native apps (RFC 8252 section 8.10; RFC 9700 section 4.1). Without one, any
-/// absolute URL is allowed except the dangerous shapes and schemes the design document lists,
-/// and the app's own schemes (no loops). ULC callbacks must be https.
+/// absolute URL is allowed except user-info, a backslash, a fragment, control characters, https
+/// without a `//host` authority, a scheme in ``forbiddenSchemes`` or beginning `x-apple`, and the
+/// app's own schemes (no loops). ULC callbacks must be https and are otherwise unrestricted
+/// without an allow-list.
+///
+/// In every case an https callback must have a host a URL parser can name: valid UTF-8 once
+/// percent-decoded, not the empty IP literal `[]`, and every `xn--` label valid punycode
+/// (RFC 3492). Schemes are compared ignoring ASCII case (RFC 3986 section 3.1).
 public struct CallbackPolicy: Sendable {
-    /// Schemes never allowed as a callback, lowercased. Any `x-apple-*` scheme is refused too.
-    public static let forbiddenSchemes: Set<String> = [
-        "javascript", "data", "file", "about", "blob", "vbscript", "http", "tel", "telprompt", "sms",
-        "facetime", "facetime-audio", "mailto", "itms-services", "shortcuts", "prefs", "app-prefs",
-    ]
+    /// Schemes never allowed as a callback, lowercased. Any scheme beginning `x-apple`
+    /// (`x-apple-…`, `x-apple.…`) is refused too; see ``isForbidden(scheme:)``.
+    ///
+    /// Besides script, data and local-file schemes and `http`, these are the schemes that place
+    /// a call or message, open the App Store or Settings, run a shortcut, or reopen a web page in
+    /// a browser (which would get round the ban on `http`).
+    public static let forbiddenSchemes: Set<String> = Set(schemeRules.map { String(decoding: $0.name, as: UTF8.self) })
+
+    /// Whether a callback scheme is forbidden without an allow-list (the app's own schemes
+    /// aside): in ``forbiddenSchemes`` or beginning `x-apple`, ignoring ASCII case.
+    public static func isForbidden(scheme: some StringProtocol) -> Bool {
+        var scheme = String(scheme)
+        return scheme.withUTF8 { schemeRule($0) } != nil
+    }
 
     /// The allow-list, or `nil` to use the built-in rules.
     public let allowList: [CallbackBase]?
     /// The app's own schemes, lowercased.
     public let ownSchemes: Set<String>
+    /// ``ownSchemes``' UTF-8 bytes: the hot path compares a callback's scheme bytes with these.
+    private let ownSchemeBytes: [[UInt8]]
 
     /// Creates a policy for an app.
     public init(allowList: [CallbackBase]?, ownSchemes: [String]) {
         self.allowList = allowList
         self.ownSchemes = Set(ownSchemes.map { $0.lowercased() })
+        self.ownSchemeBytes = self.ownSchemes.map { Array($0.utf8) }
     }
 
     /// Checks a callback URL (already percent-decoded from the request's query).
@@ -67,16 +85,25 @@ public struct CallbackPolicy: Sendable {
         let offsets = split.offsets
         if offsets.userInfo != nil { throw reject("has user-info ('…@') in its authority, a classic way to disguise the real host") }
         if offsets.fragment != nil { throw reject("has a fragment ('#'); callbacks may not carry one") }
+        let checksScheme = allowList == nil && !requireHTTPS
         let verdict = split.withBytes { bytes, offsets in
-            (isHTTPS: CallbackPolicy.hasScheme(bytes, offsets, "https"),
-             unreserved: CallbackPolicy.plainNamesAreUnreserved(bytes, offsets, responsePrefix: responsePrefix),
-             allowed: allowList?.contains { $0.matches(bytes, offsets) })
+            let isHTTPS = CallbackPolicy.hasScheme(bytes, offsets, "https")
+            let scheme = UnsafeBufferPointer(rebasing: bytes[offsets.scheme])
+            return (isHTTPS: isHTTPS,
+                    hostProblem: isHTTPS && !offsets.host.isEmpty ? CallbackHost.problem(UnsafeBufferPointer(rebasing: bytes[offsets.host])) : nil,
+                    schemeRule: checksScheme ? CallbackPolicy.schemeRule(scheme) : nil,
+                    isOwnScheme: checksScheme && ownSchemeBytes.contains { CallbackPolicy.equalsIgnoringCase(scheme, $0) },
+                    unreserved: CallbackPolicy.plainNamesAreUnreserved(bytes, offsets, responsePrefix: responsePrefix),
+                    allowed: allowList?.contains { $0.matches(bytes, offsets) })
         }
         if requireHTTPS, !verdict.isHTTPS {
             throw reject("must be an https universal link, not '\(split.scheme.lowercased()):'")
         }
         if verdict.isHTTPS, !offsets.hasAuthority || offsets.host.isEmpty {
             throw reject("is https without a '//host' authority")
+        }
+        if let problem = verdict.hostProblem {
+            throw reject(CallbackPolicy.describe(problem, host: split.host))
         }
         if !verdict.unreserved {
             try checkReservedParameters(of: split, parameter: parameter, responsePrefix: responsePrefix)
@@ -88,16 +115,80 @@ public struct CallbackPolicy: Sendable {
             }
             return split
         }
-        if requireHTTPS { return split }  // ULC callbacks are otherwise unrestricted (seed 002).
-        let scheme = split.scheme.lowercased()
-        if CallbackPolicy.forbiddenSchemes.contains(scheme) || scheme.hasPrefix("x-apple-") {
-            throw reject("uses the forbidden scheme '\(scheme):'")
+        // Universal-link callbacks are otherwise unrestricted without an allow-list: the link's
+        // own domain decides what opens.
+        if requireHTTPS { return split }
+        if let rule = verdict.schemeRule {
+            throw reject("uses the forbidden scheme '\(split.scheme.lowercased()):'\(rule.reason)")
         }
-        if ownSchemes.contains(scheme) {
-            throw reject("uses this app's own scheme '\(scheme):', which would loop back into it")
+        if verdict.isOwnScheme {
+            throw reject("uses this app's own scheme '\(split.scheme.lowercased()):', which would loop back into it")
         }
         return split
     }
+
+    /// Why a scheme is forbidden, for the message; the schemes forbidden from the start keep
+    /// the plain message.
+    enum SchemeRule: Sendable {
+        case plain, browser, appleReserved, call, appStore, shortcut
+
+        /// The message's ending after `uses the forbidden scheme 'x:'`.
+        var reason: String {
+            switch self {
+            case .plain: ""
+            case .browser: ", which reopens a web page in a browser (getting round the ban on 'http:')"
+            case .appleReserved: ", which is one of Apple's system schemes (any scheme beginning 'x-apple')"
+            case .call: ", which places a call"
+            case .appStore: ", which opens the App Store"
+            case .shortcut: ", which runs a shortcut"
+            }
+        }
+    }
+
+    /// The forbidden schemes, lowercased, with the reason each is.
+    static let schemeRules: [(name: [UInt8], rule: SchemeRule)] = {
+        let plain = ["javascript", "data", "file", "about", "blob", "vbscript", "http", "tel", "telprompt", "sms",
+                     "facetime", "facetime-audio", "mailto", "itms-services", "shortcuts", "prefs", "app-prefs"]
+        // Schemes that hand a web address to a browser app, which opens it as a web page.
+        let browsers = ["x-safari-http", "x-safari-https", "googlechrome", "googlechromes", "firefox",
+                        "microsoft-edge-http", "microsoft-edge-https", "opera-http", "opera-https", "brave"]
+        let others: [(String, SchemeRule)] = [("facetime-prompt", .call), ("itms-apps", .appStore),
+                                               ("itms-appss", .appStore), ("workflow", .shortcut)]
+        return (plain.map { ($0, SchemeRule.plain) } + browsers.map { ($0, .browser) } + others)
+            .map { (Array($0.0.utf8), $0.1) }
+    }()
+
+    /// The rule forbidding a scheme (its bytes, any case), or `nil` when it is not forbidden.
+    static func schemeRule(_ scheme: UnsafeBufferPointer<UInt8>) -> SchemeRule? {
+        if scheme.count >= 7, equalsIgnoringCase(UnsafeBufferPointer(rebasing: scheme[0..<7]), appleReservedPrefix) {
+            // `x-apple-…` was forbidden from the start, with the plain message.
+            return scheme.count > 7 && scheme[7] == 0x2D ? .plain : .appleReserved
+        }
+        for entry in schemeRules where equalsIgnoringCase(scheme, entry.name) { return entry.rule }
+        return nil
+    }
+
+    /// Whether `bytes` equal the lowercased ASCII `lowercased`, ignoring ASCII case.
+    @inline(__always)
+    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercased: [UInt8]) -> Bool {
+        guard bytes.count == lowercased.count else { return false }
+        for index in 0..<bytes.count where URLSplit.lowercased(bytes[index]) != lowercased[index] { return false }
+        return true
+    }
+
+    /// A host problem, for the message.
+    static func describe(_ problem: CallbackHost.Problem, host: Substring) -> String {
+        switch problem {
+        case .invalidUTF8:
+            "is https with the host '\(host)', which is not valid UTF-8 once percent-decoded, so a URL parser finds no host"
+        case .emptyIPLiteral:
+            "is https with the empty IP literal '[]' as its host, so a URL parser finds no host"
+        case .invalidPunycode(let label, let why):
+            "is https with the host label '\(label)', which is not valid punycode (RFC 3492): \(why)"
+        }
+    }
+
+    private static let appleReservedPrefix = Array("x-apple".utf8)
 
     /// A callback may not already carry response-prefixed parameters or `rt-` parameters other
     /// than `rt-state`: the response would overwrite or shadow them.
