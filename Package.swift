@@ -83,6 +83,7 @@ let package = Package(
             dependencies: [
                 "Roundtrip",
                 "RoundtripYAML",
+                "RoundtripSimulator",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

@@ -65,6 +65,9 @@ ratio("AASA match, 5000 components / 100 components", "AASA match, 5000 componen
 sig = "Incoming request, signature verification: "
 ratio("HMAC-SHA256 signed request / unsigned", sig + "HMAC-SHA256", sig + "unsigned (baseline)")
 ratio("Ed25519 signed request / unsigned", sig + "Ed25519", sig + "unsigned (baseline)")
+old = "Yams compose alone, 50 actions (old path's first step)"
+for form in ["YAML", "JSON"]:
+    ratio(f"launch, 50 actions, {form} / {old}", f"launch, 50 actions, {form}", old)
 for name in ["Ledger record+accept, file store", "Ledger record+accept, in-memory store"]:
     if get(name):
         rows.append(f"{name + ' (operations per second)':<58} {1e9 / get(name):8.0f}")

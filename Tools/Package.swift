@@ -121,6 +121,7 @@ let package = Package(
             dependencies: [
                 "RoundtripAudit",
                 "RoundtripTestSupport",
+                .product(name: "RoundtripSimulator", package: "Roundtrip"),
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),

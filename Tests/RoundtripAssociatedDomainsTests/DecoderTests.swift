@@ -140,7 +140,7 @@ struct DecoderTests {
     }
 }
 
-@Suite("The early dictionary form of details (seed 003, listing 8-5)")
+@Suite("The early dictionary form of details (David Thiel, iOS Application Security, listing 8-5)")
 struct LegacyDetailsDictionaryTests {
     static let listing = #"{"applinks": {"apps": [], "details": {"FAFBQM3A4N.com.hoopchat.messenger": {"paths": ["*"]}}}}"#
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import RoundtripSimulator
 
-@Suite("Demo scenarios: every seed system end to end")
+@Suite("Demo scenarios: every reference system end to end")
 struct ScenarioTests {
     @Test(arguments: DemoScenario.all.map(\.id))
     func scenarioBehavesAsExpected(id: String) async throws {

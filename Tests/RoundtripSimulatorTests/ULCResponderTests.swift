@@ -4,7 +4,7 @@ import RoundtripYAML
 import Testing
 @testable import RoundtripSimulator
 
-/// Seed 002's rules for the app answering a Universal Link Callback.
+/// Imprivata's "iOS App Logout via Universal Link Callback": rules for the app answering a Universal Link Callback.
 @Suite("ULC responder: durable, deferred, retried within 20 s, idempotent")
 struct ULCResponderTests {
     static let spec = """
@@ -20,7 +20,7 @@ struct ULCResponderTests {
     actor Opened: URLOpener {
         var urls: [String] = []
         func open(_ url: URL, universalLinksOnly: Bool) async -> Bool {
-            #expect(!universalLinksOnly, "ULC callbacks are opened without universalLinksOnly (seed 002)")
+            #expect(!universalLinksOnly, "ULC callbacks are opened without universalLinksOnly (Imprivata's Universal Link Callback page)")
             urls.append(url.absoluteString)
             return true
         }

@@ -21,6 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     registerIncomingBenchmarks()
     registerAASABenchmarks()
     registerLedgerBenchmarks()
+    registerLaunchBenchmarks()
 }
 
 extension Benchmark.Configuration {

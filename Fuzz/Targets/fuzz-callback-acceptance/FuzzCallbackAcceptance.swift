@@ -53,7 +53,7 @@ enum CallbackFuzz {
     static let answered = sent("bm9uY2UtNi0xMjM0NTY3OA", .returnURL, ["return": "my-return-url://done"], prefix: "ifcc_", created: -60,
                                genuine: "my-return-url://done?rt-state=bm9uY2UtNi0xMjM0NTY3OA&ifcc_responseType=approved")
 
-    /// DESIGN.md's calling-side codes, and the response-shape codes of ``ResponseAcceptor``.
+    /// The calling side's stable error codes, and the response-shape codes of ``ResponseAcceptor``.
     static let callingCodes: Set<RoundtripError.Code> = [
         .unsolicitedResponse, .nonceMismatch, .replayed, .expired, .reservedParameter, .duplicateParameter,
         .malformedURL, .invalidEncoding, .tooLarge, .missingParameter, .invalidParameter, .unknownParameter,

@@ -30,7 +30,7 @@ enum DecisionFuzz {
     static let deniedSource = "com.apple.mobilesafari"
     static let allowedSource = "com.example.pos"
 
-    /// The codes DESIGN.md lists for the receiving side.
+    /// The receiving side's stable error codes.
     static let receivingCodes: Set<RoundtripError.Code> = [
         .malformedURL, .tooLarge, .unknownRoute, .missingParameter, .unknownParameter, .duplicateParameter,
         .invalidParameter, .invalidEncoding, .missingCallback, .forbiddenCallback, .missingSignature,

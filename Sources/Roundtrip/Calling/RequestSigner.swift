@@ -2,7 +2,7 @@ import Crypto
 
 /// Signs outgoing requests with a key the partner knows (its spec's `keys:`).
 ///
-/// The signature is DESIGN.md's: `…&rt-kid=K&rt-ts=T&rt-id=I&rt-sig=S`, `rt-sig` last, over the
+/// The signature format: `…&rt-kid=K&rt-ts=T&rt-id=I&rt-sig=S`, `rt-sig` last, over the
 /// exact bytes before `&rt-sig=`. See ``RequestSignature``.
 public struct RequestSigner: Sendable {
     /// The key id the partner knows the key by (`rt-kid`).

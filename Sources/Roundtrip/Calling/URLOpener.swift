@@ -9,7 +9,7 @@ public protocol URLOpener: Sendable {
     ///   - url: The URL to open.
     ///   - universalLinksOnly: `true` to open only if an app claims the https URL (never Safari).
     ///     Requests to a universal-link action pass `true`; callbacks pass `false`, because a ULC
-    ///     caller may be a web app (seed 002).
+    ///     caller may be a web app (Imprivata's "iOS App Logout via Universal Link Callback").
     /// - Returns: Whether an app (or, without `universalLinksOnly`, the browser) opened it.
     func open(_ url: URL, universalLinksOnly: Bool) async -> Bool
 }

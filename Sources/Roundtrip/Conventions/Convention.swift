@@ -2,9 +2,9 @@
 public enum Convention: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// x-callback-url 1.0: `<scheme>://x-callback-url/<action>?x-success=…&x-error=…&x-cancel=…`.
     case xCallbackURL = "x-callback-url"
-    /// Universal Link Callback (seed 002): an https request with `ulc-success` and `ulc-error`.
+    /// Universal Link Callback (Imprivata's "iOS App Logout via Universal Link Callback"): an https request with `ulc-success` and `ulc-error`.
     case universalLinkCallback = "ulc"
-    /// InnerFence's pattern (seed 000): one return URL, with prefixed response parameters.
+    /// InnerFence's pattern ("2-way app integration on the iPhone"): one return URL, with prefixed response parameters.
     case returnURL = "return-url"
     /// No way back: the request is fire-and-forget.
     case none

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The ledger keeps what it takes to accept only the genuine answer (the `rt-state` nonce and
 /// the exact callback URLs the request carried) and what it takes to carry on afterwards (the
-/// continuation the app stored, seed 000's "continuation"), so the answer can be accepted even
+/// continuation the app stored, the "continuation" of InnerFence's "2-way app integration on the
+/// iPhone"), so the answer can be accepted even
 /// after the app was killed and relaunched.
 public struct PendingRequest: Sendable, Hashable, Codable {
     /// The `rt-state` nonce on every callback URL of the request (at least 128 random bits).

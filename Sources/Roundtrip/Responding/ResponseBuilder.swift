@@ -4,9 +4,9 @@
 /// items (its `rt-state` nonce included):
 /// - x-callback-url: the `x-success`/`x-error`/`x-cancel` URL with the response parameters; an
 ///   error carries `errorCode` and `errorMessage`.
-/// - ULC: the `ulc-success` or `ulc-error` URL as given; seed 002 appends nothing.
+/// - ULC: the `ulc-success` or `ulc-error` URL as given; Imprivata's Universal Link Callback page appends nothing.
 /// - return-url: the return URL with `<prefix>responseType=<outcome>` and `<prefix><name>` for each
-///   response parameter (seed 000: `my-return-url://?record_id=123&ifcc_responseType=declined`).
+///   response parameter (as in InnerFence's "2-way app integration on the iPhone": `my-return-url://?record_id=123&ifcc_responseType=declined`).
 public enum ResponseBuilder {
     /// Builds the callback URL for an outcome.
     ///
@@ -39,7 +39,7 @@ public enum ResponseBuilder {
                 throw RoundtripError(.invalidParameter, "a Universal Link Callback answers only success or error, not '\(outcome)'", parameter: "outcome")
             }
             guard parameters.isEmpty else {
-                throw RoundtripError(.invalidParameter, "a Universal Link Callback carries no response parameters (seed 002); open the callback as given", parameter: parameters[0].name)
+                throw RoundtripError(.invalidParameter, "a Universal Link Callback carries no response parameters (Imprivata's Universal Link Callback page); open the callback as given", parameter: parameters[0].name)
             }
             guard let url = request.callbacks[outcome] else {
                 throw RoundtripError(.missingCallback, "the request has no ulc-\(outcome) URL")

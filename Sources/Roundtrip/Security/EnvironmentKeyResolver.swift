@@ -4,13 +4,16 @@ import Foundation
 /// Reads HMAC secrets from environment variables (the UTF-8 bytes of the value are the secret)
 /// and takes Ed25519 public keys from the spec.
 public struct EnvironmentKeyResolver: KeyResolver {
-    /// The environment to read; the process environment by default.
-    public let environment: [String: String]
+    /// The environment to read, or `nil` for the process environment as it is when a key is
+    /// resolved (read only then: an endpoint whose spec has no `secret-env` key never copies it,
+    /// which keeps it out of the launch path).
+    public let environment: [String: String]?
 
     /// Creates a resolver.
     ///
-    /// - Parameter environment: The variables to read `secret-env` keys from.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// - Parameter environment: The variables to read `secret-env` keys from; `nil` (the
+    ///   default) reads the process environment.
+    public init(environment: [String: String]? = nil) {
         self.environment = environment
     }
 
@@ -23,7 +26,8 @@ public struct EnvironmentKeyResolver: KeyResolver {
     public func verificationKey(for description: SigningKeyDescription) throws(RoundtripError) -> VerificationKey {
         switch description.material {
         case .secretEnvironment(let variable):
-            guard let secret = environment[variable], !secret.isEmpty else {
+            let secret = environment.map { $0[variable] } ?? ProcessInfo.processInfo.environment[variable]
+            guard let secret, !secret.isEmpty else {
                 throw RoundtripError(.badSignature, "the secret of key '\(description.id)' is unavailable: the environment variable \(variable) is not set")
             }
             return .hmacSHA256(SymmetricKey(data: Data(secret.utf8)))

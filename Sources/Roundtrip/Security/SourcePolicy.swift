@@ -2,7 +2,7 @@
 ///
 /// The source application is weak evidence: it is `nil` across developer teams on iOS 13 and
 /// later, and any app on a jailbroken device can claim any bundle ID. Use it to refuse the
-/// obviously unwanted (a web page through Safari, seed 003) and use signatures to authenticate.
+/// obviously unwanted (a web page through Safari, David Thiel's "iOS Application Security", chapter 8) and use signatures to authenticate.
 public struct SourcePolicy: Sendable, Hashable {
     /// What to do when the operating system does not say who called.
     public enum Unknown: String, Sendable, Hashable, CaseIterable {

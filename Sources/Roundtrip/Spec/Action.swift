@@ -17,9 +17,9 @@ public struct Action: Sendable {
     public var unknownParameters: UnknownParameterPolicy
     /// The declared query parameters, in file order.
     public var parameters: [ParameterSpec]
-    /// `none` convention: the whole query is one value (seed 001's `todolist://www.acme.com?Task`).
+    /// `none` convention: the whole query is one value (`todolist://www.acme.com?Task`, from Apple's custom URL scheme documentation).
     public var queryValue: ParameterSpec?
-    /// The fragment is one value (seed 001's `#200806231300`).
+    /// The fragment is one value (`#200806231300` in the same example).
     public var fragment: ParameterSpec?
     /// The effective source policy (the action's own, or the app's).
     public var sources: SourcePolicy

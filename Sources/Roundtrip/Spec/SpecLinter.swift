@@ -4,7 +4,7 @@
 /// - `route-scheme-not-registered`: a custom-scheme route whose scheme is not in `app.schemes`.
 /// - `route-domain-not-associated`: an https route whose host is not in `app.domains`.
 /// - `custom-scheme-hijackable`: an unsigned action on a custom scheme, which any app can register
-///   too (seed 003: two apps on one scheme, and iOS picks one); a universal link or signatures fix it.
+///   too (David Thiel's "iOS Application Security", chapter 8: two apps on one scheme, and iOS picks one); a universal link or signatures fix it.
 /// - `open-callbacks`: actions take callbacks but the spec has no `callbacks` allow-list.
 /// - `invalid-app-id`: `app-id` is not `TEAMID.bundle-id` with a 10-character team ID.
 /// - `swiftui-source-unknown`: a `sources` policy that needs the source application (an `allow`

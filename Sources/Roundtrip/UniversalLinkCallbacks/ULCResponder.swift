@@ -1,6 +1,6 @@
 import Foundation
 
-/// Answers Universal Link Callbacks the way seed 002 requires of the receiving app.
+/// Answers Universal Link Callbacks the way Imprivata's "iOS App Logout via Universal Link Callback" requires of the receiving app.
 ///
 /// - **Durable first:** each ULC is written to a journal before anything else, so a force-quit
 ///   before the answer loses nothing; after relaunch, ``startupFinished()`` answers it.
@@ -35,7 +35,7 @@ public actor ULCResponder {
     private let opener: any URLOpener
     private let clock: @Sendable () -> Date
     private let action: Action
-    /// The time a ULC may take from arrival to answer (seed 002: 20 seconds).
+    /// The time a ULC may take from arrival to answer (Imprivata's "iOS App Logout via Universal Link Callback": 20 seconds).
     public let budget: TimeInterval
     /// The most attempts of the action per ULC.
     public let maximumAttempts: Int
@@ -138,7 +138,7 @@ public actor ULCResponder {
 
     private func open(_ callback: String) async {
         guard let url = URL(string: callback) else { return }
-        // Not universal-links-only: the initiating app may be a web app (seed 002).
+        // Not universal-links-only: the initiating app may be a web app (Imprivata's "iOS App Logout via Universal Link Callback").
         _ = await opener.open(url, universalLinksOnly: false)
     }
 }

@@ -82,7 +82,7 @@ struct ModelReader {
     }
 
     /// The early form, a dictionary keyed by app ID (`"details": {"TEAM.bundle": {"paths": ["*"]}}`),
-    /// still found in files and books of the iOS 9 era (seed 003). Read as one detail per key,
+    /// still found in files and books of the iOS 9 era (David Thiel's "iOS Application Security", chapter 8). Read as one detail per key,
     /// with a warning to move to the array form.
     private mutating func readLegacyDetails(_ members: [DocumentNode.Member], node: DocumentNode, path: String) -> [AppLinks.Detail] {
         findings.append(LintFinding(.warning, rule: "legacy-details-form", path: path, position: node.position,

@@ -1,7 +1,7 @@
 import Foundation
 import Roundtrip
 
-/// Seed 000: a point-of-sale app asks the card terminal to charge, with a return URL that
+/// InnerFence's "2-way app integration on the iPhone": a point-of-sale app asks the card terminal to charge, with a return URL that
 /// carries its own `record_id` and Roundtrip's `rt-state` nonce; the terminal answers with
 /// `ifcc_` parameters; a forged, unsolicited answer and a replay are rejected.
 enum CardTerminalScenario {
@@ -54,6 +54,6 @@ enum CardTerminalScenario {
         await device.open(response.url, from: terminal.bundleID)
         let replayed = ScenarioSupport.lines(of: device.trace, by: pos.name, containing: "rejected a callback: replayed")
         checks.expect(replayed.count == 1, "a replay of the genuine answer is rejected (replayed)")
-        return ScenarioReport(title: "Point of sale → card terminal → back, with returnURL, rt-state and ifcc_", source: "seed 000, InnerFence's 2-way integration", trace: device.trace, checks: checks.checks)
+        return ScenarioReport(title: "Point of sale → card terminal → back, with returnURL, rt-state and ifcc_", source: "InnerFence, \"2-way app integration on the iPhone\"", trace: device.trace, checks: checks.checks)
     }
 }

@@ -3,7 +3,7 @@ import Roundtrip
 import RoundtripYAML
 import RoundtripAssociatedDomains
 
-/// A seed scenario, end to end on a ``VirtualDevice``: what `roundtrip demo` runs.
+/// A reference scenario, end to end on a ``VirtualDevice``: what `roundtrip demo` runs.
 public struct DemoScenario: Sendable {
     /// A short identifier (`charge`, `logout`, …).
     public let id: String

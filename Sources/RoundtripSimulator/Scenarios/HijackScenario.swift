@@ -1,7 +1,7 @@
 import Foundation
 import Roundtrip
 
-/// Seed 003: a malicious app registers the bank's custom scheme and steals a payment request
+/// David Thiel's "iOS Application Security", chapter 8: a malicious app registers the bank's custom scheme and steals a payment request
 /// (iOS gives a contested scheme to either app). Universal links, verified by the domain's
 /// apple-app-site-association, cannot be claimed that way, and `rt-state` rejects answers
 /// forged without the nonce.
@@ -76,6 +76,6 @@ enum HijackScenario {
         await device.open("https://wallet.example.com/paid?bank_responseType=approved&rt-state=AAAAAAAAAAAAAAAAAAAAAA", from: flashlight.bundleID)
         let rejected = await walletApp.rejected.map(\.code)
         checks.expect(rejected.contains(.unsolicitedResponse) || rejected.contains(.nonceMismatch), "a forged answer without the right rt-state is rejected")
-        return ScenarioReport(title: "A malicious app hijacks a custom scheme; universal links and rt-state defeat it", source: "seed 003, the IPC security chapter", trace: device.trace, checks: checks.checks)
+        return ScenarioReport(title: "A malicious app hijacks a custom scheme; universal links and rt-state defeat it", source: "David Thiel, \"iOS Application Security\", chapter 8", trace: device.trace, checks: checks.checks)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Roundtrip
 
-/// Seed 004: Trein opens iNap with latitude, longitude and title — no missing and no extra
+/// "Application integration using the iPhone SDK" (Trein and iNap): Trein opens iNap with latitude, longitude and title — no missing and no extra
 /// parameters accepted.
 enum INapScenario {
     static let iNap = AppManifest(name: "iNap", bundleID: "nl.example.inap", teamID: "INAPTEAM01", urlSchemes: ["myapp"])
@@ -34,6 +34,6 @@ enum INapScenario {
         checks.expect(!ScenarioSupport.lines(of: device.trace, by: iNap.name, containing: "rejected missing-parameter: the action 'activate-destination' requires the parameter 'title'").isEmpty, "a missing parameter is rejected")
         await device.open("myapp://myapp?latitude=95&longitude=5.2&title=x", from: trein.bundleID)
         checks.expect(!ScenarioSupport.lines(of: device.trace, by: iNap.name, containing: "the maximum is 90").isEmpty, "a latitude beyond 90 is rejected")
-        return ScenarioReport(title: "Latitude, longitude and title — exactly these parameters", source: "seed 004, Trein and iNap", trace: device.trace, checks: checks.checks)
+        return ScenarioReport(title: "Latitude, longitude and title — exactly these parameters", source: "\"Application integration using the iPhone SDK\" (Trein and iNap)", trace: device.trace, checks: checks.checks)
     }
 }

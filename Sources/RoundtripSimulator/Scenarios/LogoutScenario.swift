@@ -1,7 +1,7 @@
 import Foundation
 import Roundtrip
 
-/// Seed 002: a Universal Link Callback logout. The app is force-quit right after the ULC
+/// Imprivata's "iOS App Logout via Universal Link Callback": a Universal Link Callback logout. The app is force-quit right after the ULC
 /// arrives, answers after relaunch, retries a failing logout inside the 20-second budget, never
 /// prompts, and answers a repeated ULC without logging out twice.
 enum LogoutScenario {
@@ -73,6 +73,6 @@ enum LogoutScenario {
         checks.expect(attempts.count == 2, "the repeated ULC does not log out twice")
         checks.expect(!ScenarioSupport.lines(of: device.trace, by: locker.name, containing: "rejected a callback: replayed").isEmpty, "Locker accepts the answer once; the repeat is a replay")
         checks.expect(!device.trace.events.contains { $0.kind == .prompt }, "no prompt appears during the Universal Link Callback")
-        return ScenarioReport(title: "Universal Link Callback logout, force-quit in the middle", source: "seed 002, Imprivata's ULC", trace: device.trace, checks: checks.checks)
+        return ScenarioReport(title: "Universal Link Callback logout, force-quit in the middle", source: "Imprivata, \"iOS App Logout via Universal Link Callback\"", trace: device.trace, checks: checks.checks)
     }
 }

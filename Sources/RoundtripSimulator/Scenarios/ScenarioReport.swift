@@ -10,7 +10,7 @@ public struct ScenarioReport: Sendable {
 
     /// The scenario's title.
     public let title: String
-    /// The seed document it comes from.
+    /// The public document it comes from.
     public let source: String
     /// The device's trace.
     public let trace: Trace

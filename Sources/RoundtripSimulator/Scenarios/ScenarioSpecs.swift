@@ -1,6 +1,6 @@
 /// The spec files of the demo's apps.
 enum ScenarioSpecs {
-    /// Seed 000: InnerFence's Credit Card Terminal.
+    /// InnerFence's "2-way app integration on the iPhone": InnerFence's Credit Card Terminal.
     static let cardTerminal = """
         roundtrip: 1
         app: {name: Card Terminal, app-id: INNRFNC001.com.innerfence.ccterminal, schemes: [com-innerfence-ccterminal]}
@@ -16,7 +16,7 @@ enum ScenarioSpecs {
               invoiceNumber: {type: string, max-length: 32, pattern: "[A-Za-z0-9-]+"}
         """
 
-    /// Seed 002: an app that logs out on a Universal Link Callback.
+    /// Imprivata's "iOS App Logout via Universal Link Callback": an app that logs out on a Universal Link Callback.
     static let ehr = """
         roundtrip: 1
         app: {name: Charts EHR, app-id: EHRTEAM001.com.example.ehr, domains: [ehr.example.com]}
@@ -24,7 +24,7 @@ enum ScenarioSpecs {
           logout: {url: "https://ehr.example.com/logout", convention: ulc}
         """
 
-    /// Seed 003: a bank with a hijackable custom scheme and a universal link.
+    /// David Thiel's "iOS Application Security", chapter 8: a bank with a hijackable custom scheme and a universal link.
     static let bank = """
         roundtrip: 1
         app: {name: Bank, app-id: BANKTEAM01.com.example.bank, schemes: [bankpay], domains: [bank.example.com]}
@@ -46,7 +46,7 @@ enum ScenarioSpecs {
               payee:  {type: string, required: true, max-length: 64}
         """
 
-    /// Seed 001: the to-do list.
+    /// Apple's "App Programming Guide for iOS" (inter-app communication): the to-do list.
     static let todo = """
         roundtrip: 1
         app: {name: ToDo, schemes: [todolist]}
@@ -58,7 +58,7 @@ enum ScenarioSpecs {
             fragment: {name: due, type: date, format: yyyyMMddHHmm}
         """
 
-    /// Seed 004: iNap.
+    /// "Application integration using the iPhone SDK" (Trein and iNap): iNap.
     static let iNap = """
         roundtrip: 1
         app: {name: iNap, schemes: [myapp]}

@@ -1,7 +1,7 @@
 import Foundation
 import Roundtrip
 
-/// Seed 001: `todolist://www.acme.com?Quarterly%20Report#200806231300` — the whole query is the
+/// Apple's "App Programming Guide for iOS" (inter-app communication): `todolist://www.acme.com?Quarterly%20Report#200806231300` — the whole query is the
 /// task, the fragment its due date, checked strictly.
 enum TodoListScenario {
     static let todo = AppManifest(name: "ToDo", bundleID: "com.acme.todo", teamID: "ACMETEAM01", urlSchemes: ["todolist"])
@@ -31,6 +31,6 @@ enum TodoListScenario {
         checks.expect(!ScenarioSupport.lines(of: device.trace, by: todo.name, containing: "rejected invalid-parameter: the parameter 'due' must be a real date").isEmpty, "February 30 is rejected, not rolled over to March")
         await device.open("todolist://www.acme.com", from: mail.bundleID)
         checks.expect(!ScenarioSupport.lines(of: device.trace, by: todo.name, containing: "rejected missing-parameter").isEmpty, "a URL without a task is rejected")
-        return ScenarioReport(title: "A to-do item from a URL's query and fragment", source: "seed 001, custom URL schemes", trace: device.trace, checks: checks.checks)
+        return ScenarioReport(title: "A to-do item from a URL's query and fragment", source: "Apple, \"App Programming Guide for iOS\": custom URL schemes", trace: device.trace, checks: checks.checks)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripSimulator
 import Testing
 @testable import Roundtrip
 
@@ -100,12 +101,12 @@ struct CallbackPolicyDifferentialTests {
     }
 }
 
-/// A deterministic generator of hostile callback URLs (SplitMix64 by Guy Steele, Doug Lea and
-/// Christine Flood, "Fast splittable pseudorandom number generators", for the choices).
+/// A deterministic generator of hostile callback URLs (the simulator's seeded generator makes the
+/// choices, so a failure reproduces from its seed).
 struct HostileCallbacks {
-    private var state: UInt64
+    private var generator: RoundtripSimulator.SeededRandomNumberGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = RoundtripSimulator.SeededRandomNumberGenerator(seed: seed) }
 
     /// The allow-list the second test uses: the generator often builds exactly these bases.
     static let allowListBases = [
@@ -185,12 +186,6 @@ struct HostileCallbacks {
         draw() % denominator < numerator
     }
 
-    /// SplitMix64's next value.
-    private mutating func draw() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// The generator's next value.
+    private mutating func draw() -> UInt64 { generator.next() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripSimulator
 import Testing
 import ZIPFoundation
 
@@ -6,17 +7,6 @@ import ZIPFoundation
 
 @Suite("Hostile input never crashes")
 struct HostileInputTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test("a valid .ipa with corrupted bytes loads or fails with an AuditError", arguments: 0..<4)
     func corruptedArchives(seed: UInt64) throws {
@@ -28,7 +18,7 @@ struct HostileInputTests {
             extensions: ["Share": Plist.appex(bundleID: "com.example.app.share", point: "com.apple.share-services")]
         )
         let original = try Data(contentsOf: URL(fileURLWithPath: builder.writeIPA(named: "Example", in: folder)))
-        var generator = Generator(state: seed)
+        var generator = SeededRandomNumberGenerator(seed: seed)
         for round in 0..<60 {
             var bytes = [UInt8](original)
             for _ in 0..<(1 + Int(generator.next() % 8)) {

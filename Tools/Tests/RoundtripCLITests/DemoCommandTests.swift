@@ -3,7 +3,7 @@ import Testing
 
 @Suite("CLI: demo")
 struct DemoCommandTests {
-    @Test func demoRunsEverySeedScenario() throws {
+    @Test func demoRunsEveryReferenceScenario() throws {
         let result = try CommandLineRunner.run(["demo"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("All 6 scenarios behaved as expected.\n"))

@@ -113,7 +113,7 @@ struct ReceivingCommandTests {
         #expect((late.json?["error"] as? [String: Any])?["code"] as? String == "expired")
     }
 
-    @Test func responseBuildAnswersTheSeedRequest() throws {
+    @Test func responseBuildAnswersTheCardTerminalRequest() throws {
         let result = try CommandLineRunner.run(["response", "build", "--spec", terminal, "--request", charge, "--outcome", "declined"])
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout == "my-return-url://?record_id=123&ifcc_responseType=declined\n")

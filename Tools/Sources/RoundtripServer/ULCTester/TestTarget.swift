@@ -42,7 +42,7 @@ public struct TestTarget: Sendable, Hashable {
             guard split.hasAuthority, !split.host.isEmpty else { throw .invalidTarget("the target is https without a '//host'") }
             kind = .ulc
         } else if split.hasAuthority, split.host.lowercased() == "x-callback-url",
-            !CallbackPolicy.forbiddenSchemes.contains(scheme), !scheme.hasPrefix("x-apple-")
+            !CallbackPolicy.isForbidden(scheme: scheme)
         {
             kind = .xCallbackURL
         } else {

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import Roundtrip
 
-/// The seed documents' own examples, end to end through the receiving decision.
-@Suite("Seeds: the source documents' examples")
-struct SeedTests {
-    // Seed 000: com-innerfence-ccterminal://charge/1.0.0/?invoiceNumber=123&returnURL=my-return-url%3A%2F%2F%3Frecord_id%3D123
+/// The URLs that the public documents Roundtrip implements print, end to end through the receiving
+/// decision.
+@Suite("Published examples: the source documents' URLs, end to end")
+struct PublishedExampleTests {
+    // InnerFence's "2-way app integration on the iPhone": com-innerfence-ccterminal://charge/1.0.0/?invoiceNumber=123&returnURL=my-return-url%3A%2F%2F%3Frecord_id%3D123
     // → my-return-url://?record_id=123&ifcc_responseType=declined
     @Test func innerFenceChargeAndDeclinedResponse() throws {
         let endpoint = try TestSpecs.endpoint("terminal")
@@ -30,7 +31,7 @@ struct SeedTests {
         #expect(error.message.contains("'evil-app://steal' is not in the spec's callbacks list"))
     }
 
-    // Seed 001: todolist://www.acme.com?Quarterly%20Report#200806231300
+    // Apple's "App Programming Guide for iOS" (inter-app communication): todolist://www.acme.com?Quarterly%20Report#200806231300
     @Test func todolistTaskWithDateFragment() throws {
         let request = try TestSpecs.endpoint("terminal").evaluate("todolist://www.acme.com?Quarterly%20Report#200806231300")
         #expect(request.actionName == "add-task")
@@ -60,7 +61,7 @@ struct SeedTests {
         #expect(error.message.contains(message), "\(error.message)")
     }
 
-    // Seed 004: myapp://myapp?latitude=51.3&longitude=5.2&title=middle of nowhere (spaces encoded,
+    // "Application integration using the iPhone SDK" (Trein and iNap): myapp://myapp?latitude=51.3&longitude=5.2&title=middle of nowhere (spaces encoded,
     // as any real URL has them); exactly these three parameters, none missing, none extra.
     @Test func iNapExactParameters() throws {
         let endpoint = try TestSpecs.endpoint("inap")
@@ -86,7 +87,7 @@ struct SeedTests {
         #expect(error.parameter == parameter)
     }
 
-    // Seed 002: https://appb.companyb.com/logout?ulc-success=https://appa.com/success&ulc-error=https://appa.com/error
+    // Imprivata's "iOS App Logout via Universal Link Callback": https://appb.companyb.com/logout?ulc-success=https://appa.com/success&ulc-error=https://appa.com/error
     @Test func universalLinkCallbackLogout() throws {
         let endpoint = try TestSpecs.endpoint("terminal")
         let url = "https://terminal.example.com/logout?ulc-success=https%3A%2F%2Fappa.example.com%2Fsuccess&ulc-error=https%3A%2F%2Fappa.example.com%2Ferror"
