@@ -9,7 +9,7 @@
 import PackageDescription
 
 let strictSwift: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "Roundtrip",
             dependencies: [
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto")
             ],
             swiftSettings: strictSwift
         ),

@@ -26,7 +26,7 @@ extension IncomingURL {
     @MainActor
     public static func from(getURLEvent event: NSAppleEventDescriptor) -> IncomingURL? {
         guard let text = event.paramDescriptor(forKeyword: AEKeyword(keyDirectObject))?.stringValue,
-              let url = URL(string: text)
+            let url = URL(string: text)
         else { return nil }
         let senderID = event.attributeDescriptor(forKeyword: AEKeyword(keySenderPIDAttr))?.int32Value ?? 0
         let sender = senderID > 0 ? NSRunningApplication(processIdentifier: pid_t(senderID))?.bundleIdentifier : nil

@@ -12,7 +12,9 @@ enum AliasIndicator {
     ///
     /// - Complexity: O(*n*) in the length of the text.
     static func firstPossibleAlias(in text: String) -> SourcePosition? {
-        var line = 1, column = 1, offset = 0
+        var line = 1
+        var column = 1
+        var offset = 0
         var previous: UInt8 = 0x0A
         var bytes = text.utf8.makeIterator()
         var current = bytes.next()
@@ -36,7 +38,8 @@ enum AliasIndicator {
 
     private static func startsNode(after byte: UInt8) -> Bool {
         switch byte {
-        case 0x0A, 0x0D, 0x20, 0x09, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "?"): true
+        case 0x0A, 0x0D, 0x20, 0x09, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "?"):
+            true
         default: false
         }
     }

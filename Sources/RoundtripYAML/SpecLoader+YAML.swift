@@ -9,9 +9,13 @@ extension SpecLoader {
     public static func load(contentsOf path: String) throws(SpecError) -> Loaded {
         let data = try contents(of: path)
         guard let text = String(data: data, encoding: .utf8) else {
-            throw SpecError(file: path, isUnreadable: true, diagnostics: [
-                SpecDiagnostic(severity: .error, rule: "not-utf8", keyPath: "", message: "the file is not UTF-8 text"),
-            ])
+            throw SpecError(
+                file: path,
+                isUnreadable: true,
+                diagnostics: [
+                    SpecDiagnostic(severity: .error, rule: "not-utf8", keyPath: "", message: "the file is not UTF-8 text")
+                ]
+            )
         }
         return try load(yaml: text, file: path)
     }

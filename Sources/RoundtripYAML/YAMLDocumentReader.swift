@@ -52,8 +52,13 @@ package enum YAMLDocumentReader {
         case .unsupported(let construct):
             if let alias = AliasIndicator.firstPossibleAlias(in: text) {
                 throw fail(
-                    severity: .error, rule: "alias-expansion", keyPath: "", line: alias.line, column: alias.column,
-                    message: "the file combines what looks like a YAML alias (*name) with \(construct), which Roundtrip reads only without aliases; write the aliased parts out, or avoid \(construct)"
+                    severity: .error,
+                    rule: "alias-expansion",
+                    keyPath: "",
+                    line: alias.line,
+                    column: alias.column,
+                    message:
+                        "the file combines what looks like a YAML alias (*name) with \(construct), which Roundtrip reads only without aliases; write the aliased parts out, or avoid \(construct)"
                 )
             }
             return try composeWithYams(text)
@@ -78,7 +83,14 @@ package enum YAMLDocumentReader {
         return try convert(root)
     }
 
-    private static func fail(severity: SpecDiagnostic.Severity, rule: String, keyPath: String, line: Int? = nil, column: Int? = nil, message: String) -> Failure {
+    private static func fail(
+        severity: SpecDiagnostic.Severity,
+        rule: String,
+        keyPath: String,
+        line: Int? = nil,
+        column: Int? = nil,
+        message: String
+    ) -> Failure {
         Failure(diagnostic: SpecDiagnostic(severity: severity, rule: rule, keyPath: keyPath, line: line, column: column, message: message))
     }
 
@@ -102,8 +114,14 @@ package enum YAMLDocumentReader {
             for (key, value) in mapping {
                 guard case .scalar(let name) = key else {
                     let place = position(key.mark)
-                    throw fail(severity: .error, rule: "wrong-type", keyPath: "", line: place.line, column: place.column,
-                                         message: "keys must be plain strings, not a list or mapping")
+                    throw fail(
+                        severity: .error,
+                        rule: "wrong-type",
+                        keyPath: "",
+                        line: place.line,
+                        column: place.column,
+                        message: "keys must be plain strings, not a list or mapping"
+                    )
                 }
                 members.append(DocumentNode.Member(key: name.string, keyPosition: position(name.mark), value: try convert(value)))
             }
@@ -111,17 +129,35 @@ package enum YAMLDocumentReader {
         case .alias(let alias):
             // Only texts that certainly hold no alias reach Yams (see the type's discussion).
             let place = position(alias.mark)
-            throw fail(severity: .error, rule: "alias-expansion", keyPath: "", line: place.line, column: place.column,
-                       message: "an alias (*name) that Roundtrip did not expand")
+            throw fail(
+                severity: .error,
+                rule: "alias-expansion",
+                keyPath: "",
+                line: place.line,
+                column: place.column,
+                message: "an alias (*name) that Roundtrip did not expand"
+            )
         }
     }
 
     private static func syntaxDiagnostic(_ error: YamlError) -> SpecDiagnostic {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return SpecDiagnostic(severity: .error, rule: "syntax", keyPath: "", line: mark.line, column: mark.column, message: "not valid YAML or JSON: \(problem)")
+            return SpecDiagnostic(
+                severity: .error,
+                rule: "syntax",
+                keyPath: "",
+                line: mark.line,
+                column: mark.column,
+                message: "not valid YAML or JSON: \(problem)"
+            )
         case .duplicatedKeysInMapping(let duplicates, _):
-            return SpecDiagnostic(severity: .error, rule: "duplicate-key", keyPath: "", message: "a mapping repeats the key(s) \(duplicates.joined(separator: ", "))")
+            return SpecDiagnostic(
+                severity: .error,
+                rule: "duplicate-key",
+                keyPath: "",
+                message: "a mapping repeats the key(s) \(duplicates.joined(separator: ", "))"
+            )
         default:
             return SpecDiagnostic(severity: .error, rule: "syntax", keyPath: "", message: "not valid YAML or JSON: \(error)")
         }

@@ -19,11 +19,18 @@ enum LedgerCrashChild {
             let padding = Data(repeating: 0x61, count: 256)
             while true {
                 let now = Date()
-                try await store.record(PendingRequest(
-                    nonce: "n-\(index)", partner: "Crash", action: "charge", convention: .returnURL,
-                    callbacks: ["return": "crash-test://return?i=\(index)"],
-                    createdAt: now, expiresAt: now.addingTimeInterval(86_400), continuation: padding
-                ))
+                try await store.record(
+                    PendingRequest(
+                        nonce: "n-\(index)",
+                        partner: "Crash",
+                        action: "charge",
+                        convention: .returnURL,
+                        callbacks: ["return": "crash-test://return?i=\(index)"],
+                        createdAt: now,
+                        expiresAt: now.addingTimeInterval(86_400),
+                        continuation: padding
+                    )
+                )
                 FileHandle.standardOutput.write(Data("\(index)\n".utf8))
                 index += 1
             }

@@ -23,9 +23,11 @@ enum AASAFixture {
     /// text) and, optionally, more `applinks` keys.
     static func components(_ components: String, applinks extra: String = "") throws -> AssociationFile {
         let more = extra.isEmpty ? "" : ", " + extra
-        return try file("""
+        return try file(
+            """
             {"applinks": {"details": [{"appIDs": ["\(app)"], "components": \(components)}]\(more)}}
-            """)
+            """
+        )
     }
 
     static let app = "A1B2C3D4E5.com.example.app"

@@ -1,5 +1,5 @@
-import Testing
 import RoundtripAssociatedDomains
+import Testing
 
 // The conformance table: every matching rule of Apple's documentation, one row per behaviour.
 // Rows are our own examples built on the documented ones; each group cites its page:
@@ -49,9 +49,15 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
     /// A case against a one-detail file for `AASAFixture.app`.
     static func one(_ name: String, _ components: String, _ url: String, _ expected: Expected, applinks extra: String = "") -> ConformanceCase {
         let more = extra.isEmpty ? "" : ", " + extra
-        return ConformanceCase(name: name, json: """
-            {"applinks": {"details": [{"appIDs": ["\(AASAFixture.app)"], "components": \(components)}]\(more)}}
-            """, url: url, appID: nil, expected: expected)
+        return ConformanceCase(
+            name: name,
+            json: """
+                {"applinks": {"details": [{"appIDs": ["\(AASAFixture.app)"], "components": \(components)}]\(more)}}
+                """,
+            url: url,
+            appID: nil,
+            expected: expected
+        )
     }
 
     static func file(_ name: String, _ json: String, _ url: String, appID: String? = nil, _ expected: Expected) -> ConformanceCase {
@@ -88,7 +94,13 @@ let conformanceCases: [ConformanceCase] = [
     .file("documented four-character query item", shop, "https://example.com/help/x?articleNumber=1234", opens(3)),
     .file("three characters are not four", shop, "https://example.com/help/x?articleNumber=123", .nothing),
     .file("no rule claims the path", shop, "https://example.com/sell/1", .nothing),
-    .file("second app of appIDs", shop, "https://example.com/buy/1", appID: "A1B2C3D4E5.com.example.app2", .opens("A1B2C3D4E5.com.example.app2", detail: 0, rule: 1)),
+    .file(
+        "second app of appIDs",
+        shop,
+        "https://example.com/buy/1",
+        appID: "A1B2C3D4E5.com.example.app2",
+        .opens("A1B2C3D4E5.com.example.app2", detail: 0, rule: 1)
+    ),
     .file("an app the file does not list", shop, "https://example.com/buy/1", appID: "A1B2C3D4E5.com.example.other", .nothing),
 
     // [P4][P8] wildcards: * greedy and crossing '/', ? exactly one, ?* at least one, anchored.
@@ -153,19 +165,40 @@ let conformanceCases: [ConformanceCase] = [
 
     // [P6] defaults at three levels; the more specific wins.
     .one("domain default", #"[{"/": "/Buy"}]"#, "https://example.com/buy", opens(0), applinks: #""defaults": {"caseSensitive": false}"#),
-    .one("component beats domain", #"[{"/": "/Buy", "caseSensitive": true}]"#, "https://example.com/buy", .nothing, applinks: #""defaults": {"caseSensitive": false}"#),
-    .file("app beats domain", """
+    .one(
+        "component beats domain",
+        #"[{"/": "/Buy", "caseSensitive": true}]"#,
+        "https://example.com/buy",
+        .nothing,
+        applinks: #""defaults": {"caseSensitive": false}"#
+    ),
+    .file(
+        "app beats domain",
+        """
         {"applinks": {"defaults": {"caseSensitive": false}, "details": [
           {"appIDs": ["\(app)"], "defaults": {"caseSensitive": true}, "components": [{"/": "/Buy"}]}]}}
-        """, "https://example.com/buy", .nothing),
-    .file("component beats app", """
+        """,
+        "https://example.com/buy",
+        .nothing
+    ),
+    .file(
+        "component beats app",
+        """
         {"applinks": {"details": [
           {"appIDs": ["\(app)"], "defaults": {"caseSensitive": true}, "components": [{"/": "/Buy", "caseSensitive": false}]}]}}
-        """, "https://example.com/buy", opens(0)),
-    .file("app default percentEncoded", """
+        """,
+        "https://example.com/buy",
+        opens(0)
+    ),
+    .file(
+        "app default percentEncoded",
+        """
         {"applinks": {"details": [
           {"appIDs": ["\(app)"], "defaults": {"percentEncoded": false}, "components": [{"/": "/über"}]}]}}
-        """, "https://example.com/%C3%BCber", opens(0)),
+        """,
+        "https://example.com/%C3%BCber",
+        opens(0)
+    ),
 
     // [P7] predefined substitution variables, from frozen tables.
     .one("$(alpha)", #"[{"/": "/$(alpha)"}]"#, "https://example.com/q", opens(0)),
@@ -189,33 +222,74 @@ let conformanceCases: [ConformanceCase] = [
     .one("$(lang)_$(region)", #"[{"/": "/$(lang)_$(region)/*"}]"#, "https://example.com/en_US/x", opens(0)),
 
     // [P7] custom substitution variables; values may hold wildcards.
-    .one("custom variable", #"[{"/": "/$(food)/*"}]"#, "https://example.com/burrito/1", opens(0),
-         applinks: #""substitutionVariables": {"food": ["burrito", "taco*"]}"#),
-    .one("custom value with wildcard", #"[{"/": "/$(food)/*"}]"#, "https://example.com/tacos/1", opens(0),
-         applinks: #""substitutionVariables": {"food": ["burrito", "taco*"]}"#),
-    .one("custom variable misses", #"[{"/": "/$(food)/*"}]"#, "https://example.com/pizza/1", .nothing,
-         applinks: #""substitutionVariables": {"food": ["burrito", "taco*"]}"#),
+    .one(
+        "custom variable",
+        #"[{"/": "/$(food)/*"}]"#,
+        "https://example.com/burrito/1",
+        opens(0),
+        applinks: #""substitutionVariables": {"food": ["burrito", "taco*"]}"#
+    ),
+    .one(
+        "custom value with wildcard",
+        #"[{"/": "/$(food)/*"}]"#,
+        "https://example.com/tacos/1",
+        opens(0),
+        applinks: #""substitutionVariables": {"food": ["burrito", "taco*"]}"#
+    ),
+    .one(
+        "custom variable misses",
+        #"[{"/": "/$(food)/*"}]"#,
+        "https://example.com/pizza/1",
+        .nothing,
+        applinks: #""substitutionVariables": {"food": ["burrito", "taco*"]}"#
+    ),
     .one("undefined variable never matches", #"[{"/": "/$(nope)/*"}, {"/": "/*"}]"#, "https://example.com/x/1", opens(1)),
 
     // [P3][P9] details in order, appID filtering, legacy paths.
     .file("first detail", twoApps, "https://example.com/first/1", .opens("A1B2C3D4E5.com.example.first", detail: 0, rule: 0)),
     .file("falls through to the next detail", twoApps, "https://example.com/other", .opens("A1B2C3D4E5.com.example.second", detail: 1, rule: 1)),
     .file("exclude decides for its detail", twoApps, "https://example.com/shared/1", .blocked(detail: 0, rule: 1)),
-    .file("another app skips that detail", twoApps, "https://example.com/shared/1", appID: "A1B2C3D4E5.com.example.second",
-          .opens("A1B2C3D4E5.com.example.second", detail: 1, rule: 1)),
+    .file(
+        "another app skips that detail",
+        twoApps,
+        "https://example.com/shared/1",
+        appID: "A1B2C3D4E5.com.example.second",
+        .opens("A1B2C3D4E5.com.example.second", detail: 1, rule: 1)
+    ),
     .file("legacy NOT", twoApps, "https://example.com/private/x", appID: "A1B2C3D4E5.com.example.second", .blocked(detail: 1, rule: 0)),
-    .file("legacy paths ignore the query", """
+    .file(
+        "legacy paths ignore the query",
+        """
         {"applinks": {"apps": [], "details": [{"appID": "\(app)", "paths": ["/videos/*"]}]}}
-        """, "https://example.com/videos/1?x=1#y", opens(0)),
-    .file("legacy paths are case-sensitive", """
+        """,
+        "https://example.com/videos/1?x=1#y",
+        opens(0)
+    ),
+    .file(
+        "legacy paths are case-sensitive",
+        """
         {"applinks": {"details": [{"appID": "\(app)", "paths": ["/Videos/*"]}]}}
-        """, "https://example.com/videos/1", .nothing),
-    .file("paths ignored when components exist", """
+        """,
+        "https://example.com/videos/1",
+        .nothing
+    ),
+    .file(
+        "paths ignored when components exist",
+        """
         {"applinks": {"details": [{"appIDs": ["\(app)"], "components": [{"/": "/a"}], "paths": ["/*"]}]}}
-        """, "https://example.com/b", .nothing),
-    .file("appIDs wins over appID", """
+        """,
+        "https://example.com/b",
+        .nothing
+    ),
+    .file(
+        "appIDs wins over appID",
+        """
         {"applinks": {"details": [{"appID": "A1B2C3D4E5.com.example.old", "appIDs": ["\(app)"], "components": [{"/": "/*"}]}]}}
-        """, "https://example.com/b", appID: "A1B2C3D4E5.com.example.old", .nothing),
+        """,
+        "https://example.com/b",
+        appID: "A1B2C3D4E5.com.example.old",
+        .nothing
+    ),
     .file("no applinks", #"{"webcredentials": {"apps": ["A1B2C3D4E5.com.example.app"]}}"#, "https://example.com/", .nothing),
 ]
 

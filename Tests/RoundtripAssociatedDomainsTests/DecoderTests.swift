@@ -1,5 +1,6 @@
 import Roundtrip
 import Testing
+
 @testable import RoundtripAssociatedDomains
 
 @Suite("Decoding keeps source positions")
@@ -118,11 +119,26 @@ struct DecoderTests {
                 apps: [],
                 defaults: MatchingDefaults(caseSensitive: false, percentEncoded: true),
                 details: [
-                    AppLinks.Detail(appIDs: ["A1B2C3D4E5.com.example.app"], components: [
-                        AppLinks.Component(path: "/a/*", query: .whole("x=?*"), fragment: "f", exclude: true, comment: "quote \" and \\ and\nnewline",
-                                           caseSensitive: true, percentEncoded: false),
-                        AppLinks.Component(query: .items([AppLinks.QueryItemPattern(name: "k", pattern: "v"), AppLinks.QueryItemPattern(name: "é", pattern: "\u{1F600}")])),
-                    ], defaults: MatchingDefaults(percentEncoded: false)),
+                    AppLinks.Detail(
+                        appIDs: ["A1B2C3D4E5.com.example.app"],
+                        components: [
+                            AppLinks.Component(
+                                path: "/a/*",
+                                query: .whole("x=?*"),
+                                fragment: "f",
+                                exclude: true,
+                                comment: "quote \" and \\ and\nnewline",
+                                caseSensitive: true,
+                                percentEncoded: false
+                            ),
+                            AppLinks.Component(
+                                query: .items([
+                                    AppLinks.QueryItemPattern(name: "k", pattern: "v"), AppLinks.QueryItemPattern(name: "é", pattern: "\u{1F600}"),
+                                ])
+                            ),
+                        ],
+                        defaults: MatchingDefaults(percentEncoded: false)
+                    ),
                     AppLinks.Detail(appID: "A1B2C3D4E5.com.example.old", paths: ["NOT /x", "*"]),
                 ],
                 substitutionVariables: [SubstitutionVariable(name: "food", values: ["taco", "burrito*"])]

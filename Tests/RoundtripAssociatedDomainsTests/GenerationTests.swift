@@ -1,6 +1,7 @@
 import Roundtrip
 import RoundtripYAML
 import Testing
+
 @testable import RoundtripAssociatedDomains
 
 @Suite("Generation from specs")
@@ -52,11 +53,16 @@ struct GenerationTests {
 
     @Test func severalSpecsOnOneDomainAreSeveralDetails() throws {
         let shop = try GenerationTests.spec(domains: ["shop.example.com"], actions: GenerationTests.shopActions)
-        let admin = try GenerationTests.spec(name: "Admin", appID: "A1B2C3D4E5.com.example.admin", domains: ["shop.example.com", "admin.example.com"], actions: """
-              admin:
-                url: https://shop.example.com/admin/*stuff
-                convention: ulc
-            """)
+        let admin = try GenerationTests.spec(
+            name: "Admin",
+            appID: "A1B2C3D4E5.com.example.admin",
+            domains: ["shop.example.com", "admin.example.com"],
+            actions: """
+                  admin:
+                    url: https://shop.example.com/admin/*stuff
+                    convention: ulc
+                """
+        )
         let all = try AssociationGenerator.generate(from: [shop, admin])
         #expect(all.map(\.domain) == ["shop.example.com", "admin.example.com"])
         let details = try #require(all.first?.file.applinks?.details)

@@ -1,6 +1,7 @@
 import Foundation
 import Roundtrip
 import Testing
+
 @testable import RoundtripAssociatedDomains
 
 @Suite struct AssociationLocalizedErrorTests {

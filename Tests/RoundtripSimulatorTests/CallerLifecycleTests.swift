@@ -2,6 +2,7 @@ import Foundation
 import Roundtrip
 import RoundtripYAML
 import Testing
+
 @testable import RoundtripSimulator
 
 /// "Never lose a pending request": a caller force-quit while waiting still accepts the answer.
@@ -9,12 +10,14 @@ import Testing
 struct CallerLifecycleTests {
     @Test func aForceQuitCallerAcceptsTheAnswerAfterRelaunch() async throws {
         let device = VirtualDevice()
-        let spec = try SpecLoader.load(yaml: """
-            roundtrip: 1
-            app: {name: B, schemes: [b]}
-            actions:
-              work: {url: "b://work", convention: return-url, response-prefix: b_}
-            """).spec
+        let spec = try SpecLoader.load(
+            yaml: """
+                roundtrip: 1
+                app: {name: B, schemes: [b]}
+                actions:
+                  work: {url: "b://work", convention: return-url, response-prefix: b_}
+                """
+        ).spec
         let endpoint = try Endpoint(spec: spec)
         let a = AppManifest(name: "A", bundleID: "com.a", teamID: "AAAAAAAAAA", urlSchemes: ["a"])
         let b = AppManifest(name: "B", bundleID: "com.b", teamID: "BBBBBBBBBB", urlSchemes: ["b"])
@@ -26,7 +29,12 @@ struct CallerLifecycleTests {
         }
         _ = try await device.run(in: a.bundleID) { behavior, context in
             let caller = try await ScenarioSupport.callingApp(behavior).caller(context)
-            return try await caller.send("work", to: RequestBuilder(partner: spec), callback: "a://done", continuation: Data(#"{"screen":"cart"}"#.utf8))
+            return try await caller.send(
+                "work",
+                to: RequestBuilder(partner: spec),
+                callback: "a://done",
+                continuation: Data(#"{"screen":"cart"}"#.utf8)
+            )
         }
         await device.forceQuit(a.bundleID)
         let request = try #require(inbox.url)
@@ -43,7 +51,15 @@ struct CallerLifecycleTests {
     final class InboxBox: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: String?
-        func store(_ url: String) { lock.lock(); stored = url; lock.unlock() }
-        var url: String? { lock.lock(); defer { lock.unlock() }; return stored }
+        func store(_ url: String) {
+            lock.lock()
+            stored = url
+            lock.unlock()
+        }
+        var url: String? {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
     }
 }

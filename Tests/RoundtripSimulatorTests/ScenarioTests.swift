@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RoundtripSimulator
 
 @Suite("Demo scenarios: every reference system end to end")

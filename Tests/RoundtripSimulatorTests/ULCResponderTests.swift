@@ -2,6 +2,7 @@ import Foundation
 import Roundtrip
 import RoundtripYAML
 import Testing
+
 @testable import RoundtripSimulator
 
 /// Imprivata's "iOS App Logout via Universal Link Callback": rules for the app answering a Universal Link Callback.
@@ -29,17 +30,33 @@ struct ULCResponderTests {
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
-        func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
-        var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+        func increment() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+        var count: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
     }
 
-    func responder(journal: any ULCJournal = InMemoryULCJournal(), clock: VirtualClock, opener: Opened, action: @escaping ULCResponder.Action) throws -> ULCResponder {
+    func responder(
+        journal: any ULCJournal = InMemoryULCJournal(),
+        clock: VirtualClock,
+        opener: Opened,
+        action: @escaping ULCResponder.Action
+    ) throws -> ULCResponder {
         let endpoint = try Endpoint(spec: SpecLoader.load(yaml: Self.spec).spec)
         return ULCResponder(endpoint: endpoint, journal: journal, opener: opener, clock: clock.closure, action: action)
     }
 
     @Test func answersSuccessOnceStartupHasFinished() async throws {
-        let clock = VirtualClock(), opened = Opened(), runs = Counter()
+        let clock = VirtualClock()
+        let opened = Opened()
+        let runs = Counter()
         let responder = try responder(clock: clock, opener: opened) { _, _ in _ = runs.increment() }
         #expect(try await responder.receive(Self.url) == .deferred)
         #expect(await opened.urls.isEmpty)
@@ -51,7 +68,9 @@ struct ULCResponderTests {
     }
 
     @Test func retriesThenAnswersErrorWhenEveryAttemptFails() async throws {
-        let clock = VirtualClock(), opened = Opened(), runs = Counter()
+        let clock = VirtualClock()
+        let opened = Opened()
+        let runs = Counter()
         let responder = try responder(clock: clock, opener: opened) { _, _ in
             _ = runs.increment()
             throw SimulatorError(message: "server down")
@@ -63,7 +82,9 @@ struct ULCResponderTests {
     }
 
     @Test func stopsRetryingWhenTheTwentySecondBudgetIsSpent() async throws {
-        let clock = VirtualClock(), opened = Opened(), runs = Counter()
+        let clock = VirtualClock()
+        let opened = Opened()
+        let runs = Counter()
         let responder = try responder(clock: clock, opener: opened) { _, _ in
             _ = runs.increment()
             clock.advance(by: 15)
@@ -75,7 +96,8 @@ struct ULCResponderTests {
     }
 
     @Test func aSuccessAfterTheBudgetIsReportedAsAnError() async throws {
-        let clock = VirtualClock(), opened = Opened()
+        let clock = VirtualClock()
+        let opened = Opened()
         let responder = try responder(clock: clock, opener: opened) { _, _ in clock.advance(by: 25) }
         _ = try await responder.startupFinished()
         #expect(try await responder.receive(Self.url) == .answered(outcome: "error", attempts: 1))
@@ -84,7 +106,8 @@ struct ULCResponderTests {
     @Test func survivesARelaunchThroughTheFileJournal() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ulc-\(UUID()).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let clock = VirtualClock(), opened = Opened()
+        let clock = VirtualClock()
+        let opened = Opened()
         let beforeCrash = try responder(journal: FileULCJournal(path: path), clock: clock, opener: opened) { _, _ in }
         #expect(try await beforeCrash.receive(Self.url) == .deferred)
         // The process dies here; a new responder reads the same journal file.
@@ -103,10 +126,13 @@ struct ULCResponderTests {
     }
 
     @Test func rejectsURLsThatAreNotULCs() async throws {
-        let clock = VirtualClock(), opened = Opened()
+        let clock = VirtualClock()
+        let opened = Opened()
         let responder = try responder(clock: clock, opener: opened) { _, _ in }
         await #expect(throws: RoundtripError.self) { try await responder.receive("https://b.example.com/other") }
-        await #expect(throws: RoundtripError.self) { try await responder.receive("https://b.example.com/logout?ulc-success=http%3A%2F%2Fa.example.com&ulc-error=https%3A%2F%2Fa.example.com") }
+        await #expect(throws: RoundtripError.self) {
+            try await responder.receive("https://b.example.com/logout?ulc-success=http%3A%2F%2Fa.example.com&ulc-error=https%3A%2F%2Fa.example.com")
+        }
         #expect(await opened.urls.isEmpty)
     }
 }

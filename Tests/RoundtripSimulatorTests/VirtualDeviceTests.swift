@@ -2,6 +2,7 @@ import Foundation
 import Roundtrip
 import RoundtripAssociatedDomains
 import Testing
+
 @testable import RoundtripSimulator
 
 /// iOS's dispatch rules, one by one.
@@ -21,13 +22,26 @@ struct VirtualDeviceTests {
     }
 
     static let caller = AppManifest(name: "Caller", bundleID: "com.a.caller", teamID: "AAAAAAAAAA", queriedSchemes: ["target"])
-    static let target = AppManifest(name: "Target", bundleID: "com.b.target", teamID: "BBBBBBBBBB", urlSchemes: ["target"], associatedDomains: ["b.example.com"])
+    static let target = AppManifest(
+        name: "Target",
+        bundleID: "com.b.target",
+        teamID: "BBBBBBBBBB",
+        urlSchemes: ["target"],
+        associatedDomains: ["b.example.com"]
+    )
     static let sibling = AppManifest(name: "Sibling", bundleID: "com.a.sibling", teamID: "AAAAAAAAAA", urlSchemes: ["sibling"])
-    static let impostor = AppManifest(name: "Impostor", bundleID: "com.evil.impostor", teamID: "EEEEEEEEEE", urlSchemes: ["target"], associatedDomains: ["b.example.com"])
+    static let impostor = AppManifest(
+        name: "Impostor",
+        bundleID: "com.evil.impostor",
+        teamID: "EEEEEEEEEE",
+        urlSchemes: ["target"],
+        associatedDomains: ["b.example.com"]
+    )
 
     func device(_ resolution: VirtualDevice.SchemeClaimResolution = .firstInstalled) async -> (VirtualDevice, Recorder, Recorder) {
         let device = VirtualDevice(schemeClaimResolution: resolution)
-        let target = Recorder(), sibling = Recorder()
+        let target = Recorder()
+        let sibling = Recorder()
         await device.install(Self.caller) { Recorder() }
         await device.install(Self.target) { target }
         await device.install(Self.sibling) { sibling }
@@ -112,7 +126,9 @@ struct VirtualDeviceTests {
         #expect(!device.trace.events.contains { $0.kind == .prompt })
     }
 
-    @Test(arguments: ["https://b.example.com/other", "https://b.example.com/app/private/x", "https://unserved.example.com/app/x", "http://b.example.com/app/x"])
+    @Test(arguments: [
+        "https://b.example.com/other", "https://b.example.com/app/private/x", "https://unserved.example.com/app/x", "http://b.example.com/app/x",
+    ])
     func unmatchedWebURLsOpenInSafari(url: String) async throws {
         let (device, target, _) = await device()
         try await hostTarget(device)

@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-@testable import Roundtrip
 import RoundtripYAML
+
+@testable import Roundtrip
 
 /// The specs and keys the tests share.
 enum TestSpecs {
@@ -32,7 +33,7 @@ func rejection(of body: () throws -> Any) -> RoundtripError? {
 }
 
 /// The ``RoundtripError`` an async body throws, or `nil`.
-func rejection(of body: () async throws -> Any) async -> RoundtripError? {
+func asyncRejection(of body: () async throws -> Any) async -> RoundtripError? {
     do {
         _ = try await body()
         return nil

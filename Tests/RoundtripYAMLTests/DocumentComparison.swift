@@ -1,4 +1,5 @@
 import Roundtrip
+
 @testable import RoundtripYAML
 
 /// Compares two document trees: the same shape, the same keys and scalar texts, and the same

@@ -1,6 +1,7 @@
 import Foundation
 import Roundtrip
 import Testing
+
 @testable import RoundtripYAML
 
 /// The fast reader against libyaml (through Yams) on every construct it reads: the same tree,
@@ -142,7 +143,9 @@ struct FastYAMLReaderTests {
         for folder in ["Examples", "Tests/Fixtures/specs"] {
             let directory = root.appendingPathComponent(folder)
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            files += names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.map { directory.appendingPathComponent($0) }
+            files += names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.map {
+                directory.appendingPathComponent($0)
+            }
         }
         #expect(files.count >= 5)
         for file in files {

@@ -2,6 +2,7 @@ import PropertyBased
 import Roundtrip
 import RoundtripSimulator
 import Testing
+
 @testable import RoundtripYAML
 
 /// Random documents, written out in the styles spec authors use (block and flow collections,
@@ -85,8 +86,14 @@ struct RandomDocumentWriter {
     private mutating func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
 
     /// Scalars that read the same plain, quoted or escaped, and some that need quotes.
-    static let plainTexts = ["a", "value", "12.50", "yes", "-5", "x-y", "com.example.app", "things:///add", "a b c", "é", "日本", "100%", "a#b", "~", "null", "-x", "?y", ":z", "https://e.com/a?b=1"]
-    static let quotedTexts = ["", " lead", "trail ", "a: b", "x #y", "#c", "'", "\"", "[x]", "{y}", "a, b", "- x", "*star", "&amp", "!bang", "|pipe", ">gt", "@at", "`tick", "%p", "tab\there", "\\back"]
+    static let plainTexts = [
+        "a", "value", "12.50", "yes", "-5", "x-y", "com.example.app", "things:///add", "a b c", "é", "日本", "100%", "a#b", "~", "null", "-x", "?y",
+        ":z", "https://e.com/a?b=1",
+    ]
+    static let quotedTexts = [
+        "", " lead", "trail ", "a: b", "x #y", "#c", "'", "\"", "[x]", "{y}", "a, b", "- x", "*star", "&amp", "!bang", "|pipe", ">gt", "@at", "`tick",
+        "%p", "tab\there", "\\back",
+    ]
 
     mutating func document() -> String {
         if chance(20) { output += pick(["---\n", "--- # start\n", "# header\n"]) }

@@ -182,7 +182,9 @@ public actor Caller {
         let overdue = deadlines.filter { now >= $0.value }.map(\.key)
         for nonce in overdue {
             deadlines[nonce] = nil
-            waiters.removeValue(forKey: nonce)?.resume(throwing: RoundtripError(.expired, "no answer arrived before the request expired", parameter: ReservedNames.state))
+            waiters.removeValue(forKey: nonce)?.resume(
+                throwing: RoundtripError(.expired, "no answer arrived before the request expired", parameter: ReservedNames.state)
+            )
         }
         return overdue.count
     }
@@ -198,8 +200,25 @@ public actor Caller {
     public var waitingCount: Int { waiters.count }
 
     /// Builds with the injected clock and nonce source.
-    private func build(_ action: String, _ partner: RequestBuilder, _ parameters: [QueryItem], _ callback: String?, _ continuation: Data?, _ signer: RequestSigner?, _ ttl: TimeInterval) throws(RoundtripError) -> OutgoingRequest {
-        try partner.build(action, parameters: parameters, callback: callback, continuation: continuation, signer: signer, ttl: ttl, now: clock(), nonce: makeNonce())
+    private func build(
+        _ action: String,
+        _ partner: RequestBuilder,
+        _ parameters: [QueryItem],
+        _ callback: String?,
+        _ continuation: Data?,
+        _ signer: RequestSigner?,
+        _ ttl: TimeInterval
+    ) throws(RoundtripError) -> OutgoingRequest {
+        try partner.build(
+            action,
+            parameters: parameters,
+            callback: callback,
+            continuation: continuation,
+            signer: signer,
+            ttl: ttl,
+            now: clock(),
+            nonce: makeNonce()
+        )
     }
 
     private func dispatch(_ request: OutgoingRequest) async throws {

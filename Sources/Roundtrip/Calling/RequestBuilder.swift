@@ -80,7 +80,10 @@ public struct RequestBuilder: Sendable {
         nonce: String = Nonce.make()
     ) throws(RoundtripError) -> OutgoingRequest {
         guard let action = partner.action(named: actionName) else {
-            throw RoundtripError(.unknownRoute, "the partner '\(partner.app.name)' has no action '\(actionName)' (it has: \(partner.actions.map(\.name).joined(separator: ", ")))")
+            throw RoundtripError(
+                .unknownRoute,
+                "the partner '\(partner.app.name)' has no action '\(actionName)' (it has: \(partner.actions.map(\.name).joined(separator: ", ")))"
+            )
         }
         guard let route = action.routes.first else {
             throw RoundtripError(.unknownRoute, "the partner's action '\(actionName)' has no route")
@@ -98,24 +101,41 @@ public struct RequestBuilder: Sendable {
         let wholeQuery = action.queryValue.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
         let fragment = action.fragment.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
         if action.queryValue != nil, let extra = items.first {
-            throw RoundtripError(.unknownParameter, "the action '\(actionName)' takes its value as the whole query, not a parameter '\(extra.name)'", parameter: extra.name)
+            throw RoundtripError(
+                .unknownParameter,
+                "the action '\(actionName)' takes its value as the whole query, not a parameter '\(extra.name)'",
+                parameter: extra.name
+            )
         }
 
         var pending: PendingRequest?
         if let callback {
             let derived = try deriveCallbacks(from: callback, for: action)
             guard Base64URL.decode(nonce).map({ $0.count >= 16 }) == true else {
-                throw RoundtripError(.invalidParameter, "the rt-state nonce must be base64url of at least 16 random bytes", parameter: ReservedNames.state)
+                throw RoundtripError(
+                    .invalidParameter,
+                    "the rt-state nonce must be base64url of at least 16 random bytes",
+                    parameter: ReservedNames.state
+                )
             }
             var sent: [String: String] = [:]
             for (key, parameter, base) in derived {
-                items.append(QueryItem(name: parameter, value: try ResponseBuilder.append([QueryItem(name: ReservedNames.state, value: nonce)], to: base)))
+                items.append(
+                    QueryItem(name: parameter, value: try ResponseBuilder.append([QueryItem(name: ReservedNames.state, value: nonce)], to: base))
+                )
                 sent[key] = base
             }
             pending = PendingRequest(
-                nonce: nonce, partner: partner.app.name, action: action.name, convention: action.convention,
-                callbacks: sent, responsePrefix: action.responsePrefix, outcomes: action.outcomes,
-                createdAt: now, expiresAt: now.addingTimeInterval(ttl), continuation: continuation
+                nonce: nonce,
+                partner: partner.app.name,
+                action: action.name,
+                convention: action.convention,
+                callbacks: sent,
+                responsePrefix: action.responsePrefix,
+                outcomes: action.outcomes,
+                createdAt: now,
+                expiresAt: now.addingTimeInterval(ttl),
+                continuation: continuation
             )
         }
         let query = wholeQuery ?? QueryCodec.encode(items)
@@ -137,7 +157,9 @@ public struct RequestBuilder: Sendable {
         owned.remove(ConventionNames.xSource)
         if action.convention == .returnURL { owned.insert(action.returnParameter) }
         for item in parameters where ReservedNames.isReserved(item.name) || owned.contains(item.name) {
-            let why = ReservedNames.isReserved(item.name) ? "is in Roundtrip's reserved 'rt-' namespace" : "is a callback parameter; pass the callback base instead"
+            let why =
+                ReservedNames.isReserved(item.name)
+                ? "is in Roundtrip's reserved 'rt-' namespace" : "is a callback parameter; pass the callback base instead"
             throw RoundtripError(.reservedParameter, "the parameter '\(item.name)' \(why)", parameter: item.name)
         }
     }
@@ -151,7 +173,11 @@ public struct RequestBuilder: Sendable {
                 segments.append(text)
             case .placeholder(let name):
                 guard let value = take(name, from: &items) else {
-                    throw RoundtripError(.missingParameter, "the action '\(action.name)' needs '\(name)' for its route \(route.text)", parameter: name)
+                    throw RoundtripError(
+                        .missingParameter,
+                        "the action '\(action.name)' needs '\(name)' for its route \(route.text)",
+                        parameter: name
+                    )
                 }
                 segments.append(QueryCodec.encodeComponent(value))
             }
@@ -176,8 +202,14 @@ public struct RequestBuilder: Sendable {
         guard split.fragment == nil else {
             throw RoundtripError(.forbiddenCallback, "the callback base may not have a fragment ('#')", parameter: "callback")
         }
-        if let query = split.query, let reserved = try QueryCodec.decode(query, allowDuplicates: true).first(where: { ReservedNames.isReserved($0.name) }) {
-            throw RoundtripError(.reservedParameter, "the callback base already carries '\(reserved.name)'; Roundtrip adds rt-state itself", parameter: reserved.name)
+        if let query = split.query,
+            let reserved = try QueryCodec.decode(query, allowDuplicates: true).first(where: { ReservedNames.isReserved($0.name) })
+        {
+            throw RoundtripError(
+                .reservedParameter,
+                "the callback base already carries '\(reserved.name)'; Roundtrip adds rt-state itself",
+                parameter: reserved.name
+            )
         }
         /// `BASE/outcome`, keeping BASE's own query after the path.
         func appending(_ outcome: String) -> String {
@@ -186,12 +218,20 @@ public struct RequestBuilder: Sendable {
         }
         switch action.convention {
         case .none:
-            throw RoundtripError(.invalidParameter, "the action '\(action.name)' uses convention none: there is no way back, so it takes no callback", parameter: "callback")
+            throw RoundtripError(
+                .invalidParameter,
+                "the action '\(action.name)' uses convention none: there is no way back, so it takes no callback",
+                parameter: "callback"
+            )
         case .xCallbackURL:
             return ConventionNames.xCallbacks.map { ($0.outcome, $0.parameter, appending($0.outcome)) }
         case .universalLinkCallback:
             guard split.scheme.lowercased() == "https" else {
-                throw RoundtripError(.forbiddenCallback, "a Universal Link Callback comes back on https universal links, not '\(split.scheme):'", parameter: "callback")
+                throw RoundtripError(
+                    .forbiddenCallback,
+                    "a Universal Link Callback comes back on https universal links, not '\(split.scheme):'",
+                    parameter: "callback"
+                )
             }
             return [("success", ConventionNames.ulcSuccess, appending("success")), ("error", ConventionNames.ulcError, appending("error"))]
         case .returnURL:

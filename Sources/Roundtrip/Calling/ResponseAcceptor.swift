@@ -50,11 +50,19 @@ public struct ResponseAcceptor: Sendable {
         for item in items {
             if item.name == ReservedNames.state {
                 guard state == nil else {
-                    throw RoundtripError(.reservedParameter, "the callback carries rt-state twice; a response may not add its own", parameter: ReservedNames.state)
+                    throw RoundtripError(
+                        .reservedParameter,
+                        "the callback carries rt-state twice; a response may not add its own",
+                        parameter: ReservedNames.state
+                    )
                 }
                 state = item.value ?? ""
             } else if ReservedNames.isReserved(item.name) {
-                throw RoundtripError(.reservedParameter, "the callback carries '\(ParameterParsing.abbreviated(item.name))', which is in Roundtrip's reserved 'rt-' namespace", parameter: item.name)
+                throw RoundtripError(
+                    .reservedParameter,
+                    "the callback carries '\(ParameterParsing.abbreviated(item.name))', which is in Roundtrip's reserved 'rt-' namespace",
+                    parameter: item.name
+                )
             }
         }
         if let duplicate = QueryCodec.firstDuplicateName(in: items) {
@@ -74,7 +82,11 @@ public struct ResponseAcceptor: Sendable {
             own = try QueryCodec.decode(query, allowDuplicates: true)
         }
         for item in own where !items.contains(item) {
-            throw RoundtripError(.reservedParameter, "the callback's own parameter '\(item.name)' was changed or removed; a response never overwrites the caller's parameters", parameter: item.name)
+            throw RoundtripError(
+                .reservedParameter,
+                "the callback's own parameter '\(item.name)' was changed or removed; a response never overwrites the caller's parameters",
+                parameter: item.name
+            )
         }
         let answer = items.filter { $0.name != ReservedNames.state && !own.contains($0) }
         guard request.convention == .returnURL else {
@@ -88,12 +100,20 @@ public struct ResponseAcceptor: Sendable {
             throw RoundtripError(.missingParameter, "the response has no '\(typeName)' saying how the request ended", parameter: typeName)
         }
         guard request.outcomes.contains(outcome) else {
-            throw RoundtripError(.invalidParameter, "the response's '\(typeName)' is '\(ParameterParsing.abbreviated(outcome))', not one of \(request.outcomes.joined(separator: ", "))", parameter: typeName)
+            throw RoundtripError(
+                .invalidParameter,
+                "the response's '\(typeName)' is '\(ParameterParsing.abbreviated(outcome))', not one of \(request.outcomes.joined(separator: ", "))",
+                parameter: typeName
+            )
         }
         var parameters: [String: String] = [:]
         for item in answer where item.name != typeName {
             guard item.name.hasPrefix(prefix), item.name.count > prefix.count else {
-                throw RoundtripError(.unknownParameter, "the response parameter '\(ParameterParsing.abbreviated(item.name))' lacks the response prefix '\(prefix)'", parameter: item.name)
+                throw RoundtripError(
+                    .unknownParameter,
+                    "the response parameter '\(ParameterParsing.abbreviated(item.name))' lacks the response prefix '\(prefix)'",
+                    parameter: item.name
+                )
             }
             parameters[String(item.name.dropFirst(prefix.count))] = item.value ?? ""
         }

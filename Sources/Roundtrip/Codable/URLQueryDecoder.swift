@@ -102,7 +102,11 @@ private struct QueryDecoding: Decoder {
 
 private func nested(_ path: [any CodingKey]) -> RoundtripError {
     let name = path.last?.stringValue
-    return RoundtripError(.invalidParameter, "URL query parameters are flat text; '\(name ?? "the value")' would need a nested value or a list", parameter: name)
+    return RoundtripError(
+        .invalidParameter,
+        "URL query parameters are flat text; '\(name ?? "the value")' would need a nested value or a list",
+        parameter: name
+    )
 }
 
 private struct QueryKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {

@@ -66,7 +66,11 @@ private struct QueryEncoding: Encoder {
 
 private func flatOnly(_ path: [any CodingKey]) -> RoundtripError {
     let name = path.last?.stringValue
-    return RoundtripError(.invalidParameter, "URL query parameters are flat text; '\(name ?? "the value")' is a nested value or a list", parameter: name)
+    return RoundtripError(
+        .invalidParameter,
+        "URL query parameters are flat text; '\(name ?? "the value")' is a nested value or a list",
+        parameter: name
+    )
 }
 
 private struct QueryKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {

@@ -78,9 +78,15 @@ package struct JSONParser {
         case UInt8(ascii: "{"): return DocumentNode(value: .object(try parseObject()), position: start)
         case UInt8(ascii: "["): return DocumentNode(value: .array(try parseArray()), position: start)
         case UInt8(ascii: "\""): return DocumentNode(value: .string(try parseString()), position: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return DocumentNode(value: .bool(true), position: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return DocumentNode(value: .bool(false), position: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return DocumentNode(value: .null, position: start)
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return DocumentNode(value: .bool(true), position: start)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return DocumentNode(value: .bool(false), position: start)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return DocumentNode(value: .null, position: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return DocumentNode(value: .number(try parseNumber()), position: start)
         default:
@@ -201,7 +207,9 @@ package struct JSONParser {
                 }
                 runStart = index
             case 0x00..<0x20:
-                throw error("a string contains a raw control character (byte 0x\(String(byte, radix: 16, uppercase: true))); write it as an escape such as \\n")
+                throw error(
+                    "a string contains a raw control character (byte 0x\(String(byte, radix: 16, uppercase: true))); write it as an escape such as \\n"
+                )
             case 0x80...:
                 try validateUTF8Sequence()
             default:
@@ -266,7 +274,7 @@ package struct JSONParser {
                 advance()
                 let second = try parseHex4()
                 guard (0xDC00..<0xE000).contains(second),
-                      let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                    let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
                 else { throw error("a \\u escape pair is not a valid surrogate pair") }
                 return scalar
             }

@@ -6,7 +6,8 @@ package enum NameSuggestion {
     ///
     /// - Complexity: O(*m* × *n*) in the two lengths.
     package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs), b = Array(rhs)
+        let a = Array(lhs)
+        let b = Array(rhs)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

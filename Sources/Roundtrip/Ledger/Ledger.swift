@@ -52,7 +52,11 @@ public struct Ledger: Sendable, Hashable {
     ///   `malformed-url` when a callback URL cannot be split.
     public mutating func record(_ request: PendingRequest) throws(RoundtripError) {
         guard entries[request.nonce] == nil else {
-            throw RoundtripError(.duplicateParameter, "the rt-state nonce is already in the ledger; every request needs a fresh one", parameter: ReservedNames.state)
+            throw RoundtripError(
+                .duplicateParameter,
+                "the rt-state nonce is already in the ledger; every request needs a fresh one",
+                parameter: ReservedNames.state
+            )
         }
         for url in request.callbacks.values { _ = try URLSplit(url) }
         insert(request)
@@ -72,7 +76,10 @@ public struct Ledger: Sendable, Hashable {
         let nonces = index[key] ?? []
         let display = ParameterParsing.abbreviated(String(callback.base))
         guard !nonces.isEmpty else {
-            throw RoundtripError(.unsolicitedResponse, "no request is pending for the callback '\(display)'; it was not sent by this app, or was forgotten")
+            throw RoundtripError(
+                .unsolicitedResponse,
+                "no request is pending for the callback '\(display)'; it was not sent by this app, or was forgotten"
+            )
         }
         var matched: PendingRequest?
         var hasLive = false
@@ -86,14 +93,22 @@ public struct Ledger: Sendable, Hashable {
         guard let matched else {
             if hasLive {
                 let why = state == nil ? "carries no rt-state" : "carries an rt-state that matches no request sent to it"
-                throw RoundtripError(.nonceMismatch, "the callback '\(display)' \(why); the pending request is left untouched", parameter: ReservedNames.state)
+                throw RoundtripError(
+                    .nonceMismatch,
+                    "the callback '\(display)' \(why); the pending request is left untouched",
+                    parameter: ReservedNames.state
+                )
             }
-            throw RoundtripError(.unsolicitedResponse, "no request is pending for the callback '\(display)'; every request sent to it was answered or has expired")
+            throw RoundtripError(
+                .unsolicitedResponse,
+                "no request is pending for the callback '\(display)'; every request sent to it was answered or has expired"
+            )
         }
         try Ledger.checkAnswerable(matched, now: now)
-        let callbackKey = matched.callbacks.first { _, url in
-            (try? URLSplit(url)).map { Ledger.baseKey(of: $0) == key } ?? false
-        }?.key ?? ""
+        let callbackKey =
+            matched.callbacks.first { _, url in
+                (try? URLSplit(url)).map { Ledger.baseKey(of: $0) == key } ?? false
+            }?.key ?? ""
         return LedgerMatch(request: matched, callbackKey: callbackKey)
     }
 
@@ -136,10 +151,18 @@ public struct Ledger: Sendable, Hashable {
     /// A request can take its answer only once, and only before it expires.
     private static func checkAnswerable(_ entry: PendingRequest, now: Date) throws(RoundtripError) {
         if entry.isConsumed {
-            throw RoundtripError(.replayed, "the request to '\(entry.action)' was already answered; a callback is accepted once", parameter: ReservedNames.state)
+            throw RoundtripError(
+                .replayed,
+                "the request to '\(entry.action)' was already answered; a callback is accepted once",
+                parameter: ReservedNames.state
+            )
         }
         if entry.isExpired(at: now) {
-            throw RoundtripError(.expired, "the request to '\(entry.action)' expired \(Int(now.timeIntervalSince(entry.expiresAt))) s ago", parameter: ReservedNames.state)
+            throw RoundtripError(
+                .expired,
+                "the request to '\(entry.action)' expired \(Int(now.timeIntervalSince(entry.expiresAt))) s ago",
+                parameter: ReservedNames.state
+            )
         }
     }
 

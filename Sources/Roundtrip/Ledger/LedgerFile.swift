@@ -44,11 +44,14 @@ enum LedgerFile {
         let bytes = [UInt8](data)
         let magicBytes = Array(magic.utf8)
         guard bytes.count > magicBytes.count, bytes.starts(with: magicBytes) else {
-            throw damaged(bytes.isEmpty ? "the ledger file is empty (torn or not a ledger)" : "the ledger file has no 'roundtrip-ledger/1' header (torn, or not a ledger)")
+            throw damaged(
+                bytes.isEmpty
+                    ? "the ledger file is empty (torn or not a ledger)" : "the ledger file has no 'roundtrip-ledger/1' header (torn, or not a ledger)"
+            )
         }
         guard let newline = bytes[magicBytes.count...].firstIndex(of: 0x0A),
-              let mac = Base64URL.decode(String(decoding: bytes[magicBytes.count..<newline], as: UTF8.self)),
-              mac.count == SHA256.byteCount
+            let mac = Base64URL.decode(String(decoding: bytes[magicBytes.count..<newline], as: UTF8.self)),
+            mac.count == SHA256.byteCount
         else {
             throw damaged("the ledger file's header is damaged (torn or edited)")
         }

@@ -51,7 +51,7 @@ enum PercentDecoding {
                 let byte = bytes[input]
                 if byte == 0x25 {
                     guard input + 2 < bytes.count, let high = URLSplit.hexValue(bytes[input + 1]),
-                          let low = URLSplit.hexValue(bytes[input + 2])
+                        let low = URLSplit.hexValue(bytes[input + 2])
                     else { throw .badEscape(offset: input) }
                     buffer[output] = high << 4 | low
                     input += 3
@@ -104,12 +104,20 @@ enum PercentDecoding {
             var upperBound: UInt8 = 0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lowerBound = 0xA0
+            case 0xE0:
+                length = 3
+                lowerBound = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upperBound = 0x9F
-            case 0xF0: length = 4; lowerBound = 0x90
+            case 0xED:
+                length = 3
+                upperBound = 0x9F
+            case 0xF0:
+                length = 4
+                lowerBound = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upperBound = 0x8F
+            case 0xF4:
+                length = 4
+                upperBound = 0x8F
             default: throw .invalidUTF8(offset: offset)
             }
             var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)

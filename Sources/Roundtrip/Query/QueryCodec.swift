@@ -38,7 +38,10 @@ public enum QueryCodec {
     ///
     /// - Throws: ``RoundtripError`` `malformed-url` for an empty item or a trailing `&`, or what
     ///   `body` throws, whichever comes first.
-    static func forEachItem(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> Void) throws(RoundtripError) {
+    static func forEachItem(
+        in bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> Void
+    ) throws(RoundtripError) {
         var start = 0
         let end = bytes.count
         while true {

@@ -102,7 +102,9 @@ public struct URLSplit: Sendable, Hashable {
         while index < count, bytes[index] != 0x3A {
             let byte = bytes[index]
             guard isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else {
-                return .failure(RoundtripError(.malformedURL, "the URL has no valid scheme: byte \(describe(byte)) at offset \(index) is not allowed in a scheme"))
+                return .failure(
+                    RoundtripError(.malformedURL, "the URL has no valid scheme: byte \(describe(byte)) at offset \(index) is not allowed in a scheme")
+                )
             }
             index += 1
         }
@@ -172,7 +174,9 @@ public struct URLSplit: Sendable, Hashable {
         while pathEnd < count, bytes[pathEnd] != 0x3F, bytes[pathEnd] != 0x23 {
             let byte = bytes[pathEnd]
             if byte == 0x5B || byte == 0x5D {
-                return .failure(RoundtripError(.malformedURL, "the URL's path has a '\(Character(Unicode.Scalar(byte)))', which must be percent-encoded"))
+                return .failure(
+                    RoundtripError(.malformedURL, "the URL's path has a '\(Character(Unicode.Scalar(byte)))', which must be percent-encoded")
+                )
             }
             pathEnd += 1
         }
@@ -242,9 +246,16 @@ public struct URLSplit: Sendable, Hashable {
                         return .failure(RoundtripError(.invalidEncoding, "the URL has the control character \(describe(byte)) at offset \(index)"))
                     }
                     if byte >= 0x80 {
-                        return .failure(RoundtripError(.malformedURL, "the URL has a non-ASCII byte \(describe(byte)) at offset \(index); percent-encode it"))
+                        return .failure(
+                            RoundtripError(.malformedURL, "the URL has a non-ASCII byte \(describe(byte)) at offset \(index); percent-encode it")
+                        )
                     }
-                    return .failure(RoundtripError(.malformedURL, "the URL has \(describe(byte)) at offset \(index), which RFC 3986 does not allow; percent-encode it"))
+                    return .failure(
+                        RoundtripError(
+                            .malformedURL,
+                            "the URL has \(describe(byte)) at offset \(index), which RFC 3986 does not allow; percent-encode it"
+                        )
+                    )
                 }
                 // '%'
                 guard index + 2 < count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else {
@@ -337,7 +348,8 @@ extension Substring {
     /// Whether two ASCII strings are equal ignoring ASCII case.
     func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        var lhs = self, rhs = Substring(other)
+        var lhs = self
+        var rhs = Substring(other)
         return lhs.withUTF8 { left in
             rhs.withUTF8 { right in
                 for index in 0..<left.count where URLSplit.lowercased(left[index]) != URLSplit.lowercased(right[index]) {

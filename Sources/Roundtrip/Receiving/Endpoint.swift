@@ -43,7 +43,15 @@ public struct Endpoint: Sendable {
         let compiledActions: [CompiledAction]
         let verificationKeys: [String: VerificationKeyResult]
 
-        init(spec: Spec, limits: QueryLimits, signatureWindow: TimeInterval, router: Router, callbackPolicy: CallbackPolicy, compiledActions: [CompiledAction], verificationKeys: [String: VerificationKeyResult]) {
+        init(
+            spec: Spec,
+            limits: QueryLimits,
+            signatureWindow: TimeInterval,
+            router: Router,
+            callbackPolicy: CallbackPolicy,
+            compiledActions: [CompiledAction],
+            verificationKeys: [String: VerificationKeyResult]
+        ) {
             self.spec = spec
             self.limits = limits
             self.signatureWindow = signatureWindow
@@ -105,13 +113,20 @@ public struct Endpoint: Sendable {
     ///     environment variables the spec names.
     ///   - signatureWindow: Freshness window for signed requests, in seconds.
     /// - Throws: ``RoundtripError`` `malformed-url` when two actions share a route.
-    public init(spec: Spec, limits: QueryLimits = .default, keys: any KeyResolver = EnvironmentKeyResolver(), signatureWindow: TimeInterval = 300) throws(RoundtripError) {
+    public init(
+        spec: Spec,
+        limits: QueryLimits = .default,
+        keys: any KeyResolver = EnvironmentKeyResolver(),
+        signatureWindow: TimeInterval = 300
+    ) throws(RoundtripError) {
         let router = try Router(actions: spec.actions)
         let compiledActions = spec.actions.map { action in
             var index: [String: Int] = [:]
             for (position, parameter) in action.parameters.enumerated() { index[parameter.name] = position }
             return CompiledAction(
-                action: action, parameterIndex: index, parameterNames: action.parameters.map(\.name),
+                action: action,
+                parameterIndex: index,
+                parameterNames: action.parameters.map(\.name),
                 rules: action.parameters.map(ParameterRule.init),
                 placeholderNames: Set(action.routes.flatMap(\.placeholderNames))
             )
@@ -125,9 +140,13 @@ public struct Endpoint: Sendable {
             }
         }
         storage = Storage(
-            spec: spec, limits: limits, signatureWindow: signatureWindow, router: router,
+            spec: spec,
+            limits: limits,
+            signatureWindow: signatureWindow,
+            router: router,
             callbackPolicy: CallbackPolicy(allowList: spec.callbacks, ownSchemes: spec.app.schemes),
-            compiledActions: compiledActions, verificationKeys: resolved
+            compiledActions: compiledActions,
+            verificationKeys: resolved
         )
     }
 
@@ -153,7 +172,14 @@ public struct Endpoint: Sendable {
     }
 
     /// ``evaluate(_:source:now:)`` after the limits and the split, with the URL's bytes.
-    private func decide(_ url: String, split: URLSplit, bytes: UnsafeBufferPointer<UInt8>, offsets: URLSplit.Offsets, source: String?, now: Date?) throws(RoundtripError) -> AcceptedRequest {
+    private func decide(
+        _ url: String,
+        split: URLSplit,
+        bytes: UnsafeBufferPointer<UInt8>,
+        offsets: URLSplit.Offsets,
+        source: String?,
+        now: Date?
+    ) throws(RoundtripError) -> AcceptedRequest {
         guard let match = storage.router.route(bytes, offsets) else { throw unknownRoute(split) }
         // Held by reference and read field by field: binding `compiled.action` to a local
         // copied the whole `Action` (a retain per field) on every URL.
@@ -182,15 +208,24 @@ public struct Endpoint: Sendable {
         for item in items {
             guard let position = item.position else {
                 if compiled.action.unknownParameters == .ignore { continue }
-                throw RoundtripError(.unknownParameter, "the action '\(compiled.action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name, compiled))", parameter: item.name)
+                throw RoundtripError(
+                    .unknownParameter,
+                    "the action '\(compiled.action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name, compiled))",
+                    parameter: item.name
+                )
             }
             if !compiled.placeholderNames.isEmpty, compiled.placeholderNames.contains(item.name) {
-                throw RoundtripError(.duplicateParameter, "the parameter '\(item.name)' is part of the route and may not also be in the query", parameter: item.name)
+                throw RoundtripError(
+                    .duplicateParameter,
+                    "the parameter '\(item.name)' is part of the route and may not also be in the query",
+                    parameter: item.name
+                )
             }
             let rule = compiled.rules[position]
             switch item.value {
             case .absent: parameters[item.name] = try ParameterParsing.parse("", rule: rule)
-            case .plain(let range): parameters[item.name] = try ParameterParsing.parse(UnsafeBufferPointer(rebasing: bytes[range]), text: nil, rule: rule)
+            case .plain(let range):
+                parameters[item.name] = try ParameterParsing.parse(UnsafeBufferPointer(rebasing: bytes[range]), text: nil, rule: rule)
             case .decoded(let text): parameters[item.name] = try ParameterParsing.parse(text, rule: rule)
             }
             given.insert(position)
@@ -211,7 +246,11 @@ public struct Endpoint: Sendable {
             if let text = queryValueText, !text.isEmpty {
                 parameters[spec.name] = try ParameterParsing.parse(text, rule: rule)
             } else if spec.isRequired {
-                throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the whole query ('?…')", parameter: spec.name)
+                throw RoundtripError(
+                    .missingParameter,
+                    "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the whole query ('?…')",
+                    parameter: spec.name
+                )
             } else if let value = spec.defaultValue {
                 parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
             }
@@ -227,8 +266,13 @@ public struct Endpoint: Sendable {
             }
         }
         return AcceptedRequest(
-            actionName: compiled.action.name, convention: compiled.action.convention, parameters: parameters,
-            callbacks: callbacks, callerName: callerName, signature: signature, url: url
+            actionName: compiled.action.name,
+            convention: compiled.action.convention,
+            parameters: parameters,
+            callbacks: callbacks,
+            callerName: callerName,
+            signature: signature,
+            url: url
         )
     }
 
@@ -240,7 +284,12 @@ public struct Endpoint: Sendable {
     ///   - now: The current time.
     ///   - replayGuard: Where seen `rt-id`s are kept; `nil` skips the replay check.
     /// - Throws: ``RoundtripError``; `replayed` when the `rt-id` was seen before.
-    public func handle(_ url: String, source: String? = nil, now: Date = Date(), replayGuard: (any ReplayGuard)?) async throws(RoundtripError) -> AcceptedRequest {
+    public func handle(
+        _ url: String,
+        source: String? = nil,
+        now: Date = Date(),
+        replayGuard: (any ReplayGuard)?
+    ) async throws(RoundtripError) -> AcceptedRequest {
         let request = try evaluate(url, source: source, now: now)
         if let signature = request.signature, let replayGuard {
             let expiry = Date(timeIntervalSince1970: TimeInterval(signature.timestamp) + signatureWindow)
@@ -284,10 +333,18 @@ public struct Endpoint: Sendable {
         }
     }
 
-    private func applyFragment(_ fragment: UnsafeBufferPointer<UInt8>?, _ compiled: CompiledAction, parameters: inout [String: ParameterValue]) throws(RoundtripError) {
+    private func applyFragment(
+        _ fragment: UnsafeBufferPointer<UInt8>?,
+        _ compiled: CompiledAction,
+        parameters: inout [String: ParameterValue]
+    ) throws(RoundtripError) {
         guard let rule = compiled.fragmentRule else {
             if let fragment, !fragment.isEmpty, compiled.action.unknownParameters == .reject {
-                throw RoundtripError(.unknownParameter, "the URL has a fragment ('#…') but the action '\(compiled.action.name)' declares none", parameter: "#")
+                throw RoundtripError(
+                    .unknownParameter,
+                    "the URL has a fragment ('#…') but the action '\(compiled.action.name)' declares none",
+                    parameter: "#"
+                )
             }
             return
         }
@@ -297,12 +354,22 @@ public struct Endpoint: Sendable {
         } else if let value = spec.defaultValue {
             parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
         } else if spec.isRequired {
-            throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the fragment ('#…')", parameter: spec.name)
+            throw RoundtripError(
+                .missingParameter,
+                "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the fragment ('#…')",
+                parameter: spec.name
+            )
         }
     }
 
     /// Removes the convention's callback parameters from `items` and checks each callback.
-    private func extractCallbacks(_ compiled: CompiledAction, bytes: UnsafeBufferPointer<UInt8>, items: inout [IncomingItem], callbacks: inout [String: String], callerName: inout String?) throws(RoundtripError) {
+    private func extractCallbacks(
+        _ compiled: CompiledAction,
+        bytes: UnsafeBufferPointer<UInt8>,
+        items: inout [IncomingItem],
+        callbacks: inout [String: String],
+        callerName: inout String?
+    ) throws(RoundtripError) {
         func take(_ name: String) -> String? {
             guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
             return items.remove(at: position).text(in: bytes)
@@ -319,23 +386,43 @@ public struct Endpoint: Sendable {
             }
         case .universalLinkCallback:
             guard let success = take(ConventionNames.ulcSuccess) else {
-                throw RoundtripError(.missingCallback, "a Universal Link Callback needs 'ulc-success' (and 'ulc-error')", parameter: ConventionNames.ulcSuccess)
+                throw RoundtripError(
+                    .missingCallback,
+                    "a Universal Link Callback needs 'ulc-success' (and 'ulc-error')",
+                    parameter: ConventionNames.ulcSuccess
+                )
             }
             let error = take(ConventionNames.ulcError)
             let failure = take(ConventionNames.ulcFailure)
             if error != nil, failure != nil {
-                throw RoundtripError(.duplicateParameter, "the request has both 'ulc-error' and its alias 'ulc-failure'", parameter: ConventionNames.ulcFailure)
+                throw RoundtripError(
+                    .duplicateParameter,
+                    "the request has both 'ulc-error' and its alias 'ulc-failure'",
+                    parameter: ConventionNames.ulcFailure
+                )
             }
             guard let errorURL = error ?? failure else {
-                throw RoundtripError(.missingCallback, "a Universal Link Callback needs 'ulc-error' (or its alias 'ulc-failure')", parameter: ConventionNames.ulcError)
+                throw RoundtripError(
+                    .missingCallback,
+                    "a Universal Link Callback needs 'ulc-error' (or its alias 'ulc-failure')",
+                    parameter: ConventionNames.ulcError
+                )
             }
             try storage.callbackPolicy.check(decoded: success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true)
-            try storage.callbackPolicy.check(decoded: errorURL, parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure, requireHTTPS: true)
+            try storage.callbackPolicy.check(
+                decoded: errorURL,
+                parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure,
+                requireHTTPS: true
+            )
             callbacks["success"] = success
             callbacks["error"] = errorURL
         case .returnURL:
             guard let url = take(compiled.action.returnParameter) else {
-                throw RoundtripError(.missingCallback, "the action '\(compiled.action.name)' needs '\(compiled.action.returnParameter)', the URL to return to", parameter: compiled.action.returnParameter)
+                throw RoundtripError(
+                    .missingCallback,
+                    "the action '\(compiled.action.name)' needs '\(compiled.action.returnParameter)', the URL to return to",
+                    parameter: compiled.action.returnParameter
+                )
             }
             try storage.callbackPolicy.check(decoded: url, parameter: compiled.action.returnParameter, responsePrefix: compiled.action.responsePrefix)
             callbacks[ConventionNames.returnKey] = url

@@ -79,8 +79,12 @@ extension Endpoint.CompiledAction {
         guard equals < raw.count else { return IncomingItem(name: name, value: .absent, position: position) }
         // Printable ASCII without `%` decodes to itself: checked here, in the decoding step, and
         // kept as a range of the URL.
-        if PercentDecoding.isVerbatim(UnsafeBufferPointer(rebasing: raw[(equals + 1)...])) { return IncomingItem(name: name, value: .plain((offset + equals + 1)..<(offset + raw.count)), position: position) }
-        guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name) else { return IncomingItem(name: name, value: .absent, position: position) }
+        if PercentDecoding.isVerbatim(UnsafeBufferPointer(rebasing: raw[(equals + 1)...])) {
+            return IncomingItem(name: name, value: .plain((offset + equals + 1)..<(offset + raw.count)), position: position)
+        }
+        guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name) else {
+            return IncomingItem(name: name, value: .absent, position: position)
+        }
         return IncomingItem(name: name, value: .decoded(value), position: position)
     }
 

@@ -91,7 +91,8 @@ public struct Receiver: Sendable {
         guard action.convention != .none else {
             return HandledRequest(request: request, reply: reply, callbackURL: nil, isOpened: false, handlerError: handlerError)
         }
-        if action.convention == .universalLinkCallback { reply.parameters = [] }  // ULC appends nothing (Imprivata's "iOS App Logout via Universal Link Callback").
+        // A Universal Link Callback appends nothing (Imprivata's Universal Link Callback page).
+        if action.convention == .universalLinkCallback { reply.parameters = [] }
         let callback = try ResponseBuilder.callbackURL(answering: request, action: action, outcome: reply.outcome, parameters: reply.parameters)
         let opened: Bool
         if let callbackURL = URL(string: callback) {

@@ -25,10 +25,13 @@ public struct Reply: Sendable, Hashable {
 
     /// The error outcome, with x-callback-url's `errorCode` and `errorMessage`.
     public static func failure(code: String, message: String) -> Reply {
-        Reply(outcome: "error", parameters: [
-            QueryItem(name: ConventionNames.errorCode, value: code),
-            QueryItem(name: ConventionNames.errorMessage, value: message),
-        ])
+        Reply(
+            outcome: "error",
+            parameters: [
+                QueryItem(name: ConventionNames.errorCode, value: code),
+                QueryItem(name: ConventionNames.errorMessage, value: message),
+            ]
+        )
     }
 
     /// The user cancelled.

@@ -21,14 +21,24 @@ public enum ResponseBuilder {
     /// - Throws: ``RoundtripError`` `missing-callback` when the request gave no URL for the outcome,
     ///   `invalid-parameter` for an outcome the convention does not have or parameters a ULC cannot
     ///   carry, `reserved-parameter` for `rt-` names or names the callback already carries.
-    public static func callbackURL(answering request: AcceptedRequest, action: Action, outcome: String, parameters: [QueryItem] = []) throws(RoundtripError) -> String {
+    public static func callbackURL(
+        answering request: AcceptedRequest,
+        action: Action,
+        outcome: String,
+        parameters: [QueryItem] = []
+    ) throws(RoundtripError) -> String {
         for item in parameters where ReservedNames.isReserved(item.name) {
-            throw RoundtripError(.reservedParameter, "response parameters may not use Roundtrip's 'rt-' namespace ('\(item.name)')", parameter: item.name)
+            throw RoundtripError(
+                .reservedParameter,
+                "response parameters may not use Roundtrip's 'rt-' namespace ('\(item.name)')",
+                parameter: item.name
+            )
         }
         if let duplicate = QueryCodec.firstDuplicateName(in: parameters) {
             throw RoundtripError(.duplicateParameter, "the response parameter '\(duplicate)' is given twice", parameter: duplicate)
         }
-        for item in parameters where PercentDecoding.containsForbiddenCharacter(item.name) || PercentDecoding.containsForbiddenCharacter(item.value ?? "") {
+        for item in parameters
+        where PercentDecoding.containsForbiddenCharacter(item.name) || PercentDecoding.containsForbiddenCharacter(item.value ?? "") {
             throw RoundtripError(.invalidEncoding, "the response parameter '\(item.name)' contains a control character", parameter: item.name)
         }
         switch action.convention {
@@ -36,10 +46,18 @@ public enum ResponseBuilder {
             throw RoundtripError(.missingCallback, "the action '\(action.name)' uses convention none: there is no way back to answer on")
         case .universalLinkCallback:
             guard outcome == "success" || outcome == "error" else {
-                throw RoundtripError(.invalidParameter, "a Universal Link Callback answers only success or error, not '\(outcome)'", parameter: "outcome")
+                throw RoundtripError(
+                    .invalidParameter,
+                    "a Universal Link Callback answers only success or error, not '\(outcome)'",
+                    parameter: "outcome"
+                )
             }
             guard parameters.isEmpty else {
-                throw RoundtripError(.invalidParameter, "a Universal Link Callback carries no response parameters (Imprivata's Universal Link Callback page); open the callback as given", parameter: parameters[0].name)
+                throw RoundtripError(
+                    .invalidParameter,
+                    "a Universal Link Callback carries no response parameters (Imprivata's Universal Link Callback page); open the callback as given",
+                    parameter: parameters[0].name
+                )
             }
             guard let url = request.callbacks[outcome] else {
                 throw RoundtripError(.missingCallback, "the request has no ulc-\(outcome) URL")
@@ -82,14 +100,19 @@ public enum ResponseBuilder {
     /// Maps `success`/`error`/`cancel` and declared names onto a return-url action's outcomes.
     public static func resolveOutcome(_ outcome: String, of action: Action) throws(RoundtripError) -> String {
         if action.outcomes.contains(outcome) { return outcome }
-        let alias: String? = switch outcome {
-        case "success": action.outcomes.first
-        case "cancel": action.outcomes.contains("cancelled") ? "cancelled" : nil
-        case "error": action.outcomes.contains("error") ? "error" : nil
-        default: nil
-        }
+        let alias: String? =
+            switch outcome {
+            case "success": action.outcomes.first
+            case "cancel": action.outcomes.contains("cancelled") ? "cancelled" : nil
+            case "error": action.outcomes.contains("error") ? "error" : nil
+            default: nil
+            }
         guard let alias else {
-            throw RoundtripError(.invalidParameter, "the action '\(action.name)' has the outcomes \(action.outcomes.joined(separator: ", ")), not '\(outcome)'", parameter: "outcome")
+            throw RoundtripError(
+                .invalidParameter,
+                "the action '\(action.name)' has the outcomes \(action.outcomes.joined(separator: ", ")), not '\(outcome)'",
+                parameter: "outcome"
+            )
         }
         return alias
     }
@@ -100,7 +123,11 @@ public enum ResponseBuilder {
         if let query = split.query, !items.isEmpty {
             let existing = (try? QueryCodec.decode(query, allowDuplicates: true)) ?? []
             if let clash = items.first(where: { item in existing.contains { $0.name == item.name } }) {
-                throw RoundtripError(.reservedParameter, "the callback URL already carries '\(clash.name)'; a response never overwrites the caller's own parameters", parameter: clash.name)
+                throw RoundtripError(
+                    .reservedParameter,
+                    "the callback URL already carries '\(clash.name)'; a response never overwrites the caller's own parameters",
+                    parameter: clash.name
+                )
             }
         }
         guard !items.isEmpty else { return url }

@@ -52,7 +52,10 @@ public struct Router: Sendable {
     }
 
     private mutating func insert(_ route: RoutePattern, actionIndex: Int, actions: [Action]) throws(RoundtripError) {
-        var node = try edge(from: SegmentTable.rootParent, key: Router.rootKey(scheme: Array(route.scheme.utf8), host: Array(route.host.utf8), hasAuthority: route.hasAuthority))
+        var node = try edge(
+            from: SegmentTable.rootParent,
+            key: Router.rootKey(scheme: Array(route.scheme.utf8), host: Array(route.host.utf8), hasAuthority: route.hasAuthority)
+        )
         for segment in route.segments {
             switch segment {
             case .literal(let text):
@@ -60,7 +63,10 @@ public struct Router: Sendable {
             case .placeholder(let name):
                 if let existing = nodes[node].placeholder {
                     guard existing.name == name else {
-                        throw RoundtripError(.malformedURL, "the route '\(route)' has placeholder ':\(name)' where another route has ':\(existing.name)'; use one name")
+                        throw RoundtripError(
+                            .malformedURL,
+                            "the route '\(route)' has placeholder ':\(name)' where another route has ':\(existing.name)'; use one name"
+                        )
                     }
                     node = existing.next
                 } else {
@@ -71,7 +77,10 @@ public struct Router: Sendable {
             }
         }
         if let existing = nodes[node].actionIndex, existing != actionIndex {
-            throw RoundtripError(.malformedURL, "the route '\(route)' of action '\(actions[actionIndex].name)' is already the route of action '\(actions[existing].name)'")
+            throw RoundtripError(
+                .malformedURL,
+                "the route '\(route)' of action '\(actions[actionIndex].name)' is already the route of action '\(actions[existing].name)'"
+            )
         }
         nodes[node].actionIndex = actionIndex
     }
@@ -114,13 +123,15 @@ public struct Router: Sendable {
         guard let root = root(bytes, offsets) else { return nil }
         var captured: [(name: String, range: Range<Int>)] = []
         let path = offsets.path
-        guard let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, captured: &captured) else { return nil }
+        guard let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, captured: &captured)
+        else { return nil }
         return ByteMatch(actionIndex: actionIndex, placeholders: captured)
     }
 
     /// The root node of the URL's scheme and host.
     private func root(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> Int? {
-        let scheme = offsets.scheme, host = offsets.host
+        let scheme = offsets.scheme
+        let host = offsets.host
         let length = scheme.count + (offsets.hasAuthority ? 3 : 1) + host.count
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { key in
             var position = 0
@@ -145,14 +156,22 @@ public struct Router: Sendable {
 
     /// Walks the trie over the path bytes `start..<end`. `isEmpty` distinguishes "no segments
     /// left" from "one empty segment left" (`/a` versus `/a/`).
-    private func walk(_ bytes: UnsafeBufferPointer<UInt8>, node: Int, from start: Int, end: Int, isEmpty: Bool, captured: inout [(name: String, range: Range<Int>)]) -> Int? {
+    private func walk(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        node: Int,
+        from start: Int,
+        end: Int,
+        isEmpty: Bool,
+        captured: inout [(name: String, range: Range<Int>)]
+    ) -> Int? {
         if isEmpty { return nodes[node].actionIndex }
         var slash = start
         while slash < end, bytes[slash] != 0x2F { slash += 1 }
         let restIsEmpty = slash == end
         let rest = restIsEmpty ? end : slash + 1
         if let next = edges.next(from: node, key: UnsafeBufferPointer(rebasing: bytes[start..<slash])),
-           let found = walk(bytes, node: next, from: rest, end: end, isEmpty: restIsEmpty, captured: &captured) {
+            let found = walk(bytes, node: next, from: rest, end: end, isEmpty: restIsEmpty, captured: &captured)
+        {
             return found
         }
         if let placeholder = nodes[node].placeholder, slash > start {
@@ -165,4 +184,3 @@ public struct Router: Sendable {
         return nil
     }
 }
-

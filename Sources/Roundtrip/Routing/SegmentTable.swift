@@ -45,8 +45,9 @@ struct SegmentTable: Sendable {
                     let entry = entries[slot]
                     if entry.parent == Entry.empty { return nil }
                     if entry.hash == hash, entry.parent == Int32(truncatingIfNeeded: parent),
-                       Int(entry.keyLength) == key.count,
-                       key.isEmpty || memcmp(keys.baseAddress! + Int(entry.keyStart), key.baseAddress!, key.count) == 0 {
+                        Int(entry.keyLength) == key.count,
+                        key.isEmpty || memcmp(keys.baseAddress! + Int(entry.keyStart), key.baseAddress!, key.count) == 0
+                    {
                         return Int(entry.next)
                     }
                     slot = (slot + 1) & mask
@@ -66,8 +67,8 @@ struct SegmentTable: Sendable {
     ///   fits the table's 32-bit fields (routes beyond 2 GiB).
     mutating func insert(from parent: Int, key: [UInt8], next: Int) -> Bool {
         guard let parent32 = Int32(exactly: parent), let start = Int32(exactly: keys.count),
-              let length = Int32(exactly: key.count), let next32 = Int32(exactly: next),
-              Int32(exactly: keys.count + key.count) != nil
+            let length = Int32(exactly: key.count), let next32 = Int32(exactly: next),
+            Int32(exactly: keys.count + key.count) != nil
         else { return false }
         if (count + 1) * 2 > entries.count { grow() }
         keys.append(contentsOf: key)

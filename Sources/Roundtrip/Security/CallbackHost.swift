@@ -33,7 +33,8 @@ enum CallbackHost {
             while index < host.count {
                 // URLSplit has checked that every '%' is followed by two hex digits.
                 if host[index] == 0x25, index + 2 < host.count,
-                   let high = URLSplit.hexValue(host[index + 1]), let low = URLSplit.hexValue(host[index + 2]) {
+                    let high = URLSplit.hexValue(host[index + 1]), let low = URLSplit.hexValue(host[index + 2])
+                {
                     buffer[count] = high << 4 | low
                     index += 3
                 } else {
@@ -55,7 +56,8 @@ enum CallbackHost {
             var end = start
             while end < host.count, host[end] != 0x2E { end += 1 }
             if end - start >= 4, URLSplit.lowercased(host[start]) == 0x78, URLSplit.lowercased(host[start + 1]) == 0x6E,
-               host[start + 2] == 0x2D, host[start + 3] == 0x2D {
+                host[start + 2] == 0x2D, host[start + 3] == 0x2D
+            {
                 let label = UnsafeBufferPointer(rebasing: host[start..<end])
                 if let failure = Punycode.validate(UnsafeBufferPointer(rebasing: label[4...])) {
                     return .invalidPunycode(label: String(decoding: label, as: UTF8.self), why: failure)
@@ -142,7 +144,9 @@ enum Punycode {
         // Decoding starts after the last delimiter when basic code points were copied, else at
         // the beginning (so a leading lone delimiter is an invalid digit).
         var input = basicCount > 0 ? basicCount + 1 : 0
-        var n = initialN, i = 0, bias = initialBias
+        var n = initialN
+        var i = 0
+        var bias = initialBias
         var outputCount = basicCount
         var extended = 0
         while input < body.count {

@@ -89,12 +89,14 @@ public struct CallbackPolicy: Sendable {
         let verdict = split.withBytes { bytes, offsets in
             let isHTTPS = CallbackPolicy.hasScheme(bytes, offsets, "https")
             let scheme = UnsafeBufferPointer(rebasing: bytes[offsets.scheme])
-            return (isHTTPS: isHTTPS,
-                    hostProblem: isHTTPS && !offsets.host.isEmpty ? CallbackHost.problem(UnsafeBufferPointer(rebasing: bytes[offsets.host])) : nil,
-                    schemeRule: checksScheme ? CallbackPolicy.schemeRule(scheme) : nil,
-                    isOwnScheme: checksScheme && ownSchemeBytes.contains { CallbackPolicy.equalsIgnoringCase(scheme, $0) },
-                    unreserved: CallbackPolicy.plainNamesAreUnreserved(bytes, offsets, responsePrefix: responsePrefix),
-                    allowed: allowList?.contains { $0.matches(bytes, offsets) })
+            return (
+                isHTTPS: isHTTPS,
+                hostProblem: isHTTPS && !offsets.host.isEmpty ? CallbackHost.problem(UnsafeBufferPointer(rebasing: bytes[offsets.host])) : nil,
+                schemeRule: checksScheme ? CallbackPolicy.schemeRule(scheme) : nil,
+                isOwnScheme: checksScheme && ownSchemeBytes.contains { CallbackPolicy.equalsIgnoringCase(scheme, $0) },
+                unreserved: CallbackPolicy.plainNamesAreUnreserved(bytes, offsets, responsePrefix: responsePrefix),
+                allowed: allowList?.contains { $0.matches(bytes, offsets) }
+            )
         }
         if requireHTTPS, !verdict.isHTTPS {
             throw reject("must be an https universal link, not '\(split.scheme.lowercased()):'")
@@ -147,13 +149,19 @@ public struct CallbackPolicy: Sendable {
 
     /// The forbidden schemes, lowercased, with the reason each is.
     static let schemeRules: [(name: [UInt8], rule: SchemeRule)] = {
-        let plain = ["javascript", "data", "file", "about", "blob", "vbscript", "http", "tel", "telprompt", "sms",
-                     "facetime", "facetime-audio", "mailto", "itms-services", "shortcuts", "prefs", "app-prefs"]
+        let plain = [
+            "javascript", "data", "file", "about", "blob", "vbscript", "http", "tel", "telprompt", "sms",
+            "facetime", "facetime-audio", "mailto", "itms-services", "shortcuts", "prefs", "app-prefs",
+        ]
         // Schemes that hand a web address to a browser app, which opens it as a web page.
-        let browsers = ["x-safari-http", "x-safari-https", "googlechrome", "googlechromes", "firefox",
-                        "microsoft-edge-http", "microsoft-edge-https", "opera-http", "opera-https", "brave"]
-        let others: [(String, SchemeRule)] = [("facetime-prompt", .call), ("itms-apps", .appStore),
-                                               ("itms-appss", .appStore), ("workflow", .shortcut)]
+        let browsers = [
+            "x-safari-http", "x-safari-https", "googlechrome", "googlechromes", "firefox",
+            "microsoft-edge-http", "microsoft-edge-https", "opera-http", "opera-https", "brave",
+        ]
+        let others: [(String, SchemeRule)] = [
+            ("facetime-prompt", .call), ("itms-apps", .appStore),
+            ("itms-appss", .appStore), ("workflow", .shortcut),
+        ]
         return (plain.map { ($0, SchemeRule.plain) } + browsers.map { ($0, .browser) } + others)
             .map { (Array($0.0.utf8), $0.1) }
     }()
@@ -200,7 +208,11 @@ public struct CallbackPolicy: Sendable {
         do {
             decodedNames = try names.get()
         } catch {
-            throw RoundtripError(.forbiddenCallback, "the callback '\(parameter)' has an invalid query: \(error.message(for: "a parameter name"))", parameter: parameter)
+            throw RoundtripError(
+                .forbiddenCallback,
+                "the callback '\(parameter)' has an invalid query: \(error.message(for: "a parameter name"))",
+                parameter: parameter
+            )
         }
         for name in decodedNames {
             if name == ReservedNames.state {
@@ -209,9 +221,17 @@ public struct CallbackPolicy: Sendable {
                     throw RoundtripError(.reservedParameter, "the callback '\(parameter)' carries rt-state twice", parameter: parameter)
                 }
             } else if ReservedNames.isReserved(name) {
-                throw RoundtripError(.reservedParameter, "the callback '\(parameter)' already carries the reserved parameter '\(name)'", parameter: parameter)
+                throw RoundtripError(
+                    .reservedParameter,
+                    "the callback '\(parameter)' already carries the reserved parameter '\(name)'",
+                    parameter: parameter
+                )
             } else if !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
-                throw RoundtripError(.reservedParameter, "the callback '\(parameter)' already carries '\(name)', which has the response prefix '\(responsePrefix)' and would be overwritten", parameter: parameter)
+                throw RoundtripError(
+                    .reservedParameter,
+                    "the callback '\(parameter)' already carries '\(name)', which has the response prefix '\(responsePrefix)' and would be overwritten",
+                    parameter: parameter
+                )
             }
         }
     }

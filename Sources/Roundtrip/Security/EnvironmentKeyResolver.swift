@@ -28,11 +28,17 @@ public struct EnvironmentKeyResolver: KeyResolver {
         case .secretEnvironment(let variable):
             let secret = environment.map { $0[variable] } ?? ProcessInfo.processInfo.environment[variable]
             guard let secret, !secret.isEmpty else {
-                throw RoundtripError(.badSignature, "the secret of key '\(description.id)' is unavailable: the environment variable \(variable) is not set")
+                throw RoundtripError(
+                    .badSignature,
+                    "the secret of key '\(description.id)' is unavailable: the environment variable \(variable) is not set"
+                )
             }
             return .hmacSHA256(SymmetricKey(data: Data(secret.utf8)))
         case .keychain(let account):
-            throw RoundtripError(.badSignature, "the key '\(description.id)' is in the Keychain (account '\(account)'); supply a KeyResolver that reads it")
+            throw RoundtripError(
+                .badSignature,
+                "the key '\(description.id)' is in the Keychain (account '\(account)'); supply a KeyResolver that reads it"
+            )
         case .publicKey(let bytes):
             do {
                 return .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: bytes))

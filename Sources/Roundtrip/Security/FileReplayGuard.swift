@@ -53,11 +53,19 @@ public actor FileReplayGuard: ReplayGuard {
         }
         let nowSeconds = now.timeIntervalSince1970
         if let expiry = seen[requestID], expiry >= nowSeconds {
-            throw RoundtripError(.replayed, "the request id '\(requestID)' was already accepted; each signed request is accepted once", parameter: ReservedNames.requestID)
+            throw RoundtripError(
+                .replayed,
+                "the request id '\(requestID)' was already accepted; each signed request is accepted once",
+                parameter: ReservedNames.requestID
+            )
         }
         seen = seen.filter { $0.value >= nowSeconds }
         guard seen.count < capacity else {
-            throw RoundtripError(.replayed, "the replay store holds \(capacity) live request ids; refusing rather than forgetting", parameter: ReservedNames.requestID)
+            throw RoundtripError(
+                .replayed,
+                "the replay store holds \(capacity) live request ids; refusing rather than forgetting",
+                parameter: ReservedNames.requestID
+            )
         }
         seen[requestID] = until.timeIntervalSince1970
         do {

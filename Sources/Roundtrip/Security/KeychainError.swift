@@ -45,10 +45,12 @@ public struct KeychainError: Error, Sendable, Hashable, CustomStringConvertible 
             message = "\(item) does not exist (errSecItemNotFound, \(status))"
         case Self.interactionNotAllowedStatus:
             code = .deviceLocked
-            message = "\(item) cannot be read while the device is locked (errSecInteractionNotAllowed, \(status)); read it after the user unlocks the device, or store it with an accessibility class such as kSecAttrAccessibleAfterFirstUnlock"
+            message =
+                "\(item) cannot be read while the device is locked (errSecInteractionNotAllowed, \(status)); read it after the user unlocks the device, or store it with an accessibility class such as kSecAttrAccessibleAfterFirstUnlock"
         case Self.missingEntitlementStatus:
             code = .missingEntitlement
-            message = "the app is not entitled to read \(item) (errSecMissingEntitlement, \(status)); check its keychain-access-groups entitlement and code signing"
+            message =
+                "the app is not entitled to read \(item) (errSecMissingEntitlement, \(status)); check its keychain-access-groups entitlement and code signing"
         default:
             code = .failed
             message = "the Keychain could not read \(item): OSStatus \(status) (\(systemMessage ?? "no description"))"

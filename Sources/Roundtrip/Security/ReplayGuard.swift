@@ -24,11 +24,19 @@ public actor InMemoryReplayGuard: ReplayGuard {
 
     public func admit(requestID: String, until: Date, now: Date) throws(RoundtripError) {
         if let expiry = seen[requestID], expiry >= now {
-            throw RoundtripError(.replayed, "the request id '\(requestID)' was already accepted; each signed request is accepted once", parameter: ReservedNames.requestID)
+            throw RoundtripError(
+                .replayed,
+                "the request id '\(requestID)' was already accepted; each signed request is accepted once",
+                parameter: ReservedNames.requestID
+            )
         }
         if seen.count >= capacity { seen = seen.filter { $0.value >= now } }
         guard seen.count < capacity else {
-            throw RoundtripError(.replayed, "the replay guard is full (\(capacity) live request ids); refusing rather than forgetting", parameter: ReservedNames.requestID)
+            throw RoundtripError(
+                .replayed,
+                "the replay guard is full (\(capacity) live request ids); refusing rather than forgetting",
+                parameter: ReservedNames.requestID
+            )
         }
         seen[requestID] = until
     }

@@ -18,13 +18,20 @@ public enum RequestSignature {
     /// - Returns: The signed URL.
     /// - Throws: ``RoundtripError`` `malformed-url` when the URL has a fragment (the signature must
     ///   be the last thing in the URL) or already has `rt-` signature parameters.
-    public static func sign(_ url: String, keyID: String, key: SigningKey, timestamp: Int64, requestID: String = Nonce.make()) throws(RoundtripError) -> String {
+    public static func sign(
+        _ url: String,
+        keyID: String,
+        key: SigningKey,
+        timestamp: Int64,
+        requestID: String = Nonce.make()
+    ) throws(RoundtripError) -> String {
         let split = try URLSplit(url)
         guard split.fragment == nil else {
             throw RoundtripError(.malformedURL, "a signed request cannot have a fragment: rt-sig must be the last thing in the URL")
         }
         if let query = split.query, let items = try? QueryCodec.decode(query, allowDuplicates: true),
-           let reserved = items.first(where: { ReservedNames.isReserved($0.name) }) {
+            let reserved = items.first(where: { ReservedNames.isReserved($0.name) })
+        {
             throw RoundtripError(.reservedParameter, "the URL already has the reserved parameter '\(reserved.name)'", parameter: reserved.name)
         }
         var signed = url
@@ -47,42 +54,71 @@ public enum RequestSignature {
 extension Endpoint {
     /// Removes and checks the `rt-` parameters of a request: signature parameters are verified
     /// (or ignored when signatures are off); any other `rt-` parameter is rejected.
-    func verifySignature(split: URLSplit, bytes: UnsafeBufferPointer<UInt8>, items: inout [IncomingItem], compiled: CompiledAction, now: Date?) throws(RoundtripError) -> VerifiedSignature? {
+    func verifySignature(
+        split: URLSplit,
+        bytes: UnsafeBufferPointer<UInt8>,
+        items: inout [IncomingItem],
+        compiled: CompiledAction,
+        now: Date?
+    ) throws(RoundtripError) -> VerifiedSignature? {
         guard items.contains(where: { ReservedNames.isReserved($0.name) }) else {
             if compiled.action.signatures == .required {
-                throw RoundtripError(.missingSignature, "the action '\(compiled.action.name)' requires a signed request (rt-kid, rt-ts, rt-id, rt-sig)")
+                throw RoundtripError(
+                    .missingSignature,
+                    "the action '\(compiled.action.name)' requires a signed request (rt-kid, rt-ts, rt-id, rt-sig)"
+                )
             }
             return nil
         }
         let firstSignatureItem = items.count - ReservedNames.signatureParameters.count
         for (position, item) in items.enumerated() where ReservedNames.isReserved(item.name) {
             guard let expected = ReservedNames.signatureParameters.firstIndex(of: item.name) else {
-                throw RoundtripError(.reservedParameter, "'\(item.name)' is in Roundtrip's reserved 'rt-' namespace and may not be sent to an action", parameter: item.name)
+                throw RoundtripError(
+                    .reservedParameter,
+                    "'\(item.name)' is in Roundtrip's reserved 'rt-' namespace and may not be sent to an action",
+                    parameter: item.name
+                )
             }
             if compiled.action.signatures != .off, position != firstSignatureItem + expected {
-                throw RoundtripError(.badSignature, "the signature parameters must be the last four, in the order rt-kid, rt-ts, rt-id, rt-sig; '\(item.name)' is out of place", parameter: item.name)
+                throw RoundtripError(
+                    .badSignature,
+                    "the signature parameters must be the last four, in the order rt-kid, rt-ts, rt-id, rt-sig; '\(item.name)' is out of place",
+                    parameter: item.name
+                )
             }
         }
         let signatureItems = Array(items.suffix(ReservedNames.signatureParameters.count))
         items.removeAll { ReservedNames.isReserved($0.name) }
         if compiled.action.signatures == .off { return nil }
         guard signatureItems.count == 4,
-              signatureItems.map(\.name) == ReservedNames.signatureParameters,
-              let keyID = signatureItems[0].valueText(in: bytes), let timestampText = signatureItems[1].valueText(in: bytes),
-              let requestID = signatureItems[2].valueText(in: bytes), let signatureText = signatureItems[3].valueText(in: bytes)
+            signatureItems.map(\.name) == ReservedNames.signatureParameters,
+            let keyID = signatureItems[0].valueText(in: bytes), let timestampText = signatureItems[1].valueText(in: bytes),
+            let requestID = signatureItems[2].valueText(in: bytes), let signatureText = signatureItems[3].valueText(in: bytes)
         else {
             throw RoundtripError(.badSignature, "a signed request ends with rt-kid, rt-ts, rt-id and rt-sig, each with a value")
         }
         // The signature covers the bytes before `&rt-sig=`; a fragment after it would ride along
         // unsigned (and an action may read its fragment as a parameter), so a signed request has none.
         if split.fragment != nil {
-            throw RoundtripError(.badSignature, "a signed request ends with rt-sig; the fragment ('#…') after it is not covered by the signature", parameter: ReservedNames.signature)
+            throw RoundtripError(
+                .badSignature,
+                "a signed request ends with rt-sig; the fragment ('#…') after it is not covered by the signature",
+                parameter: ReservedNames.signature
+            )
         }
         guard let key = verificationKeys[keyID] else {
-            throw RoundtripError(.badSignature, "the request is signed with the unknown key id '\(ParameterParsing.abbreviated(keyID))'", parameter: ReservedNames.keyID)
+            throw RoundtripError(
+                .badSignature,
+                "the request is signed with the unknown key id '\(ParameterParsing.abbreviated(keyID))'",
+                parameter: ReservedNames.keyID
+            )
         }
         guard let timestamp = ParameterParsing.integer(timestampText) else {
-            throw RoundtripError(.badSignature, "rt-ts must be Unix seconds, not '\(ParameterParsing.abbreviated(timestampText))'", parameter: ReservedNames.timestamp)
+            throw RoundtripError(
+                .badSignature,
+                "rt-ts must be Unix seconds, not '\(ParameterParsing.abbreviated(timestampText))'",
+                parameter: ReservedNames.timestamp
+            )
         }
         guard !requestID.isEmpty, requestID.count <= 128 else {
             throw RoundtripError(.badSignature, "rt-id must be 1 to 128 characters", parameter: ReservedNames.requestID)
@@ -91,7 +127,8 @@ extension Endpoint {
             throw RoundtripError(.badSignature, "rt-sig is not base64url without padding", parameter: ReservedNames.signature)
         }
         let marker = "&" + ReservedNames.signature + "="
-        guard let query = split.query, let markerRange = split.text.range(of: marker, options: .backwards), markerRange.lowerBound >= query.startIndex else {
+        guard let query = split.query, let markerRange = split.text.range(of: marker, options: .backwards), markerRange.lowerBound >= query.startIndex
+        else {
             throw RoundtripError(.badSignature, "rt-sig must follow '&' as the last parameter", parameter: ReservedNames.signature)
         }
         switch key {
@@ -99,16 +136,28 @@ extension Endpoint {
             throw RoundtripError(.badSignature, why, parameter: ReservedNames.keyID)
         case .key(let verificationKey):
             guard RequestSignature.isValid(signature, over: split.text[..<markerRange.lowerBound], key: verificationKey) else {
-                throw RoundtripError(.badSignature, "the signature does not verify with key '\(keyID)': the URL was altered or signed with another key", parameter: ReservedNames.signature)
+                throw RoundtripError(
+                    .badSignature,
+                    "the signature does not verify with key '\(keyID)': the URL was altered or signed with another key",
+                    parameter: ReservedNames.signature
+                )
             }
         }
         // Freshness is checked after the signature, so an attacker learns nothing from timing.
         let age = (now ?? Date()).timeIntervalSince1970 - TimeInterval(timestamp)
         if age > signatureWindow {
-            throw RoundtripError(.expired, "the request was signed \(Int(age)) s ago; signatures are fresh for \(Int(signatureWindow)) s", parameter: ReservedNames.timestamp)
+            throw RoundtripError(
+                .expired,
+                "the request was signed \(Int(age)) s ago; signatures are fresh for \(Int(signatureWindow)) s",
+                parameter: ReservedNames.timestamp
+            )
         }
         if age < -signatureWindow {
-            throw RoundtripError(.expired, "the request is signed \(Int(-age)) s in the future; clocks may differ by at most \(Int(signatureWindow)) s", parameter: ReservedNames.timestamp)
+            throw RoundtripError(
+                .expired,
+                "the request is signed \(Int(-age)) s in the future; clocks may differ by at most \(Int(signatureWindow)) s",
+                parameter: ReservedNames.timestamp
+            )
         }
         return VerifiedSignature(keyID: keyID, timestamp: timestamp, requestID: requestID)
     }

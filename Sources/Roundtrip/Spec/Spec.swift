@@ -133,7 +133,7 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
     /// ASCII after ``URLSplit``) followed by the path byte for byte.
     func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> Bool {
         guard offsets.hasAuthority, offsets.userInfo == nil, offsets.path.lowerBound == pathStart,
-              offsets.path.upperBound == baseBytes.count
+            offsets.path.upperBound == baseBytes.count
         else { return false }
         for index in 0..<pathStart where URLSplit.lowercased(bytes[index]) != baseBytes[index] { return false }
         for index in pathStart..<baseBytes.count where bytes[index] != baseBytes[index] { return false }

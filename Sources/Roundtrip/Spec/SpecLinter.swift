@@ -18,28 +18,65 @@ public enum SpecLinter {
         let schemes = Set(spec.app.schemes.map { $0.lowercased() })
         let domains = spec.app.domains.map { $0.lowercased() }
         if let appID = spec.app.appID, !isValidAppID(appID) {
-            findings.append(SpecDiagnostic(severity: .warning, rule: "invalid-app-id", keyPath: "app.app-id", message: "'\(appID)' is not TEAMID.bundle-id (a 10-character team ID of capital letters and digits, a dot, a bundle ID)"))
+            findings.append(
+                SpecDiagnostic(
+                    severity: .warning,
+                    rule: "invalid-app-id",
+                    keyPath: "app.app-id",
+                    message: "'\(appID)' is not TEAMID.bundle-id (a 10-character team ID of capital letters and digits, a dot, a bundle ID)"
+                )
+            )
         }
         for action in spec.actions {
             let path = "actions.\(action.name).url"
             for route in action.routes {
                 if route.isUniversalLink {
                     if !domains.contains(where: { domainMatches($0, route.host) }) {
-                        findings.append(SpecDiagnostic(severity: .warning, rule: "route-domain-not-associated", keyPath: path, message: "the host '\(route.host)' is not in app.domains, so iOS will not open this app for it"))
+                        findings.append(
+                            SpecDiagnostic(
+                                severity: .warning,
+                                rule: "route-domain-not-associated",
+                                keyPath: path,
+                                message: "the host '\(route.host)' is not in app.domains, so iOS will not open this app for it"
+                            )
+                        )
                     }
                 } else {
                     if !schemes.contains(route.scheme) {
-                        findings.append(SpecDiagnostic(severity: .warning, rule: "route-scheme-not-registered", keyPath: path, message: "the scheme '\(route.scheme)' is not in app.schemes, so iOS will not open this app for it"))
+                        findings.append(
+                            SpecDiagnostic(
+                                severity: .warning,
+                                rule: "route-scheme-not-registered",
+                                keyPath: path,
+                                message: "the scheme '\(route.scheme)' is not in app.schemes, so iOS will not open this app for it"
+                            )
+                        )
                     }
                     if action.signatures == .off {
-                        findings.append(SpecDiagnostic(severity: .note, rule: "custom-scheme-hijackable", keyPath: path, message: "any app can register '\(route.scheme):' too; for sensitive actions use a universal link or 'signatures: required'"))
+                        findings.append(
+                            SpecDiagnostic(
+                                severity: .note,
+                                rule: "custom-scheme-hijackable",
+                                keyPath: path,
+                                message:
+                                    "any app can register '\(route.scheme):' too; for sensitive actions use a universal link or 'signatures: required'"
+                            )
+                        )
                     }
                 }
             }
         }
         findings += swiftUISourceNotes(spec)
         if spec.callbacks == nil, spec.actions.contains(where: { $0.convention == .returnURL || $0.convention == .xCallbackURL }) {
-            findings.append(SpecDiagnostic(severity: .note, rule: "open-callbacks", keyPath: "callbacks", message: "no 'callbacks' allow-list: any callback URL outside the forbidden schemes is accepted; list your partners' callback bases to stop open redirects"))
+            findings.append(
+                SpecDiagnostic(
+                    severity: .note,
+                    rule: "open-callbacks",
+                    keyPath: "callbacks",
+                    message:
+                        "no 'callbacks' allow-list: any callback URL outside the forbidden schemes is accepted; list your partners' callback bases to stop open redirects"
+                )
+            )
         }
         return findings
     }
@@ -56,7 +93,13 @@ public enum SpecLinter {
                 policy.unknown == .reject ? "'unknown: reject'" : nil,
             ].compactMap { $0 }
             guard !needs.isEmpty else { return nil }
-            return SpecDiagnostic(severity: .note, rule: "swiftui-source-unknown", keyPath: keyPath, message: "\(needs.joined(separator: " and ")) needs the source application, which SwiftUI's onOpenURL never reports, so a SwiftUI app refuses every request here; receive URLs in a UIKit scene delegate (scene(_:openURLContexts:)), where UIOpenURLContext.options.sourceApplication says who called")
+            return SpecDiagnostic(
+                severity: .note,
+                rule: "swiftui-source-unknown",
+                keyPath: keyPath,
+                message:
+                    "\(needs.joined(separator: " and ")) needs the source application, which SwiftUI's onOpenURL never reports, so a SwiftUI app refuses every request here; receive URLs in a UIKit scene delegate (scene(_:openURLContexts:)), where UIOpenURLContext.options.sourceApplication says who called"
+            )
         }
         // An action without a `sources` of its own inherits the app's, which is noted once.
         let actions = spec.actions.filter { $0.sources != spec.sources }
@@ -67,7 +110,7 @@ public enum SpecLinter {
     public static func isValidAppID(_ appID: String) -> Bool {
         let parts = appID.split(separator: ".", maxSplits: 1)
         guard parts.count == 2, parts[0].utf8.count == 10,
-              parts[0].utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || URLSplit.isDigit($0) })
+            parts[0].utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || URLSplit.isDigit($0) })
         else { return false }
         return parts[1].utf8.allSatisfy { URLSplit.isAlpha($0) || URLSplit.isDigit($0) || $0 == 0x2D || $0 == 0x2E }
     }

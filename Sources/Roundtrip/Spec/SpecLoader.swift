@@ -39,9 +39,20 @@ public enum SpecLoader {
         do {
             root = try JSONParser.parse(Array(json))
         } catch {
-            throw SpecError(file: file, isUnreadable: true, diagnostics: [
-                SpecDiagnostic(severity: .error, rule: "syntax", keyPath: "", line: error.position.line, column: error.position.column, message: "not valid JSON: \(error.message)"),
-            ])
+            throw SpecError(
+                file: file,
+                isUnreadable: true,
+                diagnostics: [
+                    SpecDiagnostic(
+                        severity: .error,
+                        rule: "syntax",
+                        keyPath: "",
+                        line: error.position.line,
+                        column: error.position.column,
+                        message: "not valid JSON: \(error.message)"
+                    )
+                ]
+            )
         }
         return try load(document: root, file: file)
     }
@@ -70,9 +81,13 @@ public enum SpecLoader {
     /// Reads a file's bytes, or throws the `unreadable` diagnostic that names it.
     package static func contents(of path: String) throws(SpecError) -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SpecError(file: path, isUnreadable: true, diagnostics: [
-                SpecDiagnostic(severity: .error, rule: "unreadable", keyPath: "", message: "the file cannot be read (does it exist?)"),
-            ])
+            throw SpecError(
+                file: path,
+                isUnreadable: true,
+                diagnostics: [
+                    SpecDiagnostic(severity: .error, rule: "unreadable", keyPath: "", message: "the file cannot be read (does it exist?)")
+                ]
+            )
         }
         return data
     }

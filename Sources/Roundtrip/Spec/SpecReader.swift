@@ -28,11 +28,22 @@ struct SpecReader {
     // MARK: - Diagnostics
 
     mutating func error(_ rule: String, _ path: @autoclosure () -> String, _ node: DocumentNode?, _ message: String) {
-        diagnostics.append(SpecDiagnostic(severity: .error, rule: rule, keyPath: path(), line: node?.position.line, column: node?.position.column, message: message))
+        diagnostics.append(
+            SpecDiagnostic(severity: .error, rule: rule, keyPath: path(), line: node?.position.line, column: node?.position.column, message: message)
+        )
     }
 
     mutating func warning(_ rule: String, _ path: @autoclosure () -> String, _ node: DocumentNode?, _ message: String) {
-        diagnostics.append(SpecDiagnostic(severity: .warning, rule: rule, keyPath: path(), line: node?.position.line, column: node?.position.column, message: message))
+        diagnostics.append(
+            SpecDiagnostic(
+                severity: .warning,
+                rule: rule,
+                keyPath: path(),
+                line: node?.position.line,
+                column: node?.position.column,
+                message: message
+            )
+        )
     }
 
     /// A node standing for a mapping key, so a diagnostic about the key points at it.
@@ -53,7 +64,12 @@ struct SpecReader {
         for member in members {
             let isRepeat = if let seen { seen.contains(member.key) } else { result.contains { $0.key == member.key } }
             if isRepeat {
-                error("duplicate-key", Self.join(path(), member.key), Self.keyNode(member), "a mapping repeats the key '\(member.key)'; keep one of them")
+                error(
+                    "duplicate-key",
+                    Self.join(path(), member.key),
+                    Self.keyNode(member),
+                    "a mapping repeats the key '\(member.key)'; keep one of them"
+                )
             } else {
                 result.append(member)
                 seen?.insert(member.key)
@@ -75,7 +91,12 @@ struct SpecReader {
             let name = member.key
             if !allowed.contains(name) {
                 let hint = NameSuggestion.closest(to: name, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
-                error("unknown-key", Self.join(path(), name), Self.keyNode(member), "unknown key '\(name)'\(hint); allowed here: \(allowed.joined(separator: ", "))")
+                error(
+                    "unknown-key",
+                    Self.join(path(), name),
+                    Self.keyNode(member),
+                    "unknown key '\(name)'\(hint); allowed here: \(allowed.joined(separator: ", "))"
+                )
                 continue
             }
             fields.append(name, member.value)
@@ -162,7 +183,8 @@ struct SpecReader {
         return values
     }
 
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: DocumentNode?, _ path: @autoclosure () -> String, _: Choice.Type) -> Choice? where Choice.RawValue == String {
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: DocumentNode?, _ path: @autoclosure () -> String, _: Choice.Type) -> Choice?
+    where Choice.RawValue == String {
         guard let node, let text = string(node, path()) else { return nil }
         guard let value = Choice(rawValue: text) else {
             error("invalid-value", path(), node, "'\(text)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -217,7 +239,12 @@ struct SpecReader {
         }
         let spec = Spec(app: app, callbacks: callbacks, sources: sources, signatures: signatures, keys: keys, actions: actions)
         for action in actions where action.signatures != .off && keys.isEmpty {
-            error("signatures-without-keys", "actions.\(action.name).signatures", nil, "signatures are '\(action.signatures)' but the spec declares no 'keys'")
+            error(
+                "signatures-without-keys",
+                "actions.\(action.name).signatures",
+                nil,
+                "signatures are '\(action.signatures)' but the spec declares no 'keys'"
+            )
         }
         do {
             _ = try Router(actions: actions)
@@ -236,11 +263,21 @@ struct SpecReader {
         let appID = nonEmptyString(fields["app-id"], "app.app-id")
         let schemes = stringList(fields["schemes"], "app.schemes") ?? []
         for (index, scheme) in schemes.enumerated() where !SpecReader.isValidScheme(scheme) {
-            error("invalid-scheme", "app.schemes[\(index)]", fields["schemes"], "'\(scheme)' is not a URL scheme (a letter, then letters, digits, '+', '-' or '.')")
+            error(
+                "invalid-scheme",
+                "app.schemes[\(index)]",
+                fields["schemes"],
+                "'\(scheme)' is not a URL scheme (a letter, then letters, digits, '+', '-' or '.')"
+            )
         }
         let domains = stringList(fields["domains"], "app.domains") ?? []
         for (index, domain) in domains.enumerated() where !SpecReader.isValidDomain(domain) {
-            error("invalid-domain", "app.domains[\(index)]", fields["domains"], "'\(domain)' is not a host name; write the domain alone, without 'applinks:', scheme, port or path")
+            error(
+                "invalid-domain",
+                "app.domains[\(index)]",
+                fields["domains"],
+                "'\(domain)' is not a host name; write the domain alone, without 'applinks:', scheme, port or path"
+            )
         }
         return AppDescription(name: name, appID: appID, schemes: schemes, domains: domains)
     }
@@ -260,7 +297,9 @@ struct SpecReader {
             let path = "keys.\(id)"
             guard let fields = mapping(keyNode, path, allowed: ["algorithm", "secret-env", "keychain", "public-key"]) else { continue }
             guard let algorithm = choice(fields["algorithm"], Self.join(path, "algorithm"), SignatureAlgorithm.self) else {
-                if fields["algorithm"] == nil { error("missing-key", Self.join(path, "algorithm"), keyNode, "a key needs an 'algorithm' (hmac-sha256 or ed25519)") }
+                if fields["algorithm"] == nil {
+                    error("missing-key", Self.join(path, "algorithm"), keyNode, "a key needs an 'algorithm' (hmac-sha256 or ed25519)")
+                }
                 continue
             }
             switch algorithm {
@@ -270,14 +309,31 @@ struct SpecReader {
                 } else if let account = nonEmptyString(fields["keychain"], Self.join(path, "keychain")) {
                     keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .keychain(account)))
                 } else {
-                    error("missing-key", path, keyNode, "an hmac-sha256 key needs 'secret-env' (an environment variable) or 'keychain'; never put a secret in the spec")
+                    error(
+                        "missing-key",
+                        path,
+                        keyNode,
+                        "an hmac-sha256 key needs 'secret-env' (an environment variable) or 'keychain'; never put a secret in the spec"
+                    )
                 }
                 if fields["public-key"] != nil {
-                    error("invalid-key", Self.join(path, "public-key"), fields["public-key"], "hmac-sha256 keys are shared secrets; 'public-key' is for ed25519")
+                    error(
+                        "invalid-key",
+                        Self.join(path, "public-key"),
+                        fields["public-key"],
+                        "hmac-sha256 keys are shared secrets; 'public-key' is for ed25519"
+                    )
                 }
             case .ed25519:
                 guard let text = nonEmptyString(fields["public-key"], Self.join(path, "public-key")) else {
-                    if fields["public-key"] == nil { error("missing-key", Self.join(path, "public-key"), keyNode, "an ed25519 key needs 'public-key': the base64 of the raw 32-byte key") }
+                    if fields["public-key"] == nil {
+                        error(
+                            "missing-key",
+                            Self.join(path, "public-key"),
+                            keyNode,
+                            "an ed25519 key needs 'public-key': the base64 of the raw 32-byte key"
+                        )
+                    }
                     continue
                 }
                 guard let bytes = Base64URL.decodeLenient(text), bytes.count == 32 else {
@@ -292,12 +348,25 @@ struct SpecReader {
 
     // MARK: - Actions
 
-    mutating func readAction(name: String, keyNode: DocumentNode, node: DocumentNode, app: AppDescription, sources: SourcePolicy, signatures: SignatureRequirement) -> Action? {
+    mutating func readAction(
+        name: String,
+        keyNode: DocumentNode,
+        node: DocumentNode,
+        app: AppDescription,
+        sources: SourcePolicy,
+        signatures: SignatureRequirement
+    ) -> Action? {
         let path = "actions.\(name)"
-        guard let fields = mapping(node, path, allowed: [
-            "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters",
-            "parameters", "query-value", "fragment", "sources", "signatures", "description",
-        ]) else { return nil }
+        guard
+            let fields = mapping(
+                node,
+                path,
+                allowed: [
+                    "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters",
+                    "parameters", "query-value", "fragment", "sources", "signatures", "description",
+                ]
+            )
+        else { return nil }
         guard let convention = choice(fields["convention"], Self.join(path, "convention"), Convention.self) else {
             if fields["convention"] == nil {
                 error("missing-key", Self.join(path, "convention"), node, "the action needs a 'convention': x-callback-url, ulc, return-url or none")
@@ -321,9 +390,19 @@ struct SpecReader {
                 }
             }
             if routes.isEmpty, let refusal {
-                error("invalid-route", Self.join(path, "url"), node, "the action has no 'url', and its name '\(name)' cannot be the path of '<scheme>://x-callback-url/\(name)': \(refusal.message); give it a 'url' or a URL-safe name")
+                error(
+                    "invalid-route",
+                    Self.join(path, "url"),
+                    node,
+                    "the action has no 'url', and its name '\(name)' cannot be the path of '<scheme>://x-callback-url/\(name)': \(refusal.message); give it a 'url' or a URL-safe name"
+                )
             } else if routes.isEmpty {
-                error("missing-key", Self.join(path, "url"), node, "the action has no 'url' and the app has no schemes to derive '<scheme>://x-callback-url/\(name)' from")
+                error(
+                    "missing-key",
+                    Self.join(path, "url"),
+                    node,
+                    "the action has no 'url' and the app has no schemes to derive '<scheme>://x-callback-url/\(name)' from"
+                )
             }
         } else {
             error("missing-key", Self.join(path, "url"), node, "the action needs a 'url' (its route)")
@@ -331,14 +410,29 @@ struct SpecReader {
         for route in routes {
             switch convention {
             case .universalLinkCallback where route.scheme != "https":
-                error("ulc-not-https", Self.join(path, "url"), fields["url"], "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'")
+                error(
+                    "ulc-not-https",
+                    Self.join(path, "url"),
+                    fields["url"],
+                    "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'"
+                )
             case .xCallbackURL where route.host != ConventionNames.xCallbackHost:
-                error("x-callback-host", Self.join(path, "url"), fields["url"], "x-callback-url actions live at '<scheme>://x-callback-url/<action>'; this route's host is '\(route.host)'")
+                error(
+                    "x-callback-host",
+                    Self.join(path, "url"),
+                    fields["url"],
+                    "x-callback-url actions live at '<scheme>://x-callback-url/<action>'; this route's host is '\(route.host)'"
+                )
             default:
                 break
             }
             if route.scheme == "http" {
-                error("http-route", Self.join(path, "url"), fields["url"], "http URLs never open apps; use https (a universal link) or a custom scheme")
+                error(
+                    "http-route",
+                    Self.join(path, "url"),
+                    fields["url"],
+                    "http URLs never open apps; use https (a universal link) or a custom scheme"
+                )
             }
         }
 
@@ -349,16 +443,28 @@ struct SpecReader {
             returnParameter = nonEmptyString(fields["return-parameter"], Self.join(path, "return-parameter")) ?? "returnURL"
             responsePrefix = string(fields["response-prefix"], Self.join(path, "response-prefix")) ?? ""
             if fields["response-prefix"] == nil || responsePrefix.isEmpty {
-                warning("no-response-prefix", Self.join(path, "response-prefix"), node, "without a 'response-prefix' (such as ifcc_) response parameters may collide with the caller's own")
+                warning(
+                    "no-response-prefix",
+                    Self.join(path, "response-prefix"),
+                    node,
+                    "without a 'response-prefix' (such as ifcc_) response parameters may collide with the caller's own"
+                )
             }
             if let list = stringList(fields["outcomes"], Self.join(path, "outcomes")) {
                 if list.isEmpty { error("empty-value", Self.join(path, "outcomes"), fields["outcomes"], "list at least one outcome") }
-                if Set(list).count != list.count { error("duplicate-value", Self.join(path, "outcomes"), fields["outcomes"], "outcomes must be distinct") }
+                if Set(list).count != list.count {
+                    error("duplicate-value", Self.join(path, "outcomes"), fields["outcomes"], "outcomes must be distinct")
+                }
                 outcomes = list
             }
         } else {
             for key in ["return-parameter", "response-prefix", "outcomes"] where fields[key] != nil {
-                error("convention-mismatch", Self.join(path, key), fields[key], "'\(key)' applies to return-url actions only; \(convention) outcomes are \(convention.defaultOutcomes.joined(separator: ", "))")
+                error(
+                    "convention-mismatch",
+                    Self.join(path, key),
+                    fields[key],
+                    "'\(key)' applies to return-url actions only; \(convention) outcomes are \(convention.defaultOutcomes.joined(separator: ", "))"
+                )
             }
         }
         let unknownParameters = choice(fields["unknown-parameters"], Self.join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
@@ -367,7 +473,14 @@ struct SpecReader {
         if let parametersNode = fields["parameters"] {
             for (parameterName, parameterKey, parameterNode) in namedEntries(parametersNode, Self.join(path, "parameters")) {
                 let parameterPath = "\(path).parameters.\(parameterName)"
-                checkParameterName(parameterName, parameterPath, parameterKey, convention: convention, returnParameter: returnParameter, responsePrefix: responsePrefix)
+                checkParameterName(
+                    parameterName,
+                    parameterPath,
+                    parameterKey,
+                    convention: convention,
+                    returnParameter: returnParameter,
+                    responsePrefix: responsePrefix
+                )
                 if let parameter = readParameter(name: parameterName, node: parameterNode, path: parameterPath, allowName: false) {
                     parameters.append(parameter)
                 }
@@ -382,9 +495,19 @@ struct SpecReader {
         if let node = fields["query-value"] {
             queryValue = readParameter(name: nil, node: node, path: Self.join(path, "query-value"), allowName: true)
             if convention != .none {
-                error("convention-mismatch", Self.join(path, "query-value"), node, "'query-value' (the whole query is one value) works only with convention none; \(convention) needs named parameters")
+                error(
+                    "convention-mismatch",
+                    Self.join(path, "query-value"),
+                    node,
+                    "'query-value' (the whole query is one value) works only with convention none; \(convention) needs named parameters"
+                )
             } else if fields["parameters"] != nil {
-                error("convention-mismatch", Self.join(path, "query-value"), node, "an action with 'query-value' cannot also declare query 'parameters'")
+                error(
+                    "convention-mismatch",
+                    Self.join(path, "query-value"),
+                    node,
+                    "an action with 'query-value' cannot also declare query 'parameters'"
+                )
             }
         }
         var fragment: ParameterSpec?
@@ -393,14 +516,29 @@ struct SpecReader {
         if let node = fields["sources"] { actionSources = readSources(node, Self.join(path, "sources")) }
         let actionSignatures = choice(fields["signatures"], Self.join(path, "signatures"), SignatureRequirement.self) ?? signatures
         return Action(
-            name: name, routes: routes, convention: convention, returnParameter: returnParameter,
-            responsePrefix: responsePrefix, outcomes: outcomes, unknownParameters: unknownParameters,
-            parameters: parameters, queryValue: queryValue, fragment: fragment, sources: actionSources,
+            name: name,
+            routes: routes,
+            convention: convention,
+            returnParameter: returnParameter,
+            responsePrefix: responsePrefix,
+            outcomes: outcomes,
+            unknownParameters: unknownParameters,
+            parameters: parameters,
+            queryValue: queryValue,
+            fragment: fragment,
+            sources: actionSources,
             signatures: actionSignatures
         )
     }
 
-    mutating func checkParameterName(_ name: String, _ path: String, _ node: DocumentNode, convention: Convention, returnParameter: String, responsePrefix: String) {
+    mutating func checkParameterName(
+        _ name: String,
+        _ path: String,
+        _ node: DocumentNode,
+        convention: Convention,
+        returnParameter: String,
+        responsePrefix: String
+    ) {
         if ReservedNames.isReserved(name) {
             error("reserved-parameter", path, node, "parameters starting with 'rt-' belong to Roundtrip and may not be declared")
         } else if convention.reservedParameters.contains(name) {
@@ -448,10 +586,16 @@ struct SpecReader {
                 return nil
             }
         default:
-            error("invalid-value", Self.join(path, "type"), fields["type"], "unknown type '\(typeName)'; use string, integer, decimal, boolean, uuid, url or date")
+            error(
+                "invalid-value",
+                Self.join(path, "type"),
+                fields["type"],
+                "unknown type '\(typeName)'; use string, integer, decimal, boolean, uuid, url or date"
+            )
             return nil
         }
-        if fields["format"] != nil, case .date = type {} else if fields["format"] != nil {
+        if fields["format"] != nil, case .date = type {
+        } else if fields["format"] != nil {
             error("convention-mismatch", Self.join(path, "format"), fields["format"], "'format' applies to date parameters only")
         }
         var parameter = ParameterSpec(name: resolvedName, type: type)

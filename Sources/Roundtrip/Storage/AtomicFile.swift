@@ -137,7 +137,12 @@ enum AtomicFile {
         } catch {
             let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
             if let underlying, underlying.domain == NSPOSIXErrorDomain {
-                throw StorageError(path: path, operation: "create folder", errno: Int32(underlying.code), protection: FileProtection.current(of: path))
+                throw StorageError(
+                    path: path,
+                    operation: "create folder",
+                    errno: Int32(underlying.code),
+                    protection: FileProtection.current(of: path)
+                )
             }
             throw StorageError(.io, path: path, operation: "create folder", reason: error.localizedDescription)
         }

@@ -86,13 +86,24 @@ struct FileLock {
             let waited = ContinuousClock.now - start
             if waited >= limit {
                 close(descriptor)
-                throw StorageError(.lockTimeout, path: path, operation: "lock", reason: "another process holds the lock (flock) on this file, and it was not released within \(seconds(timeout)) s; an app or extension sharing the folder may be stuck or suspended in the middle of an update")
+                throw StorageError(
+                    .lockTimeout,
+                    path: path,
+                    operation: "lock",
+                    reason:
+                        "another process holds the lock (flock) on this file, and it was not released within \(seconds(timeout)) s; an app or extension sharing the folder may be stuck or suspended in the middle of an update"
+                )
             }
             do {
                 try await Task.sleep(for: min(pause, limit - waited))
             } catch {
                 close(descriptor)
-                throw StorageError(.cancelled, path: path, operation: "lock", reason: "the task waiting for the lock was cancelled after \(seconds(waited)) s")
+                throw StorageError(
+                    .cancelled,
+                    path: path,
+                    operation: "lock",
+                    reason: "the task waiting for the lock was cancelled after \(seconds(waited)) s"
+                )
             }
             pause = min(pause * 2, .milliseconds(50))
         }

@@ -104,7 +104,12 @@ extension FileProtection {
         do {
             try FileManager.default.setAttributes([.protectionKey: fileProtectionType], ofItemAtPath: path)
         } catch {
-            throw StorageError(.protectionFailed, path: path, operation: "protect", reason: "the data protection class '\(rawValue)' could not be set: \(error.localizedDescription)")
+            throw StorageError(
+                .protectionFailed,
+                path: path,
+                operation: "protect",
+                reason: "the data protection class '\(rawValue)' could not be set: \(error.localizedDescription)"
+            )
         }
         #endif
     }
@@ -115,7 +120,8 @@ extension FileProtection {
         #if canImport(Darwin)
         for candidate in [path, (path as NSString).deletingLastPathComponent] where !candidate.isEmpty {
             if let attributes = try? FileManager.default.attributesOfItem(atPath: candidate),
-               let type = attributes[.protectionKey] as? FileProtectionType {
+                let type = attributes[.protectionKey] as? FileProtectionType
+            {
                 return FileProtection(type)
             }
         }

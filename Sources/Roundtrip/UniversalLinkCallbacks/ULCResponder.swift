@@ -53,8 +53,13 @@ public actor ULCResponder {
     ///   - clock: The current time.
     ///   - action: The work, such as logging out.
     public init(
-        endpoint: Endpoint, journal: any ULCJournal, opener: any URLOpener, budget: TimeInterval = 20,
-        maximumAttempts: Int = 3, clock: @escaping @Sendable () -> Date = { Date() }, action: @escaping Action
+        endpoint: Endpoint,
+        journal: any ULCJournal,
+        opener: any URLOpener,
+        budget: TimeInterval = 20,
+        maximumAttempts: Int = 3,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        action: @escaping Action
     ) {
         self.endpoint = endpoint
         self.journal = journal
@@ -73,7 +78,7 @@ public actor ULCResponder {
     public func receive(_ url: String, source: String? = nil) async throws -> Disposition {
         let request = try endpoint.evaluate(url, source: source, now: clock())
         guard request.convention == .universalLinkCallback,
-              let success = request.callbacks["success"], let error = request.callbacks["error"]
+            let success = request.callbacks["success"], let error = request.callbacks["error"]
         else {
             throw RoundtripError(.unknownRoute, "the action '\(request.actionName)' is not a Universal Link Callback action")
         }

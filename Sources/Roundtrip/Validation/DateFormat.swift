@@ -65,7 +65,10 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
                 continue outer
             }
             if URLSplit.isAlpha(first) || first >= 0x80 {
-                throw RoundtripError(.invalidParameter, "date format '\(pattern)' has an unsupported field at '\(String(decoding: bytes.prefix(4), as: UTF8.self))'; use yyyy, MM, dd, HH, mm, ss, SSS and literals")
+                throw RoundtripError(
+                    .invalidParameter,
+                    "date format '\(pattern)' has an unsupported field at '\(String(decoding: bytes.prefix(4), as: UTF8.self))'; use yyyy, MM, dd, HH, mm, ss, SSS and literals"
+                )
             }
             fields.append(.literal(first))
             bytes = bytes.dropFirst()
@@ -139,7 +142,10 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
             let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
             var days = totalMilliseconds / 86_400_000
             var remainder = totalMilliseconds % 86_400_000
-            if remainder < 0 { remainder += 86_400_000; days -= 1 }
+            if remainder < 0 {
+                remainder += 86_400_000
+                days -= 1
+            }
             (year, month, day) = Parts.civil(fromDays: days)
             hour = Int(remainder / 3_600_000)
             minute = Int(remainder / 60_000 % 60)
@@ -162,7 +168,7 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
 
         func date(offsetSeconds: Int) -> Date? {
             guard (1...12).contains(month), day >= 1, day <= Parts.daysInMonth(year, month),
-                  (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+                (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
             else { return nil }
             let days = Parts.days(fromCivil: year, month, day)
             let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
@@ -224,7 +230,7 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
             index < bytes.count && bytes[index] == character.asciiValue
         }
         guard bytes.count >= 10, let year = number(bytes, 0, 4), expect(4, "-"), let month = number(bytes, 5, 2),
-              expect(7, "-"), let day = number(bytes, 8, 2)
+            expect(7, "-"), let day = number(bytes, 8, 2)
         else { return nil }
         var parts = Parts()
         parts.year = year
@@ -232,7 +238,7 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         parts.day = day
         if bytes.count == 10 { return parts.date(offsetSeconds: 0) }
         guard bytes.count >= 20, expect(10, "T"), let hour = number(bytes, 11, 2), expect(13, ":"),
-              let minute = number(bytes, 14, 2), expect(16, ":"), let second = number(bytes, 17, 2)
+            let minute = number(bytes, 14, 2), expect(16, ":"), let second = number(bytes, 17, 2)
         else { return nil }
         parts.hour = hour
         parts.minute = minute
@@ -255,8 +261,8 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
             return parts.date(offsetSeconds: 0)
         }
         guard index + 6 == bytes.count, expect(index, "+") || expect(index, "-"),
-              let offsetHours = number(bytes, index + 1, 2), expect(index + 3, ":"),
-              let offsetMinutes = number(bytes, index + 4, 2), offsetHours <= 23, offsetMinutes <= 59
+            let offsetHours = number(bytes, index + 1, 2), expect(index + 3, ":"),
+            let offsetMinutes = number(bytes, index + 4, 2), offsetHours <= 23, offsetMinutes <= 59
         else { return nil }
         let sign = expect(index, "-") ? -1 : 1
         return parts.date(offsetSeconds: sign * (offsetHours * 3600 + offsetMinutes * 60))

@@ -17,33 +17,35 @@ struct FixedDecimal: Sendable, Hashable {
 
     /// Parses the UTF-8 bytes of `-?[0-9]+(\.[0-9]+)?` with at most 19 digits.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let parsed = { () -> (Bool, UInt64, Int)? in
-            var index = 0
-            let negative = bytes.first == UInt8(ascii: "-")
-            if negative { index = 1 }
-            var significand: UInt64 = 0
-            var digits = 0
-            var scale = 0
-            var seenPoint = false
-            guard index < bytes.count else { return nil }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: ".") {
-                    guard !seenPoint, digits > 0 else { return nil }
-                    seenPoint = true
-                } else if URLSplit.isDigit(byte) {
-                    digits += 1
-                    guard digits <= 19 else { return nil }
-                    significand = significand * 10 + UInt64(byte - 0x30)
-                    if seenPoint { scale += 1 }
-                } else {
-                    return nil
+        guard
+            let parsed = { () -> (Bool, UInt64, Int)? in
+                var index = 0
+                let negative = bytes.first == UInt8(ascii: "-")
+                if negative { index = 1 }
+                var significand: UInt64 = 0
+                var digits = 0
+                var scale = 0
+                var seenPoint = false
+                guard index < bytes.count else { return nil }
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: ".") {
+                        guard !seenPoint, digits > 0 else { return nil }
+                        seenPoint = true
+                    } else if URLSplit.isDigit(byte) {
+                        digits += 1
+                        guard digits <= 19 else { return nil }
+                        significand = significand * 10 + UInt64(byte - 0x30)
+                        if seenPoint { scale += 1 }
+                    } else {
+                        return nil
+                    }
+                    index += 1
                 }
-                index += 1
-            }
-            guard digits > 0, !seenPoint || scale > 0 else { return nil }
-            return (negative, significand, scale)
-        }() else { return nil }
+                guard digits > 0, !seenPoint || scale > 0 else { return nil }
+                return (negative, significand, scale)
+            }()
+        else { return nil }
         (isNegative, significand, scale) = parsed
     }
 
@@ -68,7 +70,8 @@ struct FixedDecimal: Sendable, Hashable {
     }
 
     private static func aligned(_ lhs: FixedDecimal, _ rhs: FixedDecimal) -> (UInt64, UInt64)? {
-        var left = lhs.significand, right = rhs.significand
+        var left = lhs.significand
+        var right = rhs.significand
         var difference = lhs.scale - rhs.scale
         while difference > 0 {
             let (product, overflow) = right.multipliedReportingOverflow(by: 10)

@@ -94,7 +94,12 @@ enum ParameterParsing {
     ///   - bytes: The decoded value's UTF-8 bytes.
     ///   - text: The same value as a `String`, or `nil` when `bytes` are printable ASCII (a value
     ///     read in place from a URL without escapes), in which case one is made when needed.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: String?, rule: ParameterRule, checkingConstraints: Bool = true) throws(RoundtripError) -> ParameterValue {
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        text: String?,
+        rule: ParameterRule,
+        checkingConstraints: Bool = true
+    ) throws(RoundtripError) -> ParameterValue {
         var made = text
         func string() -> String {
             if let made { return made }
@@ -111,7 +116,9 @@ enum ParameterParsing {
         case .string:
             value = .string(string())
         case .integer:
-            guard let number = integer(bytes) else { throw invalid("must be a whole number (digits, optional leading '-'), not '\(abbreviated(string()))'") }
+            guard let number = integer(bytes) else {
+                throw invalid("must be a whole number (digits, optional leading '-'), not '\(abbreviated(string()))'")
+            }
             value = .integer(number)
         case .decimal:
             guard let number = decimal(bytes) else { throw invalid("must be a decimal number such as 12.50, not '\(abbreviated(string()))'") }
@@ -134,7 +141,9 @@ enum ParameterParsing {
             }
             value = .url(string())
         case .date(let format):
-            guard let date = format.parse(string()) else { throw invalid("must be a real date in the format \(format), not '\(abbreviated(string()))'") }
+            guard let date = format.parse(string()) else {
+                throw invalid("must be a real date in the format \(format), not '\(abbreviated(string()))'")
+            }
             value = .date(date, format)
         }
         guard checkingConstraints else { return value }

@@ -80,7 +80,7 @@ struct CharacterClassMatcher: Sendable, Hashable {
         guard bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1 else { return nil }
         let set = bytes[1..<close]
         guard set.first != UInt8(ascii: "^"), !set.contains(UInt8(ascii: "\\")), !set.contains(UInt8(ascii: "[")),
-              set.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+            set.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else { return nil }
         var allowed = [Bool](repeating: false, count: 128)
         var index = set.startIndex

@@ -24,9 +24,12 @@ public enum AssociationDecoder {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            return Decoded(file: nil, findings: [
-                LintFinding(.error, rule: "syntax", position: error.position, message: "not valid JSON: " + error.message),
-            ])
+            return Decoded(
+                file: nil,
+                findings: [
+                    LintFinding(.error, rule: "syntax", position: error.position, message: "not valid JSON: " + error.message)
+                ]
+            )
         }
         var reader = ModelReader()
         let file = reader.readFile(root)

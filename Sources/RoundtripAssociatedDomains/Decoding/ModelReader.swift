@@ -40,8 +40,15 @@ struct ModelReader {
             }
         }
         if !members.contains(where: { $0.key == "details" }) {
-            findings.append(LintFinding(.error, rule: "schema", path: path, position: node.position,
-                                        message: "applinks has no 'details' array, so no app opens any URL; add \"details\": [{\"appIDs\": [...], \"components\": [...]}]"))
+            findings.append(
+                LintFinding(
+                    .error,
+                    rule: "schema",
+                    path: path,
+                    position: node.position,
+                    message: "applinks has no 'details' array, so no app opens any URL; add \"details\": [{\"appIDs\": [...], \"components\": [...]}]"
+                )
+            )
         }
         return appLinks
     }
@@ -53,8 +60,15 @@ struct ModelReader {
             service.apps = strings(member.value, path: path + ".apps") ?? []
         }
         if !members.contains(where: { $0.key == "apps" }) {
-            findings.append(LintFinding(.error, rule: "schema", path: path, position: node.position,
-                                        message: "\(path) has no 'apps' array; add \"apps\": [\"TEAMID.bundle.id\"]"))
+            findings.append(
+                LintFinding(
+                    .error,
+                    rule: "schema",
+                    path: path,
+                    position: node.position,
+                    message: "\(path) has no 'apps' array; add \"apps\": [\"TEAMID.bundle.id\"]"
+                )
+            )
         }
         return service
     }
@@ -85,8 +99,16 @@ struct ModelReader {
     /// still found in files and books of the iOS 9 era (David Thiel's "iOS Application Security", chapter 8). Read as one detail per key,
     /// with a warning to move to the array form.
     private mutating func readLegacyDetails(_ members: [DocumentNode.Member], node: DocumentNode, path: String) -> [AppLinks.Detail] {
-        findings.append(LintFinding(.warning, rule: "legacy-details-form", path: path, position: node.position,
-                                    message: "details is a dictionary keyed by app ID, an early format; write \"details\": [{\"appIDs\": [\"TEAMID.bundle.id\"], \"components\": [...]}]"))
+        findings.append(
+            LintFinding(
+                .warning,
+                rule: "legacy-details-form",
+                path: path,
+                position: node.position,
+                message:
+                    "details is a dictionary keyed by app ID, an early format; write \"details\": [{\"appIDs\": [\"TEAMID.bundle.id\"], \"components\": [...]}]"
+            )
+        )
         var details: [AppLinks.Detail] = []
         for member in members {
             let memberPath = ModelReader.keyPath(path, member.key)
@@ -130,7 +152,12 @@ struct ModelReader {
 
     /// The object elements of an array, each with its key path and its known, last-of-repeated
     /// members; problems (not an array, an element not an object, unknown keys) become findings.
-    private mutating func objectElements(_ node: DocumentNode, path: String, what: String, known: [String]) -> [(node: DocumentNode, path: String, members: [DocumentNode.Member])]? {
+    private mutating func objectElements(
+        _ node: DocumentNode,
+        path: String,
+        what: String,
+        known: [String]
+    ) -> [(node: DocumentNode, path: String, members: [DocumentNode.Member])]? {
         guard let elements = array(node, path: path, what: what + "s") else { return nil }
         var result: [(node: DocumentNode, path: String, members: [DocumentNode.Member])] = []
         for (index, element) in elements.enumerated() {
@@ -144,7 +171,11 @@ struct ModelReader {
     private mutating func readQuery(_ node: DocumentNode, path: String) -> AppLinks.QueryPattern? {
         if let text = node.string { return .whole(text) }
         guard let members = node.members else {
-            schemaError(node, path: path, "'?' must be a string (a pattern for the whole query) or an object of item name to pattern, not \(node.typeName)")
+            schemaError(
+                node,
+                path: path,
+                "'?' must be a string (a pattern for the whole query) or an object of item name to pattern, not \(node.typeName)"
+            )
             return nil
         }
         var items: [AppLinks.QueryItemPattern] = []
@@ -169,8 +200,16 @@ struct ModelReader {
             case "caseSensitive": defaults.caseSensitive = bool(member.value, path: memberPath)
             case "percentEncoded": defaults.percentEncoded = bool(member.value, path: memberPath)
             default:
-                findings.append(LintFinding(.warning, rule: "ineffective-default", path: ModelReader.keyPath(path, member.key), position: member.keyPosition,
-                                            message: "'\(member.key)' in defaults has no effect on matching; only caseSensitive and percentEncoded are inherited. Move it into the components"))
+                findings.append(
+                    LintFinding(
+                        .warning,
+                        rule: "ineffective-default",
+                        path: ModelReader.keyPath(path, member.key),
+                        position: member.keyPosition,
+                        message:
+                            "'\(member.key)' in defaults has no effect on matching; only caseSensitive and percentEncoded are inherited. Move it into the components"
+                    )
+                )
             }
         }
         return defaults
@@ -249,7 +288,15 @@ struct ModelReader {
             } else {
                 message += "; known keys: \(known.joined(separator: ", "))"
             }
-            findings.append(LintFinding(.warning, rule: "unknown-key", path: ModelReader.keyPath(path, member.key), position: member.keyPosition, message: message))
+            findings.append(
+                LintFinding(
+                    .warning,
+                    rule: "unknown-key",
+                    path: ModelReader.keyPath(path, member.key),
+                    position: member.keyPosition,
+                    message: message
+                )
+            )
             return false
         }
         if let last = members.lastIndex(where: { $0.key == member.key }), members[last].keyPosition != member.keyPosition {
@@ -260,8 +307,15 @@ struct ModelReader {
     }
 
     private mutating func duplicateKey(_ member: DocumentNode.Member, path: String) {
-        findings.append(LintFinding(.warning, rule: "duplicate-key", path: ModelReader.keyPath(path, member.key), position: member.keyPosition,
-                                    message: "the key '\(member.key)' appears more than once in this object; only the last one counts. Remove the others"))
+        findings.append(
+            LintFinding(
+                .warning,
+                rule: "duplicate-key",
+                path: ModelReader.keyPath(path, member.key),
+                position: member.keyPosition,
+                message: "the key '\(member.key)' appears more than once in this object; only the last one counts. Remove the others"
+            )
+        )
     }
 
     /// A known key that differs only in case or by at most two edits.
@@ -274,9 +328,11 @@ struct ModelReader {
 
     /// `path.key`, or `path["key"]` for keys that are not identifiers (such as `/`).
     static func keyPath(_ path: String, _ key: String) -> String {
-        let isIdentifier = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
-        }
+        let isIdentifier =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+            }
         if isIdentifier { return path.isEmpty ? key : path + "." + key }
         let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return path + "[\"" + escaped + "\"]"

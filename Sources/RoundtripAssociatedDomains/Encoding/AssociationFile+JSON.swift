@@ -34,9 +34,16 @@ extension AppLinks {
         if let defaults { members.append(("defaults", defaults.jsonValue)) }
         members.append(("details", .array(details.map(\.jsonValue))))
         if !substitutionVariables.isEmpty {
-            members.append(("substitutionVariables", .object(substitutionVariables.map { variable in
-                (variable.name, .array(variable.values.map(JSONOutputValue.string)))
-            })))
+            members.append(
+                (
+                    "substitutionVariables",
+                    .object(
+                        substitutionVariables.map { variable in
+                            (variable.name, .array(variable.values.map(JSONOutputValue.string)))
+                        }
+                    )
+                )
+            )
         }
         return .object(members)
     }

@@ -18,7 +18,10 @@ enum JSONOutputValue {
         case .string(let text): JSONOutputValue.writeString(text, into: &output)
         case .bool(let flag): output += flag ? "true" : "false"
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
+            guard !elements.isEmpty else {
+                output += "[]"
+                return
+            }
             if indent != nil, JSONOutputValue.isShortStringList(elements) {
                 // Short lists of strings (appIDs, paths) read best on one line.
                 output += "[" + elements.map { $0.text(prettyPrinted: false) }.joined(separator: ", ") + "]"
@@ -33,7 +36,10 @@ enum JSONOutputValue {
             JSONOutputValue.newline(&output, indent)
             output += "]"
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{"
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { output += "," }

@@ -55,12 +55,19 @@ public enum AssociationGenerator {
         let claiming = specs.filter { $0.app.domains.map(normalized).contains(domain) }
         guard !claiming.isEmpty else {
             let known = domains(of: specs)
-            throw AssociationError(.unknownDomain, "no spec claims the domain '\(domain)'" + (known.isEmpty ? "; add it to app.domains" : "; the specs claim \(known.joined(separator: ", "))"))
+            throw AssociationError(
+                .unknownDomain,
+                "no spec claims the domain '\(domain)'"
+                    + (known.isEmpty ? "; add it to app.domains" : "; the specs claim \(known.joined(separator: ", "))")
+            )
         }
         var details: [AppLinks.Detail] = []
         for spec in claiming {
             guard let appID = spec.app.appID, !appID.isEmpty else {
-                throw AssociationError(.missingAppID, "the spec of '\(spec.app.name)' claims \(domain) but has no app-id; add 'app-id: TEAMID.bundle.id' under app:")
+                throw AssociationError(
+                    .missingAppID,
+                    "the spec of '\(spec.app.name)' claims \(domain) but has no app-id; add 'app-id: TEAMID.bundle.id' under app:"
+                )
             }
             var components: [AppLinks.Component] = []
             var seenPaths: Set<String> = []

@@ -16,16 +16,32 @@ extension AssociationLinter {
         var findings: [LintFinding] = []
         if let split = try? URLSplit(exchange.url) {
             if split.scheme.lowercased() != "https" {
-                findings.append(LintFinding(.error, rule: "serving-https",
-                                            message: "the file is requested over '\(split.scheme)'; Apple fetches it only over https with a valid certificate. Serve it at https://\(split.host)\(wellKnownPath)"))
+                findings.append(
+                    LintFinding(
+                        .error,
+                        rule: "serving-https",
+                        message:
+                            "the file is requested over '\(split.scheme)'; Apple fetches it only over https with a valid certificate. Serve it at https://\(split.host)\(wellKnownPath)"
+                    )
+                )
             }
             if split.path != Substring(wellKnownPath) {
                 if split.path == "/apple-app-site-association" {
-                    findings.append(LintFinding(.note, rule: "serving-path",
-                                                message: "the file is at the site root; Apple looks in /.well-known/ first. Serve it at \(wellKnownPath)"))
+                    findings.append(
+                        LintFinding(
+                            .note,
+                            rule: "serving-path",
+                            message: "the file is at the site root; Apple looks in /.well-known/ first. Serve it at \(wellKnownPath)"
+                        )
+                    )
                 } else {
-                    findings.append(LintFinding(.error, rule: "serving-path",
-                                                message: "the file is at '\(split.path)'; Apple requests exactly \(wellKnownPath) (no .json extension)"))
+                    findings.append(
+                        LintFinding(
+                            .error,
+                            rule: "serving-path",
+                            message: "the file is at '\(split.path)'; Apple requests exactly \(wellKnownPath) (no .json extension)"
+                        )
+                    )
                 }
             }
         } else {
@@ -33,24 +49,47 @@ extension AssociationLinter {
         }
         if let first = exchange.redirects.first {
             let chain = exchange.redirects.map { "\($0.status) \($0.from) -> \($0.location)" }.joined(separator: "; ")
-            findings.append(LintFinding(.error, rule: "serving-redirect",
-                                        message: "the request was redirected (\(chain)); Apple does not follow redirects for this file. Serve it directly at \(first.from)"))
+            findings.append(
+                LintFinding(
+                    .error,
+                    rule: "serving-redirect",
+                    message:
+                        "the request was redirected (\(chain)); Apple does not follow redirects for this file. Serve it directly at \(first.from)"
+                )
+            )
         }
         if exchange.status != 200 {
-            findings.append(LintFinding(.error, rule: "serving-status",
-                                        message: "the final response has status \(exchange.status); it must be 200 with the file as the body"))
+            findings.append(
+                LintFinding(
+                    .error,
+                    rule: "serving-status",
+                    message: "the final response has status \(exchange.status); it must be 200 with the file as the body"
+                )
+            )
         }
         let contentType = exchange.header("Content-Type")
         let mediaType = contentType?.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() }
         if mediaType != "application/json" {
             let actual = contentType.map { "'\($0)'" } ?? "no Content-Type"
-            findings.append(LintFinding(.error, rule: "serving-content-type",
-                                        message: "the response has \(actual); serve the file with Content-Type: application/json"))
+            findings.append(
+                LintFinding(
+                    .error,
+                    rule: "serving-content-type",
+                    message: "the response has \(actual); serve the file with Content-Type: application/json"
+                )
+            )
         }
-        if let size = exchange.bodySize ?? exchange.header("Content-Length").flatMap({ Int($0) }).flatMap({ exchange.header("Content-Encoding") == nil ? $0 : nil }),
-           size > maximumSize {
-            findings.append(LintFinding(.error, rule: "file-size",
-                                        message: "the body is \(size) bytes; Apple accepts at most \(maximumSize) bytes (128 KB) uncompressed"))
+        if let size = exchange.bodySize
+            ?? exchange.header("Content-Length").flatMap({ Int($0) }).flatMap({ exchange.header("Content-Encoding") == nil ? $0 : nil }),
+            size > maximumSize
+        {
+            findings.append(
+                LintFinding(
+                    .error,
+                    rule: "file-size",
+                    message: "the body is \(size) bytes; Apple accepts at most \(maximumSize) bytes (128 KB) uncompressed"
+                )
+            )
         }
         return sorted(findings)
     }

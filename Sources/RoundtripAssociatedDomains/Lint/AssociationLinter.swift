@@ -26,8 +26,14 @@ public enum AssociationLinter {
     public static func lint(_ bytes: [UInt8]) -> [LintFinding] {
         var findings: [LintFinding] = []
         if bytes.count > maximumSize {
-            findings.append(LintFinding(.error, rule: "file-size",
-                                        message: "the file is \(bytes.count) bytes; Apple accepts at most \(maximumSize) bytes (128 KB) uncompressed. Merge rules with wildcards or substitution variables"))
+            findings.append(
+                LintFinding(
+                    .error,
+                    rule: "file-size",
+                    message:
+                        "the file is \(bytes.count) bytes; Apple accepts at most \(maximumSize) bytes (128 KB) uncompressed. Merge rules with wildcards or substitution variables"
+                )
+            )
         }
         let decoded = AssociationDecoder.decode(bytes)
         findings += decoded.findings

@@ -61,7 +61,8 @@ enum PatternCoverage {
         case (.literal(let a), .literal(let b)): return a == b
         case (.anyCharacter, .literal), (.anyCharacter, .anyCharacter), (.anyCharacter, .characterClass): return true
         case (.characterClass(let a), .literal(let b)): return a.contains(b)
-        case (.characterClass(let a), .characterClass(let b)): return a == b || a == .alnum && b != .xdigit || a == .alpha && (b == .upper || b == .lower)
+        case (.characterClass(let a), .characterClass(let b)):
+            return a == b || a == .alnum && b != .xdigit || a == .alpha && (b == .upper || b == .lower)
         case (.code(let a), .code(let b)): return a == b
         default: return false
         }

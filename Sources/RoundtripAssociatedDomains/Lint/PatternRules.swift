@@ -8,23 +8,47 @@ enum PatternRules {
         for variable in appLinks.substitutionVariables {
             let path = ModelReader.keyPath("applinks.substitutionVariables", variable.name)
             if variable.name.isEmpty || variable.name.contains(where: { $0 == "$" || $0 == "(" || $0 == ")" }) {
-                findings.append(LintFinding(.error, rule: "substitution-variable-name", path: path,
-                                            message: "the variable name '\(variable.name)' is invalid; names are non-empty and contain no '$', '(' or ')'"))
+                findings.append(
+                    LintFinding(
+                        .error,
+                        rule: "substitution-variable-name",
+                        path: path,
+                        message: "the variable name '\(variable.name)' is invalid; names are non-empty and contain no '$', '(' or ')'"
+                    )
+                )
             }
             if predefined.contains(variable.name) {
-                findings.append(LintFinding(.warning, rule: "substitution-variable-predefined", path: path,
-                                            message: "'\(variable.name)' redefines Apple's predefined variable $(\(variable.name)); choose another name"))
+                findings.append(
+                    LintFinding(
+                        .warning,
+                        rule: "substitution-variable-predefined",
+                        path: path,
+                        message: "'\(variable.name)' redefines Apple's predefined variable $(\(variable.name)); choose another name"
+                    )
+                )
             }
             for value in variable.values where value.contains("$(") {
-                findings.append(LintFinding(.error, rule: "substitution-variable-value", path: path,
-                                            message: "the value '\(value)' refers to another variable; values may contain * and ? but no $(…)"))
+                findings.append(
+                    LintFinding(
+                        .error,
+                        rule: "substitution-variable-value",
+                        path: path,
+                        message: "the value '\(value)' refers to another variable; values may contain * and ? but no $(…)"
+                    )
+                )
             }
             let used = appLinks.details.contains { detail in
                 patterns(of: detail).contains { $0.text.contains("$(\(variable.name))") }
             }
             if !used {
-                findings.append(LintFinding(.note, rule: "substitution-variable-unused", path: path,
-                                            message: "the variable '\(variable.name)' is not used by any pattern; remove it"))
+                findings.append(
+                    LintFinding(
+                        .note,
+                        rule: "substitution-variable-unused",
+                        path: path,
+                        message: "the variable '\(variable.name)' is not used by any pattern; remove it"
+                    )
+                )
             }
         }
         let compiler = PatternCompiler(variables: appLinks.substitutionVariables)
@@ -35,21 +59,53 @@ enum PatternRules {
                 for problem in compiler.compile(pattern.text, caseSensitive: true, percentEncoded: true).problems {
                     switch problem {
                     case .unknownVariable(let name):
-                        findings.append(LintFinding(.error, rule: "unknown-substitution-variable", path: path, position: position,
-                                                    message: "the pattern \"\(pattern.text)\" uses $(\(name)), which is neither predefined (\(predefined.joined(separator: ", "))) nor in substitutionVariables, so it never matches; define it or fix the name"))
+                        findings.append(
+                            LintFinding(
+                                .error,
+                                rule: "unknown-substitution-variable",
+                                path: path,
+                                position: position,
+                                message:
+                                    "the pattern \"\(pattern.text)\" uses $(\(name)), which is neither predefined (\(predefined.joined(separator: ", "))) nor in substitutionVariables, so it never matches; define it or fix the name"
+                            )
+                        )
                     case .tooManyAlternatives(let count):
-                        findings.append(LintFinding(.error, rule: "substitution-too-large", path: path, position: position,
-                                                    message: "the pattern \"\(pattern.text)\" expands to \(count) alternatives (more than \(PatternCompiler.maximumAlternatives)); use fewer variables or shorter value lists"))
+                        findings.append(
+                            LintFinding(
+                                .error,
+                                rule: "substitution-too-large",
+                                path: path,
+                                position: position,
+                                message:
+                                    "the pattern \"\(pattern.text)\" expands to \(count) alternatives (more than \(PatternCompiler.maximumAlternatives)); use fewer variables or shorter value lists"
+                            )
+                        )
                     }
                 }
                 guard pattern.component.map({ appLinks.isPercentEncoded($0, in: detail) }) ?? true else { continue }
                 if PercentText.hasInvalidEscape(pattern.text) {
-                    findings.append(LintFinding(.warning, rule: "invalid-percent-escape", path: path, position: position,
-                                                message: "the pattern \"\(pattern.text)\" has a '%' not followed by two hex digits, but percentEncoded is true; write %25 for a literal '%' or set \"percentEncoded\": false"))
+                    findings.append(
+                        LintFinding(
+                            .warning,
+                            rule: "invalid-percent-escape",
+                            path: path,
+                            position: position,
+                            message:
+                                "the pattern \"\(pattern.text)\" has a '%' not followed by two hex digits, but percentEncoded is true; write %25 for a literal '%' or set \"percentEncoded\": false"
+                        )
+                    )
                 }
                 if pattern.text.unicodeScalars.contains(where: { !$0.isASCII }) {
-                    findings.append(LintFinding(.warning, rule: "non-ascii-pattern", path: path, position: position,
-                                                message: "the pattern \"\(pattern.text)\" has non-ASCII characters but percentEncoded is true; percent-encode them or set \"percentEncoded\": false"))
+                    findings.append(
+                        LintFinding(
+                            .warning,
+                            rule: "non-ascii-pattern",
+                            path: path,
+                            position: position,
+                            message:
+                                "the pattern \"\(pattern.text)\" has non-ASCII characters but percentEncoded is true; percent-encode them or set \"percentEncoded\": false"
+                        )
+                    )
                 }
             }
         }
@@ -69,16 +125,27 @@ enum PatternRules {
         var result: [PatternText] = []
         for (index, component) in (detail.components ?? []).enumerated() {
             let base = ".components[\(index)]"
-            if let path = component.path { result.append(PatternText(text: path, path: base + "[\"/\"]", position: component.position, component: component)) }
+            if let path = component.path {
+                result.append(PatternText(text: path, path: base + "[\"/\"]", position: component.position, component: component))
+            }
             switch component.query {
             case .whole(let text): result.append(PatternText(text: text, path: base + "[\"?\"]", position: component.position, component: component))
             case .items(let items):
                 for item in items {
-                    result.append(PatternText(text: item.pattern, path: ModelReader.keyPath(base + "[\"?\"]", item.name), position: component.position, component: component))
+                    result.append(
+                        PatternText(
+                            text: item.pattern,
+                            path: ModelReader.keyPath(base + "[\"?\"]", item.name),
+                            position: component.position,
+                            component: component
+                        )
+                    )
                 }
             case nil: break
             }
-            if let fragment = component.fragment { result.append(PatternText(text: fragment, path: base + "[\"#\"]", position: component.position, component: component)) }
+            if let fragment = component.fragment {
+                result.append(PatternText(text: fragment, path: base + "[\"#\"]", position: component.position, component: component))
+            }
         }
         for (index, text) in (detail.paths ?? []).enumerated() {
             let pattern = text.hasPrefix("NOT ") ? String(text.dropFirst(4)) : text

@@ -12,11 +12,20 @@ enum ShadowRule {
             for later in detail.rules where !later.isInvalid {
                 guard let earlierIndex = candidates.earlier(than: later).first(where: { covers(detail.rules[$0], later) }) else { continue }
                 let earlier = detail.rules[earlierIndex]
-                let consequence = later.isExclude && !earlier.isExclude
+                let consequence =
+                    later.isExclude && !earlier.isExclude
                     ? "so this exclude never applies and the URLs it names open the app"
                     : "so it never decides"
-                findings.append(LintFinding(.warning, rule: "shadowed-rule", path: "applinks.details[\(detail.index)].\(key)[\(later.index)]", position: later.position ?? detail.position,
-                                            message: "\(what) \(later.index) (\(later.summary)) is unreachable: \(what) \(earlier.index) (\(earlier.summary)) matches every URL it matches, \(consequence). Move it above \(what) \(earlier.index) or remove it"))
+                findings.append(
+                    LintFinding(
+                        .warning,
+                        rule: "shadowed-rule",
+                        path: "applinks.details[\(detail.index)].\(key)[\(later.index)]",
+                        position: later.position ?? detail.position,
+                        message:
+                            "\(what) \(later.index) (\(later.summary)) is unreachable: \(what) \(earlier.index) (\(earlier.summary)) matches every URL it matches, \(consequence). Move it above \(what) \(earlier.index) or remove it"
+                    )
+                )
             }
         }
         return findings

@@ -43,14 +43,30 @@ public struct AssociationMatcher: Sendable {
                     let caseSensitive = appLinks.isCaseSensitive(component, in: detail)
                     let percentEncoded = appLinks.isPercentEncoded(component, in: detail)
                     if !caseSensitive { needsFolding = true }
-                    rules.append(AssociationMatcher.compile(component, index: index, compiler: compiler, caseSensitive: caseSensitive, percentEncoded: percentEncoded))
+                    rules.append(
+                        AssociationMatcher.compile(
+                            component,
+                            index: index,
+                            compiler: compiler,
+                            caseSensitive: caseSensitive,
+                            percentEncoded: percentEncoded
+                        )
+                    )
                 }
             } else if let paths = detail.paths {
                 for (index, text) in paths.enumerated() {
                     rules.append(AssociationMatcher.compileLegacy(text, index: index, compiler: compiler, position: detail.position))
                 }
             }
-            details.append(CompiledDetail(index: detailIndex, apps: detail.apps, rules: rules, usesLegacyPaths: detail.usesLegacyPaths, position: detail.position))
+            details.append(
+                CompiledDetail(
+                    index: detailIndex,
+                    apps: detail.apps,
+                    rules: rules,
+                    usesLegacyPaths: detail.usesLegacyPaths,
+                    position: detail.position
+                )
+            )
         }
         self.details = details
         self.needsFolding = needsFolding
@@ -78,14 +94,26 @@ public struct AssociationMatcher: Sendable {
             if let appID, !detail.apps.contains(appID) { continue }
             if let position = detail.firstMatch(url) {
                 let rule = detail.rules[position]
-                return MatchResult(isMatched: !rule.isExclude, isBlocked: rule.isExclude, appID: appID ?? detail.apps.first,
-                                   detail: detail.index, rule: rule.index, usedLegacyPaths: detail.usesLegacyPaths)
+                return MatchResult(
+                    isMatched: !rule.isExclude,
+                    isBlocked: rule.isExclude,
+                    appID: appID ?? detail.apps.first,
+                    detail: detail.index,
+                    rule: rule.index,
+                    usedLegacyPaths: detail.usesLegacyPaths
+                )
             }
         }
         return .undecided
     }
 
-    private static func compile(_ component: AppLinks.Component, index: Int, compiler: PatternCompiler, caseSensitive: Bool, percentEncoded: Bool) -> CompiledRule {
+    private static func compile(
+        _ component: AppLinks.Component,
+        index: Int,
+        compiler: PatternCompiler,
+        caseSensitive: Bool,
+        percentEncoded: Bool
+    ) -> CompiledRule {
         var invalid = false
         func pattern(_ text: String?) -> CompiledPattern? {
             guard let text else { return nil }
@@ -98,15 +126,25 @@ public struct AssociationMatcher: Sendable {
         switch component.query {
         case .whole(let text): query = pattern(text).map(CompiledRule.Query.whole)
         case .items(let items):
-            query = .items(items.compactMap { item in
-                let name = percentEncoded ? PercentText.decodedString(item.name) : item.name
-                return pattern(item.pattern).map { (name: name, pattern: $0) }
-            })
+            query = .items(
+                items.compactMap { item in
+                    let name = percentEncoded ? PercentText.decodedString(item.name) : item.name
+                    return pattern(item.pattern).map { (name: name, pattern: $0) }
+                }
+            )
         case nil: query = nil
         }
         let fragment = pattern(component.fragment)
-        return CompiledRule(index: index, isExclude: component.isExclude, path: path, query: query, fragment: fragment,
-                            isInvalid: invalid, position: component.position, summary: ComponentSummary.describe(component))
+        return CompiledRule(
+            index: index,
+            isExclude: component.isExclude,
+            path: path,
+            query: query,
+            fragment: fragment,
+            isInvalid: invalid,
+            position: component.position,
+            summary: ComponentSummary.describe(component)
+        )
     }
 
     /// A legacy path: `NOT ` excludes; compared with the path only, case-sensitively.
@@ -114,7 +152,15 @@ public struct AssociationMatcher: Sendable {
         let isExclude = text.hasPrefix("NOT ")
         let source = isExclude ? String(text.dropFirst(4)) : text
         let compiled = compiler.compile(source, caseSensitive: true, percentEncoded: true)
-        return CompiledRule(index: index, isExclude: isExclude, path: compiled.pattern, query: nil, fragment: nil,
-                            isInvalid: !compiled.problems.isEmpty, position: position, summary: "path \"\(text)\"")
+        return CompiledRule(
+            index: index,
+            isExclude: isExclude,
+            path: compiled.pattern,
+            query: nil,
+            fragment: nil,
+            isInvalid: !compiled.problems.isEmpty,
+            position: position,
+            summary: "path \"\(text)\""
+        )
     }
 }

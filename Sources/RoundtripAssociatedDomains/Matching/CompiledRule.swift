@@ -32,7 +32,10 @@ struct CompiledRule: Sendable {
     func failure(for url: URLText) -> Failure? {
         if isInvalid { return .invalid }
         if let path, !path.matchesEverything,
-           !path.matches(path.isCaseSensitive ? url.path : url.foldedPath) { return .path }
+            !path.matches(path.isCaseSensitive ? url.path : url.foldedPath)
+        {
+            return .path
+        }
         switch query {
         case .whole(let pattern):
             if !pattern.matchesEverything, !pattern.matches(pattern.isCaseSensitive ? url.query : url.foldedQuery) { return .query }
@@ -52,7 +55,10 @@ struct CompiledRule: Sendable {
             break
         }
         if let fragment, !fragment.matchesEverything,
-           !fragment.matches(fragment.isCaseSensitive ? url.fragment : url.foldedFragment) { return .fragment }
+            !fragment.matches(fragment.isCaseSensitive ? url.fragment : url.foldedFragment)
+        {
+            return .fragment
+        }
         return nil
     }
 }

@@ -86,7 +86,9 @@ public struct MatchExplanation: Sendable, Hashable, CustomStringConvertible {
                 for rule in step.rules {
                     let rulePlace = rule.position.map { " (line \($0.line))" } ?? ""
                     if rule.isMatch {
-                        lines.append("    rule \(rule.rule)\(rulePlace) \(rule.summary): matches -> \(rule.isExclude ? "blocked (exclude)" : "opens the app")")
+                        lines.append(
+                            "    rule \(rule.rule)\(rulePlace) \(rule.summary): matches -> \(rule.isExclude ? "blocked (exclude)" : "opens the app")"
+                        )
                     } else {
                         lines.append("    rule \(rule.rule)\(rulePlace) \(rule.summary): no, \(rule.reason ?? "it does not match")")
                     }
@@ -116,8 +118,14 @@ extension AssociationMatcher {
         }
         var decided = false
         for detail in details {
-            var step = MatchExplanation.DetailStep(detail: detail.index, apps: detail.apps, status: .noRuleMatched,
-                                                   usesLegacyPaths: detail.usesLegacyPaths, rules: [], position: detail.position)
+            var step = MatchExplanation.DetailStep(
+                detail: detail.index,
+                apps: detail.apps,
+                status: .noRuleMatched,
+                usesLegacyPaths: detail.usesLegacyPaths,
+                rules: [],
+                position: detail.position
+            )
             if decided {
                 step.status = .notReached
             } else if let appID, !detail.apps.contains(appID) {
@@ -125,14 +133,27 @@ extension AssociationMatcher {
             } else {
                 for rule in detail.rules {
                     let failure = rule.failure(for: text)
-                    step.rules.append(MatchExplanation.RuleStep(rule: rule.index, summary: rule.summary, isMatch: failure == nil,
-                                                                isExclude: rule.isExclude, reason: failure.map { AssociationMatcher.reason($0, rule: rule) },
-                                                                position: rule.position))
+                    step.rules.append(
+                        MatchExplanation.RuleStep(
+                            rule: rule.index,
+                            summary: rule.summary,
+                            isMatch: failure == nil,
+                            isExclude: rule.isExclude,
+                            reason: failure.map { AssociationMatcher.reason($0, rule: rule) },
+                            position: rule.position
+                        )
+                    )
                     if failure == nil {
                         step.status = .decided
                         decided = true
-                        explanation.result = MatchResult(isMatched: !rule.isExclude, isBlocked: rule.isExclude, appID: appID ?? detail.apps.first,
-                                                         detail: detail.index, rule: rule.index, usedLegacyPaths: detail.usesLegacyPaths)
+                        explanation.result = MatchResult(
+                            isMatched: !rule.isExclude,
+                            isBlocked: rule.isExclude,
+                            appID: appID ?? detail.apps.first,
+                            detail: detail.index,
+                            rule: rule.index,
+                            usedLegacyPaths: detail.usesLegacyPaths
+                        )
                         break
                     }
                 }

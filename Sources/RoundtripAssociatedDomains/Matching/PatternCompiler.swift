@@ -111,7 +111,8 @@ struct PatternCompiler: Sendable {
         while index < scalars.count {
             let scalar = scalars[index]
             if percentEncoded, scalar == "%", index + 2 < scalars.count,
-               let high = hex(scalars[index + 1]), let low = hex(scalars[index + 2]) {
+                let high = hex(scalars[index + 1]), let low = hex(scalars[index + 2])
+            {
                 pending.append(high << 4 | low)
                 index += 3
                 continue

@@ -14,7 +14,14 @@ public struct AppManifest: Sendable, Hashable {
     public var associatedDomains: [String]
 
     /// Creates a manifest.
-    public init(name: String, bundleID: String, teamID: String, urlSchemes: [String] = [], queriedSchemes: [String] = [], associatedDomains: [String] = []) {
+    public init(
+        name: String,
+        bundleID: String,
+        teamID: String,
+        urlSchemes: [String] = [],
+        queriedSchemes: [String] = [],
+        associatedDomains: [String] = []
+    ) {
         self.name = name
         self.bundleID = bundleID
         self.teamID = teamID

@@ -31,7 +31,9 @@ public actor CallingApp: AppBehavior {
             accepted.append(response)
             let parameters = response.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             let continuation = response.continuation.map { String(decoding: $0, as: UTF8.self) } ?? "none"
-            context.log("accepted the answer to \(response.request.action): \(response.outcome)\(parameters.isEmpty ? "" : " (\(parameters.joined(separator: ", ")))"); continuation \(continuation)")
+            context.log(
+                "accepted the answer to \(response.request.action): \(response.outcome)\(parameters.isEmpty ? "" : " (\(parameters.joined(separator: ", ")))"); continuation \(continuation)"
+            )
         } catch {
             if let error = error as? RoundtripError { rejected.append(error) }
             context.log("rejected a callback: \(describeError(error))")

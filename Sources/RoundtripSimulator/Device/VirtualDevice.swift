@@ -92,7 +92,11 @@ public actor VirtualDevice {
         self.clock = clock
         trace = Trace(clock: clock)
         self.schemeClaimResolution = schemeClaimResolution
-        if case .random(let seed) = schemeClaimResolution { random = SeededRandomNumberGenerator(seed: seed) } else { random = SeededRandomNumberGenerator(seed: 0x9E37_79B9_7F4A_7C15) }
+        if case .random(let seed) = schemeClaimResolution {
+            random = SeededRandomNumberGenerator(seed: seed)
+        } else {
+            random = SeededRandomNumberGenerator(seed: 0x9E37_79B9_7F4A_7C15)
+        }
     }
 
     // MARK: - Setup
@@ -205,7 +209,11 @@ public actor VirtualDevice {
         let scheme = split.scheme.lowercased()
         if scheme == "https" { return true }
         guard apps[caller].manifest.queriedSchemes.contains(where: { $0.lowercased() == scheme }) else {
-            trace.record("iOS", .open, "canOpenURL(\(scheme):) from \(apps[caller].manifest.name) refused: '\(scheme)' is not in its LSApplicationQueriesSchemes")
+            trace.record(
+                "iOS",
+                .open,
+                "canOpenURL(\(scheme):) from \(apps[caller].manifest.name) refused: '\(scheme)' is not in its LSApplicationQueriesSchemes"
+            )
             return false
         }
         return apps.contains { $0.manifest.urlSchemes.contains { $0.lowercased() == scheme } }
@@ -240,7 +248,11 @@ public actor VirtualDevice {
         let target = choose(among: claimants)
         if claimants.count > 1 {
             let names = claimants.map { apps[$0].manifest.name }.joined(separator: ", ")
-            trace.record("iOS", .open, "⚠ \(claimants.count) apps register '\(scheme):' (\(names)); iOS's choice is undefined — \(apps[target].manifest.name) gets it")
+            trace.record(
+                "iOS",
+                .open,
+                "⚠ \(claimants.count) apps register '\(scheme):' (\(names)); iOS's choice is undefined — \(apps[target].manifest.name) gets it"
+            )
         }
         trace.record(sourceName, .open, "opens \(url)")
         let targetName = apps[target].manifest.name
@@ -257,7 +269,11 @@ public actor VirtualDevice {
         if split.scheme.lowercased() == "https", let matcher = websites[host] {
             for index in apps.indices where claims(apps[index].manifest, host: host) {
                 guard let result = try? matcher.match(url, appID: apps[index].manifest.appID), result.isMatched else { continue }
-                trace.record(sourceName, .open, "opens \(url) — universal link, verified by \(host)'s apple-app-site-association for \(apps[index].manifest.appID) (no prompt)")
+                trace.record(
+                    sourceName,
+                    .open,
+                    "opens \(url) — universal link, verified by \(host)'s apple-app-site-association for \(apps[index].manifest.appID) (no prompt)"
+                )
                 await deliver(url, to: index, source: source)
                 return OpenResult(isOpened: true, bundleID: apps[index].manifest.bundleID, isUniversalLink: true, wasPrompted: false)
             }
@@ -329,7 +345,13 @@ public actor VirtualDevice {
     }
 
     private func context(for index: Int) -> AppContext {
-        AppContext(manifest: apps[index].manifest, disk: apps[index].disk, opener: opener(for: apps[index].manifest.bundleID), clock: clock, trace: trace)
+        AppContext(
+            manifest: apps[index].manifest,
+            disk: apps[index].disk,
+            opener: opener(for: apps[index].manifest.bundleID),
+            clock: clock,
+            trace: trace
+        )
     }
 
     private func index(of bundleID: String) -> Int? {
@@ -352,7 +374,10 @@ extension VirtualDevice {
     /// app first when it is not running.
     ///
     /// - Returns: What `body` returns.
-    public func run<Result: Sendable>(in bundleID: String, _ body: @Sendable (any AppBehavior, AppContext) async throws -> Result) async throws -> Result {
+    public func run<Result: Sendable>(
+        in bundleID: String,
+        _ body: @Sendable (any AppBehavior, AppContext) async throws -> Result
+    ) async throws -> Result {
         guard let index = apps.firstIndex(where: { $0.manifest.bundleID == bundleID }) else {
             throw SimulatorError(message: "no app \(bundleID) is installed")
         }

@@ -11,8 +11,19 @@ enum CardTerminalScenario {
         var invoiceNumber: String?
     }
 
-    static let pos = AppManifest(name: "RingItUp POS", bundleID: "com.pingysoft.ringitup", teamID: "PNGYSFT001", urlSchemes: ["pos-app"], queriedSchemes: ["com-innerfence-ccterminal"])
-    static let terminal = AppManifest(name: "Card Terminal", bundleID: "com.innerfence.ccterminal", teamID: "INNRFNC001", urlSchemes: ["com-innerfence-ccterminal"])
+    static let pos = AppManifest(
+        name: "RingItUp POS",
+        bundleID: "com.pingysoft.ringitup",
+        teamID: "PNGYSFT001",
+        urlSchemes: ["pos-app"],
+        queriedSchemes: ["com-innerfence-ccterminal"]
+    )
+    static let terminal = AppManifest(
+        name: "Card Terminal",
+        bundleID: "com.innerfence.ccterminal",
+        teamID: "INNRFNC001",
+        urlSchemes: ["com-innerfence-ccterminal"]
+    )
 
     @Sendable static func run() async throws -> ScenarioReport {
         let device = VirtualDevice()
@@ -34,7 +45,8 @@ enum CardTerminalScenario {
         let response = try await device.run(in: pos.bundleID) { behavior, context in
             let caller = try await ScenarioSupport.callingApp(behavior).caller(context)
             return try await caller.call(
-                "charge", to: RequestBuilder(partner: spec),
+                "charge",
+                to: RequestBuilder(partner: spec),
                 parameters: [QueryItem(name: "amount", value: "12.50"), QueryItem(name: "invoiceNumber", value: "123")],
                 callback: "pos-app://charge-result?record_id=123",
                 continuation: Data(#"{"record_id":123}"#.utf8)
@@ -42,8 +54,14 @@ enum CardTerminalScenario {
         }
         checks.expect(response.outcome == "approved", "the charge comes back approved")
         checks.expect(response.parameters["transactionId"] == "T-1001", "the ifcc_ response parameters arrive without their prefix")
-        checks.expect(response.url.contains("record_id=123") && response.url.contains("ifcc_responseType=approved"), "the caller's own record_id is preserved in the return URL")
-        checks.expect(String(decoding: response.continuation ?? Data(), as: UTF8.self) == #"{"record_id":123}"#, "the continuation restores record 123")
+        checks.expect(
+            response.url.contains("record_id=123") && response.url.contains("ifcc_responseType=approved"),
+            "the caller's own record_id is preserved in the return URL"
+        )
+        checks.expect(
+            String(decoding: response.continuation ?? Data(), as: UTF8.self) == #"{"record_id":123}"#,
+            "the continuation restores record 123"
+        )
 
         device.trace.record("demo", .note, "a web page forges an approval without the nonce")
         await device.open("pos-app://charge-result?record_id=123&ifcc_responseType=approved&ifcc_transactionId=FAKE", from: VirtualDevice.safari)
@@ -54,6 +72,11 @@ enum CardTerminalScenario {
         await device.open(response.url, from: terminal.bundleID)
         let replayed = ScenarioSupport.lines(of: device.trace, by: pos.name, containing: "rejected a callback: replayed")
         checks.expect(replayed.count == 1, "a replay of the genuine answer is rejected (replayed)")
-        return ScenarioReport(title: "Point of sale → card terminal → back, with returnURL, rt-state and ifcc_", source: "InnerFence, \"2-way app integration on the iPhone\"", trace: device.trace, checks: checks.checks)
+        return ScenarioReport(
+            title: "Point of sale → card terminal → back, with returnURL, rt-state and ifcc_",
+            source: "InnerFence, \"2-way app integration on the iPhone\"",
+            trace: device.trace,
+            checks: checks.checks
+        )
     }
 }

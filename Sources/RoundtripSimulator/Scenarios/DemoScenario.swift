@@ -1,7 +1,7 @@
 import Foundation
 import Roundtrip
-import RoundtripYAML
 import RoundtripAssociatedDomains
+import RoundtripYAML
 
 /// A reference scenario, end to end on a ``VirtualDevice``: what `roundtrip demo` runs.
 public struct DemoScenario: Sendable {

@@ -26,11 +26,26 @@ enum TodoListScenario {
         }
         var checks = CheckList()
         await device.open("todolist://www.acme.com?Quarterly%20Report#200806231300", from: mail.bundleID)
-        checks.expect(!ScenarioSupport.lines(of: device.trace, by: todo.name, containing: "adds “Quarterly Report” due 2008-06-23T13:00:00Z").isEmpty, "the task and its due date are read from the query and the fragment")
+        checks.expect(
+            !ScenarioSupport.lines(of: device.trace, by: todo.name, containing: "adds “Quarterly Report” due 2008-06-23T13:00:00Z").isEmpty,
+            "the task and its due date are read from the query and the fragment"
+        )
         await device.open("todolist://www.acme.com?Board%20Meeting#200802301300", from: mail.bundleID)
-        checks.expect(!ScenarioSupport.lines(of: device.trace, by: todo.name, containing: "rejected invalid-parameter: the parameter 'due' must be a real date").isEmpty, "February 30 is rejected, not rolled over to March")
+        checks.expect(
+            !ScenarioSupport.lines(of: device.trace, by: todo.name, containing: "rejected invalid-parameter: the parameter 'due' must be a real date")
+                .isEmpty,
+            "February 30 is rejected, not rolled over to March"
+        )
         await device.open("todolist://www.acme.com", from: mail.bundleID)
-        checks.expect(!ScenarioSupport.lines(of: device.trace, by: todo.name, containing: "rejected missing-parameter").isEmpty, "a URL without a task is rejected")
-        return ScenarioReport(title: "A to-do item from a URL's query and fragment", source: "Apple, \"App Programming Guide for iOS\": custom URL schemes", trace: device.trace, checks: checks.checks)
+        checks.expect(
+            !ScenarioSupport.lines(of: device.trace, by: todo.name, containing: "rejected missing-parameter").isEmpty,
+            "a URL without a task is rejected"
+        )
+        return ScenarioReport(
+            title: "A to-do item from a URL's query and fragment",
+            source: "Apple, \"App Programming Guide for iOS\": custom URL schemes",
+            trace: device.trace,
+            checks: checks.checks
+        )
     }
 }

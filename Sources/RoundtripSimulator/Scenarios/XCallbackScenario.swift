@@ -32,14 +32,29 @@ enum XCallbackScenario {
         var checks = CheckList()
         let first = try await device.run(in: launcher.bundleID) { behavior, context in
             let caller = try await ScenarioSupport.callingApp(behavior).caller(context)
-            return try await caller.call("add", to: RequestBuilder(partner: spec), parameters: [QueryItem(name: "title", value: "Buy milk")], callback: "launcher://x-callback-url/notes")
+            return try await caller.call(
+                "add",
+                to: RequestBuilder(partner: spec),
+                parameters: [QueryItem(name: "title", value: "Buy milk")],
+                callback: "launcher://x-callback-url/notes"
+            )
         }
         checks.expect(first.outcome == "success" && first.parameters["noteID"] == "42", "x-success brings back the new note's id")
         let second = try await device.run(in: launcher.bundleID) { behavior, context in
             let caller = try await ScenarioSupport.callingApp(behavior).caller(context)
-            return try await caller.call("add", to: RequestBuilder(partner: spec), parameters: [QueryItem(name: "title", value: "Draft")], callback: "launcher://x-callback-url/notes")
+            return try await caller.call(
+                "add",
+                to: RequestBuilder(partner: spec),
+                parameters: [QueryItem(name: "title", value: "Draft")],
+                callback: "launcher://x-callback-url/notes"
+            )
         }
         checks.expect(second.outcome == "cancel", "a cancelled action comes back on x-cancel")
-        return ScenarioReport(title: "x-callback-url round trip: success and cancel", source: "x-callback-url 1.0", trace: device.trace, checks: checks.checks)
+        return ScenarioReport(
+            title: "x-callback-url round trip: success and cancel",
+            source: "x-callback-url 1.0",
+            trace: device.trace,
+            checks: checks.checks
+        )
     }
 }

@@ -41,7 +41,12 @@ extension FastYAMLReader {
         var anchored: Sized
         if byte() == UInt8(ascii: "#") || Self.isBreak(byte()) {
             try finishLine()
-            anchored = try parseNodeOnFollowingLines(parentIndent: parentIndent, compactSequence: context == .mappingValue, place: place, isAnchored: true)
+            anchored = try parseNodeOnFollowingLines(
+                parentIndent: parentIndent,
+                compactSequence: context == .mappingValue,
+                place: place,
+                isAnchored: true
+            )
         } else {
             if byte() == UInt8(ascii: "&") || byte() == UInt8(ascii: "*") { throw Stop.unsupported("an anchor on an alias") }
             if try lineHoldsMappingKey() { throw Stop.unsupported("an anchor on a mapping key") }
@@ -56,11 +61,18 @@ extension FastYAMLReader {
     /// After `key:` or `- ` and the end of that line: the node on the lines below, indented
     /// deeper than the parent (a sequence after `key:` may also sit at the key's own
     /// indentation), or an empty value when there is none.
-    private mutating func parseNodeOnFollowingLines(parentIndent: Int, compactSequence: Bool, place: SourcePosition, isAnchored: Bool = false) throws(Stop) -> Sized {
+    private mutating func parseNodeOnFollowingLines(
+        parentIndent: Int,
+        compactSequence: Bool,
+        place: SourcePosition,
+        isAnchored: Bool = false
+    ) throws(Stop) -> Sized {
         guard let column = try skipToContent(), !atDocumentMarker(UInt8(ascii: "-")), !atDocumentMarker(UInt8(ascii: ".")) else {
             return Sized(node: DocumentNode(value: .string(""), position: place), size: 1)
         }
-        if isAnchored, byte() == UInt8(ascii: "&") || byte() == UInt8(ascii: "*") { throw Stop.unsupported("two anchors, or an anchor and an alias, on one node") }
+        if isAnchored, byte() == UInt8(ascii: "&") || byte() == UInt8(ascii: "*") {
+            throw Stop.unsupported("two anchors, or an anchor and an alias, on one node")
+        }
         if column > parentIndent {
             return try parseBlockNode(parentIndent: parentIndent, column: column, context: .document)
         }
@@ -177,7 +189,9 @@ extension FastYAMLReader {
             while scan < bytes.count, bytes[scan] == 0x20 { scan += 1 }
             return scan < bytes.count && bytes[scan] == UInt8(ascii: ":") && (scan + 1 == bytes.count || Self.isBlankOrBreak(bytes[scan + 1]))
         }
-        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || first == UInt8(ascii: "|") || first == UInt8(ascii: ">") || first == UInt8(ascii: "*") {
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || first == UInt8(ascii: "|") || first == UInt8(ascii: ">")
+            || first == UInt8(ascii: "*")
+        {
             return false
         }
         while scan < bytes.count, bytes[scan] != 0x0A {

@@ -41,7 +41,9 @@ extension FastYAMLReader {
                 index += 1
                 try skipFlowSpace(blockIndent: blockIndent)
             } else if byte() != close {
-                throw Stop.unsupported(byte() == UInt8(ascii: ":") ? "a key: value pair inside a flow sequence" : "a flow collection that does not close as expected")
+                throw Stop.unsupported(
+                    byte() == UInt8(ascii: ":") ? "a key: value pair inside a flow sequence" : "a flow collection that does not close as expected"
+                )
             }
         }
         index += 1
@@ -116,7 +118,10 @@ extension FastYAMLReader {
                 }
             case UInt8(ascii: "#"):
                 guard index > lineStart, Self.isBlank(bytes[index - 1]) || bytes[index - 1] == 0x0A else {
-                    if index == lineStart { skipComment(); continue }
+                    if index == lineStart {
+                        skipComment()
+                        continue
+                    }
                     throw Stop.unsupported("a '#' that does not start a comment")
                 }
                 skipComment()

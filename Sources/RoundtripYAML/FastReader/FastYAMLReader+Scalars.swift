@@ -15,10 +15,12 @@ extension FastYAMLReader {
             throw Stop.unsupported("a value starting with '?' or ':' inside a flow collection")
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
             let next = byte(1)
-            if Self.isBlankOrBreak(next) || (inFlow && Self.isFlowIndicator(next)) { throw Stop.unsupported("an indicator where a value was expected") }
+            if Self.isBlankOrBreak(next) || (inFlow && Self.isFlowIndicator(next)) {
+                throw Stop.unsupported("an indicator where a value was expected")
+            }
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"),
-             UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"),
-             UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
+            UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"),
+            UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
             throw Stop.unsupported("a reserved indicator ('\(Character(Unicode.Scalar(first)))') where a value starts")
         default:
             break
@@ -42,7 +44,10 @@ extension FastYAMLReader {
                 }
                 // Inside a flow collection libyaml reads ':' as an indicator before more
                 // characters than these; such a value is left to it.
-                if inFlow, !(URLSplit.isAlpha(next) || URLSplit.isDigit(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: ".") || next == UInt8(ascii: "-") || next == UInt8(ascii: "_") || next >= 0x80) {
+                if inFlow,
+                    !(URLSplit.isAlpha(next) || URLSplit.isDigit(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: ".")
+                        || next == UInt8(ascii: "-") || next == UInt8(ascii: "_") || next >= 0x80)
+                {
                     throw Stop.unsupported("a ':' before '\(Character(Unicode.Scalar(next)))' inside a flow collection")
                 }
             }
@@ -141,8 +146,12 @@ extension FastYAMLReader {
         enum Chomping { case clip, strip, keep }
         var chomping = Chomping.clip
         switch byte() {
-        case UInt8(ascii: "-"): chomping = .strip; index += 1
-        case UInt8(ascii: "+"): chomping = .keep; index += 1
+        case UInt8(ascii: "-"):
+            chomping = .strip
+            index += 1
+        case UInt8(ascii: "+"):
+            chomping = .keep
+            index += 1
         default: break
         }
         if byte() >= UInt8(ascii: "0"), byte() <= UInt8(ascii: "9") { throw Stop.unsupported("block scalar indentation indicators") }
@@ -174,7 +183,9 @@ extension FastYAMLReader {
             if contentIndent < 0 {
                 if after == 0x09 { throw Stop.unsupported("tabs in a block scalar's indentation") }
                 guard spaces > parentIndent, spaces >= 1 else { break }
-                if widestLeadingEmpty > spaces { throw Stop.unsupported("a block scalar whose leading empty lines are indented deeper than its text") }
+                if widestLeadingEmpty > spaces {
+                    throw Stop.unsupported("a block scalar whose leading empty lines are indented deeper than its text")
+                }
                 contentIndent = spaces
             }
             if spaces < contentIndent { break }

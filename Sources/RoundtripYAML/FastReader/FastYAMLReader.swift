@@ -256,10 +256,17 @@ package struct FastYAMLReader {
     mutating func add(_ child: Int, to total: inout Int, at place: SourcePosition) throws(Stop) {
         total += child
         if total > expansionLimit {
-            throw Stop.failure(SpecDiagnostic(
-                severity: .error, rule: "alias-expansion", keyPath: "", line: place.line, column: place.column,
-                message: "its aliases (*name) expand the file to more than \(expansionLimit) nodes; write the repeated parts out instead of nesting aliases"
-            ))
+            throw Stop.failure(
+                SpecDiagnostic(
+                    severity: .error,
+                    rule: "alias-expansion",
+                    keyPath: "",
+                    line: place.line,
+                    column: place.column,
+                    message:
+                        "its aliases (*name) expand the file to more than \(expansionLimit) nodes; write the repeated parts out instead of nesting aliases"
+                )
+            )
         }
     }
 
@@ -284,10 +291,16 @@ package struct FastYAMLReader {
         index += 1
         let name = try readName()
         guard let anchored = anchors[name] else {
-            throw Stop.failure(SpecDiagnostic(
-                severity: .error, rule: "syntax", keyPath: "", line: place.line, column: place.column,
-                message: "not valid YAML or JSON: the alias *\(name) refers to no anchor &\(name) defined before it"
-            ))
+            throw Stop.failure(
+                SpecDiagnostic(
+                    severity: .error,
+                    rule: "syntax",
+                    keyPath: "",
+                    line: place.line,
+                    column: place.column,
+                    message: "not valid YAML or JSON: the alias *\(name) refers to no anchor &\(name) defined before it"
+                )
+            )
         }
         return anchored
     }
@@ -297,10 +310,16 @@ package struct FastYAMLReader {
         depth += 1
         if depth > Self.maximumDepth {
             let place = position()
-            throw Stop.failure(SpecDiagnostic(
-                severity: .error, rule: "syntax", keyPath: "", line: place.line, column: place.column,
-                message: "not valid YAML or JSON: the text nests deeper than \(Self.maximumDepth) levels"
-            ))
+            throw Stop.failure(
+                SpecDiagnostic(
+                    severity: .error,
+                    rule: "syntax",
+                    keyPath: "",
+                    line: place.line,
+                    column: place.column,
+                    message: "not valid YAML or JSON: the text nests deeper than \(Self.maximumDepth) levels"
+                )
+            )
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 /// A fixed clock that tests move forward.
@@ -25,14 +26,19 @@ final class TestClock: @unchecked Sendable {
 @Suite struct CallerTests {
     typealias S = CallingSupport
 
-    struct Charge: Codable, Sendable { var amount: Decimal; var currency: String?; var invoiceNumber: String? }
+    struct Charge: Codable, Sendable {
+        var amount: Decimal
+        var currency: String?
+        var invoiceNumber: String?
+    }
     struct Screen: Codable, Sendable, Equatable { var invoice: Int }
 
     /// App B: the terminal, answering charges through a Receiver whose callbacks go to `deliver`.
     func terminalReceiver(clock: TestClock, deliver: @escaping @Sendable (URL) async -> Void) throws -> Receiver {
         var receiver = Receiver(endpoint: try Endpoint(spec: try S.spec("terminal")), opener: RecordingOpener(forward: deliver), clock: { clock.now })
         receiver.on("charge", as: Charge.self) { charge, _ in
-            charge.amount > 100 ? Reply(outcome: "declined") : Reply(outcome: "approved", parameters: [QueryItem(name: "transactionId", value: "T-1")])
+            charge.amount > 100
+                ? Reply(outcome: "declined") : Reply(outcome: "approved", parameters: [QueryItem(name: "transactionId", value: "T-1")])
         }
         return receiver
     }
@@ -48,7 +54,13 @@ final class TestClock: @unchecked Sendable {
         let opener = RecordingOpener { url in _ = try? await receiver.handle(url.absoluteString) }
         let caller = Caller(ledger: ledger, opener: opener, clock: { clock.now })
         await box.set(caller)
-        let response = try await caller.call("charge", to: try S.terminal(), with: Charge(amount: 12.5, invoiceNumber: "123"), callback: "my-return-url://?record_id=123", continuation: Screen(invoice: 123))
+        let response = try await caller.call(
+            "charge",
+            to: try S.terminal(),
+            with: Charge(amount: 12.5, invoiceNumber: "123"),
+            callback: "my-return-url://?record_id=123",
+            continuation: Screen(invoice: 123)
+        )
         #expect(response.outcome == "approved")
         #expect(response.parameters == ["transactionId": "T-1"])
         #expect(try response.continuation(as: Screen.self) == Screen(invoice: 123))
@@ -60,7 +72,11 @@ final class TestClock: @unchecked Sendable {
         let clock = TestClock(S.t0)
         let box = CallerBox()
         let receiver = try terminalReceiver(clock: clock) { url in _ = try? await box.caller?.handleCallback(url) }
-        let caller = Caller(ledger: InMemoryLedgerStore(), opener: RecordingOpener { url in _ = try? await receiver.handle(url.absoluteString) }, clock: { clock.now })
+        let caller = Caller(
+            ledger: InMemoryLedgerStore(),
+            opener: RecordingOpener { url in _ = try? await receiver.handle(url.absoluteString) },
+            clock: { clock.now }
+        )
         await box.set(caller)
         let response = try await caller.call("charge", to: try S.terminal(), with: Charge(amount: 500), callback: "my-return-url://")
         #expect(response.outcome == "declined")
@@ -70,8 +86,19 @@ final class TestClock: @unchecked Sendable {
         let clock = TestClock(S.t0)
         let directory = S.temporaryDirectory()
         let opener = RecordingOpener()
-        let before = Caller(ledger: FileLedgerStore(directory: directory, key: S.ledgerKey), opener: opener, clock: { clock.now }, nonce: { S.nonce(9) })
-        let sent = try await before.send("charge", to: try S.terminal(), parameters: [QueryItem(name: "amount", value: "5")], callback: "my-return-url://", continuation: try JSONEncoder().encode(Screen(invoice: 7)))
+        let before = Caller(
+            ledger: FileLedgerStore(directory: directory, key: S.ledgerKey),
+            opener: opener,
+            clock: { clock.now },
+            nonce: { S.nonce(9) }
+        )
+        let sent = try await before.send(
+            "charge",
+            to: try S.terminal(),
+            parameters: [QueryItem(name: "amount", value: "5")],
+            callback: "my-return-url://",
+            continuation: try JSONEncoder().encode(Screen(invoice: 7))
+        )
         #expect(await opener.opened.map(\.absoluteString) == [sent.url])
         // The app is killed; a new process starts with a new Caller on the same ledger.
         clock.advance(120)
@@ -80,15 +107,21 @@ final class TestClock: @unchecked Sendable {
         let response = try await after.handleCallback(URL(string: "my-return-url://?rt-state=\(S.nonce(9))&ifcc_responseType=cancelled")!)
         #expect(response.outcome == "cancelled")
         #expect(try response.continuation(as: Screen.self) == Screen(invoice: 7))
-        await #expect(throws: RoundtripError.self) { try await after.handleCallback("my-return-url://?rt-state=\(S.nonce(9))&ifcc_responseType=approved") }
+        await #expect(throws: RoundtripError.self) {
+            try await after.handleCallback("my-return-url://?rt-state=\(S.nonce(9))&ifcc_responseType=approved")
+        }
     }
 
     @Test func aForgedCallbackDoesNotResumeTheWait() async throws {
         let clock = TestClock(S.t0)
         let caller = Caller(ledger: InMemoryLedgerStore(), opener: RecordingOpener(), clock: { clock.now }, nonce: { S.nonce(4) })
-        let waiting = Task { try await caller.call("charge", to: try S.terminal(), parameters: [QueryItem(name: "amount", value: "5")], callback: "my-return-url://") }
+        let waiting = Task {
+            try await caller.call("charge", to: try S.terminal(), parameters: [QueryItem(name: "amount", value: "5")], callback: "my-return-url://")
+        }
         while await caller.waitingCount == 0 { await Task.yield() }
-        await #expect(throws: RoundtripError.self) { try await caller.handleCallback("my-return-url://?rt-state=\(S.nonce(5))&ifcc_responseType=approved") }
+        await #expect(throws: RoundtripError.self) {
+            try await caller.handleCallback("my-return-url://?rt-state=\(S.nonce(5))&ifcc_responseType=approved")
+        }
         #expect(await caller.waitingCount == 1)
         try await caller.handleCallback("my-return-url://?rt-state=\(S.nonce(4))&ifcc_responseType=approved")
         #expect(try await waiting.value.outcome == "approved")
@@ -97,7 +130,15 @@ final class TestClock: @unchecked Sendable {
     @Test func overdueWaitsEndWithExpired() async throws {
         let clock = TestClock(S.t0)
         let caller = Caller(ledger: InMemoryLedgerStore(), opener: RecordingOpener(), clock: { clock.now })
-        let waiting = Task { try await caller.call("charge", to: try S.terminal(), parameters: [QueryItem(name: "amount", value: "5")], callback: "my-return-url://", ttl: 60) }
+        let waiting = Task {
+            try await caller.call(
+                "charge",
+                to: try S.terminal(),
+                parameters: [QueryItem(name: "amount", value: "5")],
+                callback: "my-return-url://",
+                ttl: 60
+            )
+        }
         while await caller.waitingCount == 0 { await Task.yield() }
         #expect(await caller.expireOverdue() == 0)
         clock.advance(61)
@@ -113,7 +154,9 @@ final class TestClock: @unchecked Sendable {
     @Test func cancellingTheWaitRemovesThePendingRequest() async throws {
         let ledger = InMemoryLedgerStore()
         let caller = Caller(ledger: ledger, opener: RecordingOpener(), nonce: { S.nonce(6) })
-        let waiting = Task { try await caller.call("charge", to: try S.terminal(), parameters: [QueryItem(name: "amount", value: "5")], callback: "my-return-url://") }
+        let waiting = Task {
+            try await caller.call("charge", to: try S.terminal(), parameters: [QueryItem(name: "amount", value: "5")], callback: "my-return-url://")
+        }
         while await caller.waitingCount == 0 { await Task.yield() }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { _ = try await waiting.value }
@@ -139,7 +182,10 @@ actor CallerBox {
 @Suite struct ReceiverTests {
     typealias S = CallingSupport
 
-    struct Create: Decodable, Sendable { var title: String; var pinned: Bool }
+    struct Create: Decodable, Sendable {
+        var title: String
+        var pinned: Bool
+    }
 
     func receiver(_ opener: RecordingOpener) throws -> Receiver {
         var receiver = Receiver(endpoint: try S.notesEndpoint(), opener: opener, clock: { S.t0 })
@@ -151,7 +197,13 @@ actor CallerBox {
     }
 
     func request(_ title: String, pinned: Bool = false) throws -> String {
-        try S.notes().build("create", parameters: [QueryItem(name: "title", value: title), QueryItem(name: "pinned", value: pinned ? "1" : "0")], callback: "pos-app://cb", now: S.t0, nonce: S.nonce(1)).url
+        try S.notes().build(
+            "create",
+            parameters: [QueryItem(name: "title", value: title), QueryItem(name: "pinned", value: pinned ? "1" : "0")],
+            callback: "pos-app://cb",
+            now: S.t0,
+            nonce: S.nonce(1)
+        ).url
     }
 
     @Test func typedParametersInCallbackOut() async throws {

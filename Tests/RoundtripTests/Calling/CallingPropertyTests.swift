@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Roundtrip
 
 @Suite struct CallingPropertyTests {
@@ -14,7 +15,13 @@ import Testing
             let ledger = InMemoryLedgerStore()
             let acceptor = ResponseAcceptor(ledger: ledger)
             for seed in 0..<6 {
-                let request = try notes.build("create", parameters: [QueryItem(name: "title", value: "t")], callback: "pos-app://cb\(seed % 2)", now: S.t0, nonce: S.nonce(seed))
+                let request = try notes.build(
+                    "create",
+                    parameters: [QueryItem(name: "title", value: "t")],
+                    callback: "pos-app://cb\(seed % 2)",
+                    now: S.t0,
+                    nonce: S.nonce(seed)
+                )
                 try await ledger.record(try #require(request.pending))
             }
             let deliveries = targets.enumerated().map { index, target in (target, variants[index]) }
@@ -43,8 +50,19 @@ import Testing
         let notes = try S.notes()
         let endpoint = try S.notesEndpoint()
         let replacements = Array("abcXYZ019-._~%&=+/:?#!$'()*,;@ ".utf8)
-        await propertyCheck(count: 200, input: Gen.letterOrNumber.string(of: 1...30), Gen.int(in: 0...10_000), Gen.int(in: 0...(replacements.count - 1))) { title, position, replacement in
-            let url = try notes.build("locked", parameters: [QueryItem(name: "id", value: String(title.utf8.count))], callback: "pos-app://\(title.lowercased())", signer: S.hmacSigner, now: S.t0).url
+        await propertyCheck(
+            count: 200,
+            input: Gen.letterOrNumber.string(of: 1...30),
+            Gen.int(in: 0...10_000),
+            Gen.int(in: 0...(replacements.count - 1))
+        ) { title, position, replacement in
+            let url = try notes.build(
+                "locked",
+                parameters: [QueryItem(name: "id", value: String(title.utf8.count))],
+                callback: "pos-app://\(title.lowercased())",
+                signer: S.hmacSigner,
+                now: S.t0
+            ).url
             #expect(throws: Never.self) { _ = try endpoint.evaluate(url, now: S.t0) }
             var bytes = Array(url.utf8)
             let index = position % bytes.count

@@ -1,8 +1,9 @@
 import Crypto
 import Foundation
-import Testing
-@testable import Roundtrip
 import RoundtripYAML
+import Testing
+
+@testable import Roundtrip
 
 /// Request signatures, signed on the calling side and verified by the partner's ``Endpoint``.
 @Suite struct CallingSignatureTests {
@@ -64,7 +65,9 @@ import RoundtripYAML
         reordered.swapAt(items.count - 3, items.count - 2)  // rt-ts <-> rt-id
         let error = try reject(String(split.base) + "?" + QueryCodec.encode(reordered))
         #expect(error?.code == .badSignature)
-        #expect(error?.message == "the signature parameters must be the last four, in the order rt-kid, rt-ts, rt-id, rt-sig; 'rt-id' is out of place")
+        #expect(
+            error?.message == "the signature parameters must be the last four, in the order rt-kid, rt-ts, rt-id, rt-sig; 'rt-id' is out of place"
+        )
         var moved = items
         moved.insert(moved.remove(at: items.count - 4), at: 0)  // rt-kid first
         #expect(try reject(String(split.base) + "?" + QueryCodec.encode(moved))?.code == .badSignature)
@@ -79,7 +82,10 @@ import RoundtripYAML
     @Test func staleAndFutureMessages() throws {
         let url = try signed()
         #expect(try reject(url, now: S.t0.addingTimeInterval(400))?.message == "the request was signed 400 s ago; signatures are fresh for 300 s")
-        #expect(try reject(url, now: S.t0.addingTimeInterval(-400))?.message == "the request is signed 400 s in the future; clocks may differ by at most 300 s")
+        #expect(
+            try reject(url, now: S.t0.addingTimeInterval(-400))?.message
+                == "the request is signed 400 s in the future; clocks may differ by at most 300 s"
+        )
     }
 
     @Test func duplicatedSignatureParametersAreRefused() throws {
@@ -146,25 +152,29 @@ import RoundtripYAML
         let privateKey = try Curve25519.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 7, count: 32))
         let publicKey = Data(privateKey.publicKey.rawRepresentation).base64EncodedString()
         #expect(publicKey == "6kpsY+KcUgq+9VB7Ey7F+ZVHdq6+vnuSQh7qaRRG0iw=")  // The benchmarks' fixture key.
-        let spec = try SpecLoader.load(yaml: """
-            roundtrip: 1
-            app: {name: Vault, schemes: [vault]}
-            signatures: required
-            keys:
-              partner-a: {algorithm: ed25519, public-key: "\(publicKey)"}
-            actions:
-              open:
-                convention: x-callback-url
-                parameters:
-                  item: {type: string, required: true}
-            """).spec
+        let spec = try SpecLoader.load(
+            yaml: """
+                roundtrip: 1
+                app: {name: Vault, schemes: [vault]}
+                signatures: required
+                keys:
+                  partner-a: {algorithm: ed25519, public-key: "\(publicKey)"}
+                actions:
+                  open:
+                    convention: x-callback-url
+                    parameters:
+                      item: {type: string, required: true}
+                """
+        ).spec
         let builder = try RequestBuilder(partner: spec)
         let signer = try RequestSigner(keyID: "partner-a", algorithm: .ed25519, bytes: Array(privateKey.rawRepresentation))
-        let url = try builder.build("open", parameters: [QueryItem(name: "item", value: "x")], callback: "pos-app://cb", signer: signer, now: S.t0).url
+        let url = try builder.build("open", parameters: [QueryItem(name: "item", value: "x")], callback: "pos-app://cb", signer: signer, now: S.t0)
+            .url
         let endpoint = try Endpoint(spec: spec)
         #expect(try endpoint.evaluate(url, now: S.t0).signature?.keyID == "partner-a")
         let other = try RequestSigner(keyID: "partner-a", algorithm: .ed25519, bytes: [UInt8](repeating: 8, count: 32))
-        let forged = try builder.build("open", parameters: [QueryItem(name: "item", value: "x")], callback: "pos-app://cb", signer: other, now: S.t0).url
+        let forged = try builder.build("open", parameters: [QueryItem(name: "item", value: "x")], callback: "pos-app://cb", signer: other, now: S.t0)
+            .url
         #expect(throws: RoundtripError.self) { _ = try endpoint.evaluate(forged, now: S.t0) }
         #expect(throws: RoundtripError.self) { _ = try RequestSigner(keyID: "k", algorithm: .ed25519, bytes: [1, 2, 3]) }
     }

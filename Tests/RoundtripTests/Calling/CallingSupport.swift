@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-@testable import Roundtrip
 import RoundtripYAML
+
+@testable import Roundtrip
 
 /// Shared setup of the calling-side and ledger tests.
 enum CallingSupport {
@@ -45,10 +46,22 @@ enum CallingSupport {
     }
 
     /// Sends a return-url charge to the terminal and returns the request, recorded in `ledger`.
-    static func recordCharge(in ledger: any LedgerStore, nonce seed: Int = 1, callback: String = "my-return-url://?record_id=123", ttl: TimeInterval = 600, now: Date = t0, continuation: Data? = nil) async throws -> OutgoingRequest {
+    static func recordCharge(
+        in ledger: any LedgerStore,
+        nonce seed: Int = 1,
+        callback: String = "my-return-url://?record_id=123",
+        ttl: TimeInterval = 600,
+        now: Date = t0,
+        continuation: Data? = nil
+    ) async throws -> OutgoingRequest {
         let request = try terminal().build(
-            "charge", parameters: [QueryItem(name: "amount", value: "12.50"), QueryItem(name: "invoiceNumber", value: "123")],
-            callback: callback, continuation: continuation, ttl: ttl, now: now, nonce: nonce(seed)
+            "charge",
+            parameters: [QueryItem(name: "amount", value: "12.50"), QueryItem(name: "invoiceNumber", value: "123")],
+            callback: callback,
+            continuation: continuation,
+            ttl: ttl,
+            now: now,
+            nonce: nonce(seed)
         )
         try await ledger.record(request.pending!)
         return request

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 @Suite struct ClosureURLOpenerTests {
@@ -25,7 +26,12 @@ import Testing
         let ledger = InMemoryLedgerStore()
         let caller = Caller(ledger: ledger, opener: ClosureURLOpener { _, _ in false }, clock: { CallingSupport.t0 })
         let error = await #expect(throws: OpenFailure.self) {
-            try await caller.send("charge", to: CallingSupport.terminal(), parameters: [QueryItem(name: "amount", value: "1")], callback: "my-return-url://")
+            try await caller.send(
+                "charge",
+                to: CallingSupport.terminal(),
+                parameters: [QueryItem(name: "amount", value: "1")],
+                callback: "my-return-url://"
+            )
         }
         let refused = error?.url ?? ""
         #expect(refused.hasPrefix("com-example-terminal://charge/1.0.0/"))

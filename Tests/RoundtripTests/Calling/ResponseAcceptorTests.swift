@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 @Suite struct ResponseAcceptorTests {
@@ -11,7 +12,12 @@ import Testing
         let request = try await S.recordCharge(in: ledger, nonce: seed, ttl: ttl, continuation: Data(#"{"screen":"invoice"}"#.utf8))
         let accepted = try Endpoint(spec: try S.spec("terminal")).evaluate(request.url, now: S.t0)
         let action = try #require(try S.spec("terminal").action(named: "charge"))
-        let callback = try ResponseBuilder.callbackURL(answering: accepted, action: action, outcome: "approved", parameters: [QueryItem(name: "transactionId", value: "T-9")])
+        let callback = try ResponseBuilder.callbackURL(
+            answering: accepted,
+            action: action,
+            outcome: "approved",
+            parameters: [QueryItem(name: "transactionId", value: "T-9")]
+        )
         return (ResponseAcceptor(ledger: ledger), ledger, callback)
     }
 
@@ -116,11 +122,22 @@ import Testing
         let ledger = InMemoryLedgerStore()
         let acceptor = ResponseAcceptor(ledger: ledger)
         for (seed, outcome) in [(10, "success"), (11, "error"), (12, "cancel")] {
-            let request = try S.notes().build("create", parameters: [QueryItem(name: "title", value: "t")], callback: "pos-app://cb", now: S.t0, nonce: S.nonce(seed))
+            let request = try S.notes().build(
+                "create",
+                parameters: [QueryItem(name: "title", value: "t")],
+                callback: "pos-app://cb",
+                now: S.t0,
+                nonce: S.nonce(seed)
+            )
             try await ledger.record(try #require(request.pending))
             let accepted = try S.notesEndpoint().evaluate(request.url, now: S.t0)
             let action = try #require(try S.spec("notes").action(named: "create"))
-            let url = try ResponseBuilder.callbackURL(answering: accepted, action: action, outcome: outcome, parameters: outcome == "success" ? [QueryItem(name: "id", value: "42")] : [])
+            let url = try ResponseBuilder.callbackURL(
+                answering: accepted,
+                action: action,
+                outcome: outcome,
+                parameters: outcome == "success" ? [QueryItem(name: "id", value: "42")] : []
+            )
             let response = try await acceptor.accept(url, now: S.t0)
             #expect(response.outcome == outcome)
             switch outcome {
@@ -134,8 +151,20 @@ import Testing
     @Test func theNonceOfOneCallbackBaseCannotAnswerOnAnother() async throws {
         let ledger = InMemoryLedgerStore()
         let acceptor = ResponseAcceptor(ledger: ledger)
-        let first = try S.notes().build("create", parameters: [QueryItem(name: "title", value: "t")], callback: "pos-app://one", now: S.t0, nonce: S.nonce(20))
-        let second = try S.notes().build("create", parameters: [QueryItem(name: "title", value: "t")], callback: "pos-app://two", now: S.t0, nonce: S.nonce(21))
+        let first = try S.notes().build(
+            "create",
+            parameters: [QueryItem(name: "title", value: "t")],
+            callback: "pos-app://one",
+            now: S.t0,
+            nonce: S.nonce(20)
+        )
+        let second = try S.notes().build(
+            "create",
+            parameters: [QueryItem(name: "title", value: "t")],
+            callback: "pos-app://two",
+            now: S.t0,
+            nonce: S.nonce(21)
+        )
         try await ledger.record(try #require(first.pending))
         try await ledger.record(try #require(second.pending))
         // The first request's nonce presented on the second request's base: a mismatch, nothing consumed.

@@ -1,11 +1,15 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Roundtrip
 
 @Suite("URLQueryDecoder and URLQueryEncoder")
 struct URLQueryCodableTests {
-    enum Currency: String, Codable, Equatable { case usd = "USD", eur = "EUR" }
+    enum Currency: String, Codable, Equatable {
+        case usd = "USD"
+        case eur = "EUR"
+    }
 
     struct Charge: Codable, Equatable {
         var amount: Decimal
@@ -19,15 +23,23 @@ struct URLQueryCodableTests {
     }
 
     static let charge = Charge(
-        amount: Decimal(string: "12.5")!, currency: .eur, invoiceNumber: "INV-1", quantity: 3, express: true,
-        id: UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!, callback: URL(string: "pos://done?x=1")!,
+        amount: Decimal(string: "12.5")!,
+        currency: .eur,
+        invoiceNumber: "INV-1",
+        quantity: 3,
+        express: true,
+        id: UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!,
+        callback: URL(string: "pos://done?x=1")!,
         due: Date(timeIntervalSince1970: 1_800_000_000)
     )
 
     @Test func encodesInDeclarationOrderAndDecodesBack() throws {
         let items = try URLQueryEncoder().encode(Self.charge)
         #expect(items.map(\.name) == ["amount", "currency", "invoiceNumber", "quantity", "express", "id", "callback", "due"])
-        #expect(QueryCodec.encode(items) == "amount=12.5&currency=EUR&invoiceNumber=INV-1&quantity=3&express=true&id=6f9619ff-8b86-d011-b42d-00c04fc964ff&callback=pos%3A%2F%2Fdone%3Fx%3D1&due=2027-01-15T08%3A00%3A00Z")
+        #expect(
+            QueryCodec.encode(items)
+                == "amount=12.5&currency=EUR&invoiceNumber=INV-1&quantity=3&express=true&id=6f9619ff-8b86-d011-b42d-00c04fc964ff&callback=pos%3A%2F%2Fdone%3Fx%3D1&due=2027-01-15T08%3A00%3A00Z"
+        )
         #expect(try URLQueryDecoder().decode(Charge.self, from: items) == Self.charge)
     }
 
@@ -80,7 +92,10 @@ struct URLQueryCodableTests {
     }
 
     @Test func acceptedRequestsDecodeDatesInTheirOwnFormat() throws {
-        struct Task: Decodable { var task: String; var due: Date }
+        struct Task: Decodable {
+            var task: String
+            var due: Date
+        }
         let request = try TestSpecs.endpoint("terminal").evaluate("todolist://www.acme.com?Quarterly%20Report#200806231300")
         let task = try request.decode(Task.self)
         #expect(task.task == "Quarterly Report")

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Roundtrip
 import RoundtripYAML
+import Testing
+
+@testable import Roundtrip
 
 /// The article "Calling another app and coming back", compiled and run. `articleSnippetsAreInThisFile`
 /// fails when the article's Swift code and this file drift apart.
@@ -10,7 +11,11 @@ struct CallingArticleTests {
     static let articlePath = Fixture.root.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/Roundtrip/Documentation.docc/CallingAnotherAppAndComingBack.md").path
 
-    struct Charge: Codable, Sendable { var amount: Decimal; var currency: String?; var invoiceNumber: String? }
+    struct Charge: Codable, Sendable {
+        var amount: Decimal
+        var currency: String?
+        var invoiceNumber: String?
+    }
     struct ChargeResult: Decodable { var transactionId: String }
     struct Screen: Codable, Sendable, Equatable { var invoice: Int }
 
@@ -36,7 +41,11 @@ struct CallingArticleTests {
             parameters: [QueryItem(name: "amount", value: "12.50"), QueryItem(name: "invoiceNumber", value: "123")],
             callback: "my-return-url://?record_id=123"
         )
-        #expect(request.url.hasPrefix("com-example-terminal://charge/1.0.0/?amount=12.50&invoiceNumber=123&returnURL=my-return-url%3A%2F%2F%3Frecord_id%3D123%26rt-state%3D"))
+        #expect(
+            request.url.hasPrefix(
+                "com-example-terminal://charge/1.0.0/?amount=12.50&invoiceNumber=123&returnURL=my-return-url%3A%2F%2F%3Frecord_id%3D123%26rt-state%3D"
+            )
+        )
 
         let ledger = FileLedgerStore(directory: ledgerFolder, key: ledgerKey)
         let caller = Caller(ledger: ledger, opener: opener)
@@ -44,8 +53,11 @@ struct CallingArticleTests {
 
         var printed = ""
         let response = try await caller.call(
-            "charge", to: terminal, with: Charge(amount: 12.5, invoiceNumber: "123"),
-            callback: "my-return-url://?record_id=123", continuation: Screen(invoice: 123)
+            "charge",
+            to: terminal,
+            with: Charge(amount: 12.5, invoiceNumber: "123"),
+            callback: "my-return-url://?record_id=123",
+            continuation: Screen(invoice: 123)
         )
         if response.outcome == "approved" {
             let result = try response.decode(ChargeResult.self)
@@ -55,7 +67,10 @@ struct CallingArticleTests {
 
         // After a relaunch: a request sent, the app killed, the answer arriving in a new process.
         let sent = try await Caller(ledger: ledger, opener: RecordingOpener()).send(
-            "charge", to: terminal, parameters: [QueryItem(name: "amount", value: "5")], callback: "my-return-url://?record_id=124",
+            "charge",
+            to: terminal,
+            parameters: [QueryItem(name: "amount", value: "5")],
+            callback: "my-return-url://?record_id=124",
             continuation: try JSONEncoder().encode(Screen(invoice: 124))
         )
         let nonce = try #require(sent.pending?.nonce)
@@ -75,7 +90,10 @@ struct CallingArticleTests {
         for snippet in snippets {
             let lines = HandlingIncomingURLsArticleTests.normalize(snippet)
                 .split(separator: "\n").filter { !$0.hasPrefix("//") }.joined(separator: "\n")
-                .replacingOccurrences(of: "print(\"approved\", result.transactionId)", with: "print(\"approved\", result.transactionId, to: &printed)")
+                .replacingOccurrences(
+                    of: "print(\"approved\", result.transactionId)",
+                    with: "print(\"approved\", result.transactionId, to: &printed)"
+                )
             #expect(thisFile.contains(lines), "the article's snippet is not in the test:\n\(snippet)")
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Roundtrip
 import RoundtripYAML
+import Testing
+
+@testable import Roundtrip
 
 /// The article "Handling incoming URLs safely", compiled and run. `articleSnippetsAreInThisFile`
 /// fails when the article's Swift code and this file drift apart.
@@ -54,7 +55,10 @@ struct HandlingIncomingURLsArticleTests {
         let snippets = Self.codeBlocks(in: article, language: "swift")
         #expect(snippets.count == 4)
         for snippet in snippets {
-            let lines = Self.normalize(snippet).replacingOccurrences(of: "print(error.code, error.parameter ?? \"\", error.message)", with: "print(error.code, error.parameter ?? \"\", error.message, to: &printed)")
+            let lines = Self.normalize(snippet).replacingOccurrences(
+                of: "print(error.code, error.parameter ?? \"\", error.message)",
+                with: "print(error.code, error.parameter ?? \"\", error.message, to: &printed)"
+            )
             #expect(normalizedFile.contains(lines), "the article's snippet is not in the test:\n\(snippet)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 /// Every public error says what went wrong through `localizedDescription`, so an alert built from
@@ -24,7 +25,10 @@ import Testing
 
     @Test func aSpecErrorSaysEveryErrorWithItsPlace() {
         do {
-            _ = try SpecLoader.load(json: #"{"roundtrip": 1, "app": {"name": "J", "schemes": ["j"]}, "actions": {"go": {"url": "j://go", "convention": "nope"}}}"#, file: "j.json")
+            _ = try SpecLoader.load(
+                json: #"{"roundtrip": 1, "app": {"name": "J", "schemes": ["j"]}, "actions": {"go": {"url": "j://go", "convention": "nope"}}}"#,
+                file: "j.json"
+            )
             Issue.record("loaded a spec with an unknown convention")
         } catch {
             #expect(!error.description.isEmpty)
@@ -48,7 +52,10 @@ import Testing
             Issue.record("read a damaged ledger")
         } catch {
             #expect(error.code == .damaged)
-            #expect((error as any Error).localizedDescription == "cannot verify \(directory)/ledger.json: the ledger file has no 'roundtrip-ledger/1' header (torn, or not a ledger)")
+            #expect(
+                (error as any Error).localizedDescription
+                    == "cannot verify \(directory)/ledger.json: the ledger file has no 'roundtrip-ledger/1' header (torn, or not a ledger)"
+            )
         }
     }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 @Suite struct FileLedgerStoreTests {
@@ -60,7 +61,9 @@ import Testing
             Issue.record("read a ledger sealed with another key")
         } catch let error as StorageError {
             #expect(error.operation == "verify")
-            #expect(error.reason == "the ledger file's HMAC does not verify: it was altered or truncated, or sealed with another key; refusing to use it")
+            #expect(
+                error.reason == "the ledger file's HMAC does not verify: it was altered or truncated, or sealed with another key; refusing to use it"
+            )
         }
         // Accepting through a damaged ledger fails with the storage error; nothing is consumed.
         let callback = try #require(try S.queryValue(request.url, "returnURL")) + "&ifcc_responseType=approved"
@@ -95,12 +98,19 @@ import Testing
 
     @Test func twoStoresOnOneFolderNeverLoseAWrite() async throws {
         let directory = S.temporaryDirectory()
-        let first = store(directory), second = store(directory)
+        let first = store(directory)
+        let second = store(directory)
         let terminal = try S.terminal()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for seed in 0..<120 {
                 group.addTask {
-                    let request = try terminal.build("charge", parameters: [QueryItem(name: "amount", value: "1")], callback: "my-return-url://", now: S.t0, nonce: S.nonce(seed))
+                    let request = try terminal.build(
+                        "charge",
+                        parameters: [QueryItem(name: "amount", value: "1")],
+                        callback: "my-return-url://",
+                        now: S.t0,
+                        nonce: S.nonce(seed)
+                    )
                     try await (seed % 2 == 0 ? first : second).record(request.pending!)
                 }
             }

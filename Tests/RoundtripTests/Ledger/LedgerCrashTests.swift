@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 #if canImport(Darwin)
@@ -64,7 +65,8 @@ enum BuiltProduct {
             candidates.append(directory.appendingPathComponent(name))
             directory = directory.deletingLastPathComponent()
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         candidates.append(root.appendingPathComponent(".build/debug/\(name)"))
         return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
     }

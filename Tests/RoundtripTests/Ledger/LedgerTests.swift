@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 @Suite struct LedgerTests {
@@ -7,16 +8,26 @@ import Testing
 
     func entry(_ seed: Int, base: String = "pos-app://cb", createdAt: Date = CallingSupport.t0, ttl: TimeInterval = 600) -> PendingRequest {
         PendingRequest(
-            nonce: S.nonce(seed), partner: "Notes", action: "create", convention: .xCallbackURL,
+            nonce: S.nonce(seed),
+            partner: "Notes",
+            action: "create",
+            convention: .xCallbackURL,
             callbacks: ["success": base + "/success", "error": base + "/error"],
-            createdAt: createdAt, expiresAt: createdAt.addingTimeInterval(ttl)
+            createdAt: createdAt,
+            expiresAt: createdAt.addingTimeInterval(ttl)
         )
     }
 
     @Test func recordingANonceTwiceIsRefused() throws {
         var ledger = Ledger()
         try ledger.record(entry(1))
-        #expect(throws: RoundtripError(.duplicateParameter, "the rt-state nonce is already in the ledger; every request needs a fresh one", parameter: "rt-state")) {
+        #expect(
+            throws: RoundtripError(
+                .duplicateParameter,
+                "the rt-state nonce is already in the ledger; every request needs a fresh one",
+                parameter: "rt-state"
+            )
+        ) {
             try ledger.record(entry(1))
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 /// The URLs that the public documents Roundtrip implements print, end to end through the receiving
@@ -19,7 +20,12 @@ struct PublishedExampleTests {
         let action = try #require(endpoint.spec.action(named: "charge"))
         let declined = try ResponseBuilder.callbackURL(answering: request, action: action, outcome: "declined")
         #expect(declined == "my-return-url://?record_id=123&ifcc_responseType=declined")
-        let approved = try ResponseBuilder.callbackURL(answering: request, action: action, outcome: "success", parameters: [QueryItem(name: "transactionId", value: "T 1+2")])
+        let approved = try ResponseBuilder.callbackURL(
+            answering: request,
+            action: action,
+            outcome: "success",
+            parameters: [QueryItem(name: "transactionId", value: "T 1+2")]
+        )
         #expect(approved == "my-return-url://?record_id=123&ifcc_responseType=approved&ifcc_transactionId=T%201%2B2")
     }
 
@@ -42,14 +48,16 @@ struct PublishedExampleTests {
         #expect(due == Date(timeIntervalSince1970: 1_214_226_000))  // 2008-06-23 13:00 UTC
     }
 
-    @Test(arguments: [
-        ("todolist://www.acme.com", RoundtripError.Code.missingParameter, "needs its value 'task'"),
-        ("todolist://www.acme.com?Report#200802301300", .invalidParameter, "real date"),
-        ("todolist://www.acme.com?Report#today", .invalidParameter, "real date"),
-        ("todolist://www.acme.com?Report#2008062313", .invalidParameter, "real date"),
-        ("todolist://www.acme.com?Report#200806232400", .invalidParameter, "real date"),
-        ("TODOLIST://WWW.ACME.COM?Report", .none, ""),
-    ] as [(String, RoundtripError.Code?, String)])
+    @Test(
+        arguments: [
+            ("todolist://www.acme.com", RoundtripError.Code.missingParameter, "needs its value 'task'"),
+            ("todolist://www.acme.com?Report#200802301300", .invalidParameter, "real date"),
+            ("todolist://www.acme.com?Report#today", .invalidParameter, "real date"),
+            ("todolist://www.acme.com?Report#2008062313", .invalidParameter, "real date"),
+            ("todolist://www.acme.com?Report#200806232400", .invalidParameter, "real date"),
+            ("TODOLIST://WWW.ACME.COM?Report", .none, ""),
+        ] as [(String, RoundtripError.Code?, String)]
+    )
     func todolistEdgeCases(url: String, code: RoundtripError.Code?, message: String) throws {
         let endpoint = try TestSpecs.endpoint("terminal")
         guard let code else {
@@ -67,19 +75,25 @@ struct PublishedExampleTests {
         let endpoint = try TestSpecs.endpoint("inap")
         let request = try endpoint.evaluate("myapp://myapp?latitude=51.3&longitude=5.2&title=middle%20of%20nowhere")
         #expect(request.canonicalParameters == ["latitude": "51.3", "longitude": "5.2", "title": "middle of nowhere"])
-        struct Destination: Decodable, Equatable { var latitude: Double; var longitude: Double; var title: String }
+        struct Destination: Decodable, Equatable {
+            var latitude: Double
+            var longitude: Double
+            var title: String
+        }
         #expect(try request.decode(Destination.self) == Destination(latitude: 51.3, longitude: 5.2, title: "middle of nowhere"))
     }
 
-    @Test(arguments: [
-        ("myapp://myapp?latitude=51.3&longitude=5.2", RoundtripError.Code.missingParameter, "title"),
-        ("myapp://myapp?latitude=51.3&longitude=5.2&title=x&extra=1", .unknownParameter, "extra"),
-        ("myapp://myapp?latitude=51.3&longitude=5.2&title=x&title=y", .duplicateParameter, "title"),
-        ("myapp://myapp?latitude=91&longitude=5.2&title=x", .invalidParameter, "latitude"),
-        ("myapp://myapp?latitude=51.3&longitude=east&title=x", .invalidParameter, "longitude"),
-        ("myapp://myapp?latitude=51.3&longitude=5.2&title=middle of nowhere", .malformedURL, nil),
-        ("myapp://myapp/?latitude=51.3&longitude=5.2&title=x", .unknownRoute, nil),
-    ] as [(String, RoundtripError.Code, String?)])
+    @Test(
+        arguments: [
+            ("myapp://myapp?latitude=51.3&longitude=5.2", RoundtripError.Code.missingParameter, "title"),
+            ("myapp://myapp?latitude=51.3&longitude=5.2&title=x&extra=1", .unknownParameter, "extra"),
+            ("myapp://myapp?latitude=51.3&longitude=5.2&title=x&title=y", .duplicateParameter, "title"),
+            ("myapp://myapp?latitude=91&longitude=5.2&title=x", .invalidParameter, "latitude"),
+            ("myapp://myapp?latitude=51.3&longitude=east&title=x", .invalidParameter, "longitude"),
+            ("myapp://myapp?latitude=51.3&longitude=5.2&title=middle of nowhere", .malformedURL, nil),
+            ("myapp://myapp/?latitude=51.3&longitude=5.2&title=x", .unknownRoute, nil),
+        ] as [(String, RoundtripError.Code, String?)]
+    )
     func iNapRejects(url: String, code: RoundtripError.Code, parameter: String?) throws {
         let endpoint = try TestSpecs.endpoint("inap")
         let error = try #require(rejection { try endpoint.evaluate(url) }, "accepted \(url)")
@@ -90,7 +104,8 @@ struct PublishedExampleTests {
     // Imprivata's "iOS App Logout via Universal Link Callback": https://appb.companyb.com/logout?ulc-success=https://appa.com/success&ulc-error=https://appa.com/error
     @Test func universalLinkCallbackLogout() throws {
         let endpoint = try TestSpecs.endpoint("terminal")
-        let url = "https://terminal.example.com/logout?ulc-success=https%3A%2F%2Fappa.example.com%2Fsuccess&ulc-error=https%3A%2F%2Fappa.example.com%2Ferror"
+        let url =
+            "https://terminal.example.com/logout?ulc-success=https%3A%2F%2Fappa.example.com%2Fsuccess&ulc-error=https%3A%2F%2Fappa.example.com%2Ferror"
         let request = try endpoint.evaluate(url)
         #expect(request.convention == .universalLinkCallback)
         #expect(request.callbacks == ["success": "https://appa.example.com/success", "error": "https://appa.example.com/error"])
@@ -107,21 +122,37 @@ struct PublishedExampleTests {
     }
 
     @Test func universalLinkCallbackAcceptsTheFailureAlias() throws {
-        let url = "https://terminal.example.com/logout?ulc-success=https%3A%2F%2Fappa.example.com%2Fsuccess&ulc-failure=https%3A%2F%2Fappa.example.com%2Ferror"
+        let url =
+            "https://terminal.example.com/logout?ulc-success=https%3A%2F%2Fappa.example.com%2Fsuccess&ulc-failure=https%3A%2F%2Fappa.example.com%2Ferror"
         #expect(try TestSpecs.endpoint("terminal").evaluate(url).callbacks["error"] == "https://appa.example.com/error")
     }
 
     @Test func xCallbackURLRoundTrip() throws {
         let endpoint = try TestSpecs.endpoint("rich")
-        let url = "notes://x-callback-url/add?x-source=Pos&title=Buy%20milk&priority=2&x-success=pos%3A%2F%2Fx-callback-url%2Fdone%3Fid%3D7%26rt-state%3Dn0nce&x-error=pos%3A%2F%2Fx-callback-url%2Ffailed&x-cancel=pos%3A%2F%2Fx-callback-url%2Fcancelled"
+        let url =
+            "notes://x-callback-url/add?x-source=Pos&title=Buy%20milk&priority=2&x-success=pos%3A%2F%2Fx-callback-url%2Fdone%3Fid%3D7%26rt-state%3Dn0nce&x-error=pos%3A%2F%2Fx-callback-url%2Ffailed&x-cancel=pos%3A%2F%2Fx-callback-url%2Fcancelled"
         let request = try endpoint.evaluate(url)
         #expect(request.callerName == "Pos")
         #expect(request.canonicalParameters == ["title": "Buy milk", "priority": "2", "pinned": "false"])
         let action = try #require(endpoint.spec.action(named: "add"))
-        #expect(try ResponseBuilder.callbackURL(answering: request, action: action, outcome: "success", parameters: [QueryItem(name: "noteID", value: "42")])
-            == "pos://x-callback-url/done?id=7&rt-state=n0nce&noteID=42")
-        #expect(try ResponseBuilder.callbackURL(answering: request, action: action, outcome: "error", parameters: [QueryItem(name: "errorCode", value: "full"), QueryItem(name: "errorMessage", value: "No space left")])
-            == "pos://x-callback-url/failed?errorCode=full&errorMessage=No%20space%20left")
+        #expect(
+            try ResponseBuilder.callbackURL(
+                answering: request,
+                action: action,
+                outcome: "success",
+                parameters: [QueryItem(name: "noteID", value: "42")]
+            )
+                == "pos://x-callback-url/done?id=7&rt-state=n0nce&noteID=42"
+        )
+        #expect(
+            try ResponseBuilder.callbackURL(
+                answering: request,
+                action: action,
+                outcome: "error",
+                parameters: [QueryItem(name: "errorCode", value: "full"), QueryItem(name: "errorMessage", value: "No space left")]
+            )
+                == "pos://x-callback-url/failed?errorCode=full&errorMessage=No%20space%20left"
+        )
         #expect(try ResponseBuilder.callbackURL(answering: request, action: action, outcome: "cancel") == "pos://x-callback-url/cancelled")
         // A response never overwrites the caller's own query items.
         #expect(throws: RoundtripError.self) {

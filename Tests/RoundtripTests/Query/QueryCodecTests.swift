@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Roundtrip
 
 @Suite("Strict query codec")
@@ -23,17 +24,17 @@ struct QueryCodecTests {
 
     @Test(arguments: [
         ("a=%", RoundtripError.Code.invalidEncoding),
-        ("a=ab%", .invalidEncoding),          // regression: a trailing bad escape once overran the decode buffer
+        ("a=ab%", .invalidEncoding),  // regression: a trailing bad escape once overran the decode buffer
         ("a=abcd%4", .invalidEncoding),
         ("a=%4", .invalidEncoding),
         ("a=%zz", .invalidEncoding),
-        ("a=%C3", .invalidEncoding),          // truncated sequence
-        ("a=%C3%28", .invalidEncoding),       // bad continuation
-        ("a=%E0%80%AF", .invalidEncoding),    // overlong '/'
-        ("a=%F4%90%80%80", .invalidEncoding), // above U+10FFFF
+        ("a=%C3", .invalidEncoding),  // truncated sequence
+        ("a=%C3%28", .invalidEncoding),  // bad continuation
+        ("a=%E0%80%AF", .invalidEncoding),  // overlong '/'
+        ("a=%F4%90%80%80", .invalidEncoding),  // above U+10FFFF
         ("a=%00", .invalidEncoding),
         ("a=%7F", .invalidEncoding),
-        ("a=%C2%9B", .invalidEncoding),       // C1 CSI
+        ("a=%C2%9B", .invalidEncoding),  // C1 CSI
         ("a=1&a=2", .duplicateParameter),
         ("a=1&&b", .malformedURL),
         ("&a=1", .malformedURL),

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Roundtrip
 
 /// Our URL split against Foundation's `URLComponents` on generated RFC 3986 URLs. Parser
@@ -52,7 +53,11 @@ struct URLSplitDifferentialTests {
             if isCompared { compared += 1 } else { refusedByFoundation += 1 }
             lock.unlock()
         }
-        var totals: (compared: Int, refused: Int) { lock.lock(); defer { lock.unlock() }; return (compared, refusedByFoundation) }
+        var totals: (compared: Int, refused: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (compared, refusedByFoundation)
+        }
     }
 
     @Test("On valid URLs both parsers agree on every component")

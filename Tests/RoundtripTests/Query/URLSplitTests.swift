@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Roundtrip
 
 @Suite("URL splitting")
@@ -15,9 +16,32 @@ struct URLSplitTests {
     }
 
     @Test(arguments: [
-        Expected(url: "com-innerfence-ccterminal://charge/1.0.0/?invoiceNumber=123", scheme: "com-innerfence-ccterminal", host: "charge", path: "/1.0.0/", query: "invoiceNumber=123", fragment: nil),
-        Expected(url: "todolist://www.acme.com?Quarterly%20Report#200806231300", scheme: "todolist", host: "www.acme.com", path: "", query: "Quarterly%20Report", fragment: "200806231300"),
-        Expected(url: "https://u:p@h.example:8443/a/b?#", scheme: "https", host: "h.example", path: "/a/b", query: "", fragment: "", userInfo: "u:p", port: "8443"),
+        Expected(
+            url: "com-innerfence-ccterminal://charge/1.0.0/?invoiceNumber=123",
+            scheme: "com-innerfence-ccterminal",
+            host: "charge",
+            path: "/1.0.0/",
+            query: "invoiceNumber=123",
+            fragment: nil
+        ),
+        Expected(
+            url: "todolist://www.acme.com?Quarterly%20Report#200806231300",
+            scheme: "todolist",
+            host: "www.acme.com",
+            path: "",
+            query: "Quarterly%20Report",
+            fragment: "200806231300"
+        ),
+        Expected(
+            url: "https://u:p@h.example:8443/a/b?#",
+            scheme: "https",
+            host: "h.example",
+            path: "/a/b",
+            query: "",
+            fragment: "",
+            userInfo: "u:p",
+            port: "8443"
+        ),
         Expected(url: "myapp:path/only", scheme: "myapp", host: "", path: "path/only", query: nil, fragment: nil, hasAuthority: false),
         Expected(url: "x://[::1]:80/p", scheme: "x", host: "[::1]", path: "/p", query: nil, fragment: nil, port: "80"),
         Expected(url: "x://h?a=b?c/d", scheme: "x", host: "h", path: "", query: "a=b?c/d", fragment: nil),
@@ -86,7 +110,9 @@ struct URLByteCheckTests {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x25 {
-                guard index + 2 < bytes.count, URLSplit.hexValue(bytes[index + 1]) != nil, URLSplit.hexValue(bytes[index + 2]) != nil else { return .rejected(offset: index) }
+                guard index + 2 < bytes.count, URLSplit.hexValue(bytes[index + 1]) != nil, URLSplit.hexValue(bytes[index + 2]) != nil else {
+                    return .rejected(offset: index)
+                }
                 index += 3
                 continue
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 /// Every receiving-side error code, with the exact reason, against `rich.yaml` and `terminal.yaml`.
@@ -28,42 +29,138 @@ struct EndpointRejectTests {
         Case(url: "notes://x-callback-url/add?=a", code: .malformedURL, parameter: nil, messageContains: "empty name"),
         Case(url: "notes://h:port/x", code: .malformedURL, parameter: nil, messageContains: "port 'port' is not a number"),
         // too-large
-        Case(url: "notes://x-callback-url/add?title=" + String(repeating: "a", count: 17_000), code: .tooLarge, parameter: nil, messageContains: "the limit is 16384"),
-        Case(url: "notes://x-callback-url/add?" + Array(repeating: "a=1", count: 300).joined(separator: "&"), code: .tooLarge, parameter: nil, messageContains: "300 parameters; the limit is 256"),
+        Case(
+            url: "notes://x-callback-url/add?title=" + String(repeating: "a", count: 17_000),
+            code: .tooLarge,
+            parameter: nil,
+            messageContains: "the limit is 16384"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?" + Array(repeating: "a=1", count: 300).joined(separator: "&"),
+            code: .tooLarge,
+            parameter: nil,
+            messageContains: "300 parameters; the limit is 256"
+        ),
         // The limits come first even when the syntax is also wrong, before or after the '&'s.
-        Case(url: "notes://x callback/add?" + Array(repeating: "a=1", count: 300).joined(separator: "&"), code: .tooLarge, parameter: nil, messageContains: "300 parameters"),
-        Case(url: "notes://x-callback-url/add?" + Array(repeating: "a=1", count: 300).joined(separator: "&") + "#1#2", code: .tooLarge, parameter: nil, messageContains: "300 parameters"),
+        Case(
+            url: "notes://x callback/add?" + Array(repeating: "a=1", count: 300).joined(separator: "&"),
+            code: .tooLarge,
+            parameter: nil,
+            messageContains: "300 parameters"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?" + Array(repeating: "a=1", count: 300).joined(separator: "&") + "#1#2",
+            code: .tooLarge,
+            parameter: nil,
+            messageContains: "300 parameters"
+        ),
         Case(url: "1notes:" + String(repeating: "&", count: 256), code: .tooLarge, parameter: nil, messageContains: "257 parameters"),
-        Case(url: "notes://x-callback-url/add?" + Array(repeating: "a=1", count: 256).joined(separator: "&") + "#1#2", code: .malformedURL, parameter: nil, messageContains: "second '#'"),
+        Case(
+            url: "notes://x-callback-url/add?" + Array(repeating: "a=1", count: 256).joined(separator: "&") + "#1#2",
+            code: .malformedURL,
+            parameter: nil,
+            messageContains: "second '#'"
+        ),
         // unknown-route
-        Case(url: "notes://x-callback-url/delete?title=a", code: .unknownRoute, parameter: nil, messageContains: "no action is routed at 'notes://x-callback-url/delete'"),
+        Case(
+            url: "notes://x-callback-url/delete?title=a",
+            code: .unknownRoute,
+            parameter: nil,
+            messageContains: "no action is routed at 'notes://x-callback-url/delete'"
+        ),
         Case(url: "other://x-callback-url/add", code: .unknownRoute, parameter: nil, messageContains: "no action is routed"),
         Case(url: "http://notes.example.com/logout", code: .unknownRoute, parameter: nil, messageContains: "no action is routed"),
-        Case(url: "https://notes.example.com/logout/", code: .unknownRoute, parameter: nil, messageContains: "did you mean 'https://notes.example.com/logout'"),
+        Case(
+            url: "https://notes.example.com/logout/",
+            code: .unknownRoute,
+            parameter: nil,
+            messageContains: "did you mean 'https://notes.example.com/logout'"
+        ),
         Case(url: "notes://note/abc", code: .unknownRoute, parameter: nil, messageContains: "not at the path '/abc'"),
         // missing-parameter
-        Case(url: "notes://x-callback-url/add?body=b", code: .missingParameter, parameter: "title", messageContains: "requires the parameter 'title'"),
+        Case(
+            url: "notes://x-callback-url/add?body=b",
+            code: .missingParameter,
+            parameter: "title",
+            messageContains: "requires the parameter 'title'"
+        ),
         // unknown-parameter
-        Case(url: "notes://x-callback-url/add?title=a&tilte=b", code: .unknownParameter, parameter: "tilte", messageContains: "does not take a parameter 'tilte'"),
+        Case(
+            url: "notes://x-callback-url/add?title=a&tilte=b",
+            code: .unknownParameter,
+            parameter: "tilte",
+            messageContains: "does not take a parameter 'tilte'"
+        ),
         Case(url: "notes://x-callback-url/add?title=a&x-foo=1", code: .unknownParameter, parameter: "x-foo", messageContains: "'x-foo'"),
         Case(url: "notes://x-callback-url/add?title=a#frag", code: .unknownParameter, parameter: "#", messageContains: "has a fragment"),
         // duplicate-parameter
-        Case(url: "notes://x-callback-url/add?title=a&title=b", code: .duplicateParameter, parameter: "title", messageContains: "'title' appears more than once"),
+        Case(
+            url: "notes://x-callback-url/add?title=a&title=b",
+            code: .duplicateParameter,
+            parameter: "title",
+            messageContains: "'title' appears more than once"
+        ),
         Case(url: "notes://x-callback-url/add?title=a&t%69tle=b", code: .duplicateParameter, parameter: "title", messageContains: "more than once"),
-        Case(url: "notes://x-callback-url/add?t%69tle=a&title=b", code: .duplicateParameter, parameter: "title", messageContains: "'title' appears more than once"),
-        Case(url: "https://notes.example.com/logout?ulc-success=https%3A%2F%2Fa.example%2Fs&ulc-error=https%3A%2F%2Fa.example%2Fe&ulc-failure=https%3A%2F%2Fa.example%2Ff", code: .duplicateParameter, parameter: "ulc-failure", messageContains: "both 'ulc-error' and its alias"),
+        Case(
+            url: "notes://x-callback-url/add?t%69tle=a&title=b",
+            code: .duplicateParameter,
+            parameter: "title",
+            messageContains: "'title' appears more than once"
+        ),
+        Case(
+            url:
+                "https://notes.example.com/logout?ulc-success=https%3A%2F%2Fa.example%2Fs&ulc-error=https%3A%2F%2Fa.example%2Fe&ulc-failure=https%3A%2F%2Fa.example%2Ff",
+            code: .duplicateParameter,
+            parameter: "ulc-failure",
+            messageContains: "both 'ulc-error' and its alias"
+        ),
         Case(url: "notes://note/7/view?noteID=8", code: .duplicateParameter, parameter: "noteID", messageContains: "part of the route"),
         // invalid-parameter
-        Case(url: "notes://x-callback-url/add?title=a&priority=9", code: .invalidParameter, parameter: "priority", messageContains: "is 9; the maximum is 5"),
-        Case(url: "notes://x-callback-url/add?title=a&priority=two", code: .invalidParameter, parameter: "priority", messageContains: "must be a whole number"),
-        Case(url: "notes://x-callback-url/add?title=a&priority=%2B3", code: .invalidParameter, parameter: "priority", messageContains: "whole number"),
-        Case(url: "notes://x-callback-url/add?title=a&pinned=yes", code: .invalidParameter, parameter: "pinned", messageContains: "true, false, 1 or 0"),
+        Case(
+            url: "notes://x-callback-url/add?title=a&priority=9",
+            code: .invalidParameter,
+            parameter: "priority",
+            messageContains: "is 9; the maximum is 5"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&priority=two",
+            code: .invalidParameter,
+            parameter: "priority",
+            messageContains: "must be a whole number"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&priority=%2B3",
+            code: .invalidParameter,
+            parameter: "priority",
+            messageContains: "whole number"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&pinned=yes",
+            code: .invalidParameter,
+            parameter: "pinned",
+            messageContains: "true, false, 1 or 0"
+        ),
         Case(url: "notes://x-callback-url/add?title=a&id=not-a-uuid", code: .invalidParameter, parameter: "id", messageContains: "must be a UUID"),
-        Case(url: "notes://x-callback-url/add?title=a&link=relative%2Fpath", code: .invalidParameter, parameter: "link", messageContains: "absolute URL"),
+        Case(
+            url: "notes://x-callback-url/add?title=a&link=relative%2Fpath",
+            code: .invalidParameter,
+            parameter: "link",
+            messageContains: "absolute URL"
+        ),
         Case(url: "notes://x-callback-url/add?title=a&due=2026-02-31", code: .invalidParameter, parameter: "due", messageContains: "real date"),
-        Case(url: "notes://x-callback-url/add?title=" + String(repeating: "x", count: 101), code: .invalidParameter, parameter: "title", messageContains: "101 characters long; the maximum is 100"),
+        Case(
+            url: "notes://x-callback-url/add?title=" + String(repeating: "x", count: 101),
+            code: .invalidParameter,
+            parameter: "title",
+            messageContains: "101 characters long; the maximum is 100"
+        ),
         Case(url: "notes://note/0/view", code: .invalidParameter, parameter: "noteID", messageContains: "the minimum is 1"),
-        Case(url: "notes://export?format=doc&back=otherapp%3A%2F%2F", code: .invalidParameter, parameter: "format", messageContains: "must be one of pdf, txt"),
+        Case(
+            url: "notes://export?format=doc&back=otherapp%3A%2F%2F",
+            code: .invalidParameter,
+            parameter: "format",
+            messageContains: "must be one of pdf, txt"
+        ),
         // invalid-encoding
         Case(url: "notes://x-callback-url/add?title=%", code: .invalidEncoding, parameter: nil, messageContains: "not followed by two hex digits"),
         Case(url: "notes://x-callback-url/add?title=%G1", code: .invalidEncoding, parameter: nil, messageContains: "not followed by two hex digits"),
@@ -80,40 +177,177 @@ struct EndpointRejectTests {
         Case(url: "notes://x-callback-url/add?title=a\u{0}", code: .invalidEncoding, parameter: nil, messageContains: "control character 0x00"),
         // missing-callback
         Case(url: "https://notes.example.com/logout", code: .missingCallback, parameter: "ulc-success", messageContains: "needs 'ulc-success'"),
-        Case(url: "https://notes.example.com/logout?ulc-success=https%3A%2F%2Fa.example%2Fs", code: .missingCallback, parameter: "ulc-error", messageContains: "needs 'ulc-error'"),
+        Case(
+            url: "https://notes.example.com/logout?ulc-success=https%3A%2F%2Fa.example%2Fs",
+            code: .missingCallback,
+            parameter: "ulc-error",
+            messageContains: "needs 'ulc-error'"
+        ),
         Case(url: "notes://export?format=pdf", code: .missingCallback, parameter: "back", messageContains: "needs 'back'"),
         // forbidden-callback
-        Case(url: "notes://x-callback-url/add?title=a&x-success=javascript%3Aalert(1)", code: .forbiddenCallback, parameter: "x-success", messageContains: "forbidden scheme 'javascript:'"),
-        Case(url: "notes://x-callback-url/add?title=a&x-error=http%3A%2F%2Fevil.example%2F", code: .forbiddenCallback, parameter: "x-error", messageContains: "forbidden scheme 'http:'"),
-        Case(url: "notes://x-callback-url/add?title=a&x-success=x-apple-health%3A%2F%2F", code: .forbiddenCallback, parameter: "x-success", messageContains: "forbidden scheme 'x-apple-health:'"),
-        Case(url: "notes://x-callback-url/add?title=a&x-success=notes%3A%2F%2Fx-callback-url%2Fadd", code: .forbiddenCallback, parameter: "x-success", messageContains: "own scheme 'notes:'"),
-        Case(url: "notes://x-callback-url/add?title=a&x-success=NOTES%3A%2F%2Floop", code: .forbiddenCallback, parameter: "x-success", messageContains: "own scheme"),
-        Case(url: "notes://x-callback-url/add?title=a&x-success=https%3A%2F%2Fgood.example%40evil.example%2F", code: .forbiddenCallback, parameter: "x-success", messageContains: "user-info"),
-        Case(url: "notes://x-callback-url/add?title=a&x-success=https%3A%2F%2Fa.example%2Fx%23frag", code: .forbiddenCallback, parameter: "x-success", messageContains: "fragment"),
-        Case(url: "notes://x-callback-url/add?title=a&x-success=https%3A%2F%2Fa.example%5C%40evil.example", code: .forbiddenCallback, parameter: "x-success", messageContains: "backslash"),
-        Case(url: "notes://x-callback-url/add?title=a&x-success=https%3Aevil.example", code: .forbiddenCallback, parameter: "x-success", messageContains: "without a '//host' authority"),
-        Case(url: "notes://x-callback-url/add?title=a&x-success=relative", code: .forbiddenCallback, parameter: "x-success", messageContains: "not a valid absolute URL"),
-        Case(url: "https://notes.example.com/logout?ulc-success=otherapp%3A%2F%2Fs&ulc-error=https%3A%2F%2Fa.example%2Fe", code: .forbiddenCallback, parameter: "ulc-success", messageContains: "must be an https universal link"),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=javascript%3Aalert(1)",
+            code: .forbiddenCallback,
+            parameter: "x-success",
+            messageContains: "forbidden scheme 'javascript:'"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-error=http%3A%2F%2Fevil.example%2F",
+            code: .forbiddenCallback,
+            parameter: "x-error",
+            messageContains: "forbidden scheme 'http:'"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=x-apple-health%3A%2F%2F",
+            code: .forbiddenCallback,
+            parameter: "x-success",
+            messageContains: "forbidden scheme 'x-apple-health:'"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=notes%3A%2F%2Fx-callback-url%2Fadd",
+            code: .forbiddenCallback,
+            parameter: "x-success",
+            messageContains: "own scheme 'notes:'"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=NOTES%3A%2F%2Floop",
+            code: .forbiddenCallback,
+            parameter: "x-success",
+            messageContains: "own scheme"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=https%3A%2F%2Fgood.example%40evil.example%2F",
+            code: .forbiddenCallback,
+            parameter: "x-success",
+            messageContains: "user-info"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=https%3A%2F%2Fa.example%2Fx%23frag",
+            code: .forbiddenCallback,
+            parameter: "x-success",
+            messageContains: "fragment"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=https%3A%2F%2Fa.example%5C%40evil.example",
+            code: .forbiddenCallback,
+            parameter: "x-success",
+            messageContains: "backslash"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=https%3Aevil.example",
+            code: .forbiddenCallback,
+            parameter: "x-success",
+            messageContains: "without a '//host' authority"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=relative",
+            code: .forbiddenCallback,
+            parameter: "x-success",
+            messageContains: "not a valid absolute URL"
+        ),
+        Case(
+            url: "https://notes.example.com/logout?ulc-success=otherapp%3A%2F%2Fs&ulc-error=https%3A%2F%2Fa.example%2Fe",
+            code: .forbiddenCallback,
+            parameter: "ulc-success",
+            messageContains: "must be an https universal link"
+        ),
         // missing-signature
-        Case(url: "https://notes.example.com/pay?amount=5&returnURL=otherapp%3A%2F%2Fpaid", code: .missingSignature, parameter: nil, messageContains: "requires a signed request"),
+        Case(
+            url: "https://notes.example.com/pay?amount=5&returnURL=otherapp%3A%2F%2Fpaid",
+            code: .missingSignature,
+            parameter: nil,
+            messageContains: "requires a signed request"
+        ),
         // bad-signature
-        Case(url: "https://notes.example.com/pay?amount=5&returnURL=otherapp%3A%2F%2Fpaid&rt-kid=nobody&rt-ts=1&rt-id=a&rt-sig=AAAA", code: .badSignature, parameter: "rt-kid", messageContains: "unknown key id 'nobody'"),
-        Case(url: "https://notes.example.com/pay?amount=5&rt-kid=pos-2026&rt-ts=1&rt-id=a&rt-sig=AAAA&returnURL=otherapp%3A%2F%2Fpaid", code: .badSignature, parameter: "rt-kid", messageContains: "must be the last four"),
-        Case(url: "https://notes.example.com/pay?amount=5&returnURL=otherapp%3A%2F%2Fpaid&rt-kid=pos-2026&rt-ts=1&rt-id=a&rt-sig=AAAA", code: .badSignature, parameter: "rt-sig", messageContains: "does not verify"),
-        Case(url: "https://notes.example.com/pay?amount=5&returnURL=otherapp%3A%2F%2Fpaid&rt-kid=pos-2026&rt-ts=x&rt-id=a&rt-sig=AAAA", code: .badSignature, parameter: "rt-ts", messageContains: "Unix seconds"),
-        Case(url: "https://notes.example.com/pay?amount=5&returnURL=otherapp%3A%2F%2Fpaid&rt-kid=pos-2026&rt-ts=1&rt-id=a&rt-sig=AA%3D%3D", code: .badSignature, parameter: "rt-sig", messageContains: "base64url"),
+        Case(
+            url: "https://notes.example.com/pay?amount=5&returnURL=otherapp%3A%2F%2Fpaid&rt-kid=nobody&rt-ts=1&rt-id=a&rt-sig=AAAA",
+            code: .badSignature,
+            parameter: "rt-kid",
+            messageContains: "unknown key id 'nobody'"
+        ),
+        Case(
+            url: "https://notes.example.com/pay?amount=5&rt-kid=pos-2026&rt-ts=1&rt-id=a&rt-sig=AAAA&returnURL=otherapp%3A%2F%2Fpaid",
+            code: .badSignature,
+            parameter: "rt-kid",
+            messageContains: "must be the last four"
+        ),
+        Case(
+            url: "https://notes.example.com/pay?amount=5&returnURL=otherapp%3A%2F%2Fpaid&rt-kid=pos-2026&rt-ts=1&rt-id=a&rt-sig=AAAA",
+            code: .badSignature,
+            parameter: "rt-sig",
+            messageContains: "does not verify"
+        ),
+        Case(
+            url: "https://notes.example.com/pay?amount=5&returnURL=otherapp%3A%2F%2Fpaid&rt-kid=pos-2026&rt-ts=x&rt-id=a&rt-sig=AAAA",
+            code: .badSignature,
+            parameter: "rt-ts",
+            messageContains: "Unix seconds"
+        ),
+        Case(
+            url: "https://notes.example.com/pay?amount=5&returnURL=otherapp%3A%2F%2Fpaid&rt-kid=pos-2026&rt-ts=1&rt-id=a&rt-sig=AA%3D%3D",
+            code: .badSignature,
+            parameter: "rt-sig",
+            messageContains: "base64url"
+        ),
         // untrusted-source
-        Case(url: "notes://x-callback-url/add?title=a", code: .untrustedSource, parameter: nil, messageContains: "'com.apple.mobilesafari' is denied", source: "com.apple.mobilesafari"),
-        Case(url: "notes://x-callback-url/open?id=6F9619FF-8B86-D011-B42D-00C04FC964FF", code: .untrustedSource, parameter: nil, messageContains: "not in sources.allow", source: "com.evil.app"),
-        Case(url: "notes://x-callback-url/open?id=6F9619FF-8B86-D011-B42D-00C04FC964FF", code: .untrustedSource, parameter: nil, messageContains: "unknown and this action requires one"),
+        Case(
+            url: "notes://x-callback-url/add?title=a",
+            code: .untrustedSource,
+            parameter: nil,
+            messageContains: "'com.apple.mobilesafari' is denied",
+            source: "com.apple.mobilesafari"
+        ),
+        Case(
+            url: "notes://x-callback-url/open?id=6F9619FF-8B86-D011-B42D-00C04FC964FF",
+            code: .untrustedSource,
+            parameter: nil,
+            messageContains: "not in sources.allow",
+            source: "com.evil.app"
+        ),
+        Case(
+            url: "notes://x-callback-url/open?id=6F9619FF-8B86-D011-B42D-00C04FC964FF",
+            code: .untrustedSource,
+            parameter: nil,
+            messageContains: "unknown and this action requires one"
+        ),
         // reserved-parameter
-        Case(url: "notes://x-callback-url/add?title=a&rt-state=abc", code: .reservedParameter, parameter: "rt-state", messageContains: "reserved 'rt-' namespace"),
-        Case(url: "notes://x-callback-url/add?title=a&x-success=otherapp%3A%2F%2Fdone%3Frt-kid%3D1", code: .reservedParameter, parameter: "x-success", messageContains: "reserved parameter 'rt-kid'"),
-        Case(url: "notes://x-callback-url/add?title=a&x-success=otherapp%3A%2F%2Fdone%3Frt-state%3D1%26rt-state%3D2", code: .reservedParameter, parameter: "x-success", messageContains: "rt-state twice"),
-        Case(url: "notes://export?back=otherapp%3A%2F%2Fx%3Fexp_responseType%3Ddone", code: .reservedParameter, parameter: "back", messageContains: "response prefix 'exp_'"),
+        Case(
+            url: "notes://x-callback-url/add?title=a&rt-state=abc",
+            code: .reservedParameter,
+            parameter: "rt-state",
+            messageContains: "reserved 'rt-' namespace"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=otherapp%3A%2F%2Fdone%3Frt-kid%3D1",
+            code: .reservedParameter,
+            parameter: "x-success",
+            messageContains: "reserved parameter 'rt-kid'"
+        ),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=otherapp%3A%2F%2Fdone%3Frt-state%3D1%26rt-state%3D2",
+            code: .reservedParameter,
+            parameter: "x-success",
+            messageContains: "rt-state twice"
+        ),
+        Case(
+            url: "notes://export?back=otherapp%3A%2F%2Fx%3Fexp_responseType%3Ddone",
+            code: .reservedParameter,
+            parameter: "back",
+            messageContains: "response prefix 'exp_'"
+        ),
         // Escaped names in a callback's query take the decoding path, not the byte comparison.
-        Case(url: "notes://x-callback-url/add?title=a&x-success=otherapp%3A%2F%2Fdone%3Frt%252Dkid%3D1", code: .reservedParameter, parameter: "x-success", messageContains: "reserved parameter 'rt-kid'"),
-        Case(url: "notes://export?back=otherapp%3A%2F%2Fx%3Fexp%255FresponseType%3Ddone", code: .reservedParameter, parameter: "back", messageContains: "already carries 'exp_responseType'"),
+        Case(
+            url: "notes://x-callback-url/add?title=a&x-success=otherapp%3A%2F%2Fdone%3Frt%252Dkid%3D1",
+            code: .reservedParameter,
+            parameter: "x-success",
+            messageContains: "reserved parameter 'rt-kid'"
+        ),
+        Case(
+            url: "notes://export?back=otherapp%3A%2F%2Fx%3Fexp%255FresponseType%3Ddone",
+            code: .reservedParameter,
+            parameter: "back",
+            messageContains: "already carries 'exp_responseType'"
+        ),
     ]
 
     @Test(arguments: cases)

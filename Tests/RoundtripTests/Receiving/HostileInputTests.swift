@@ -1,22 +1,25 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Roundtrip
 
 /// Whatever the bytes, the decision is an answer, never a crash.
 @Suite("Hostile input")
 struct HostileInputTests {
-    @Test(arguments: [
-        ("\u{0}", RoundtripError.Code.malformedURL),
-        ("notes://x-callback-url/add?title=%", .invalidEncoding),
-        ("notes://x-callback-url/add?title=" + String(repeating: "%41", count: 40_000), .tooLarge),
-        ("notes://x-callback-url/add?" + (0..<10_000).map { "p\($0)=1" }.joined(separator: "&"), .tooLarge),
-        ("notes://x-callback-url/add?title=%C0%80", .invalidEncoding),           // overlong NUL
-        ("notes://x-callback-url/add?title=%F8%88%80%80%80", .invalidEncoding),  // 5-byte form
-        ("notes://x-callback-url/add?title=%E0%80%80", .invalidEncoding),        // overlong 3-byte
-        ("notes://x-callback-url/add?title=%EF%BB%BF", .none),                   // BOM is a character, allowed
-        (String(repeating: "a", count: 20_000) + "://x", .tooLarge),
-    ] as [(String, RoundtripError.Code?)])
+    @Test(
+        arguments: [
+            ("\u{0}", RoundtripError.Code.malformedURL),
+            ("notes://x-callback-url/add?title=%", .invalidEncoding),
+            ("notes://x-callback-url/add?title=" + String(repeating: "%41", count: 40_000), .tooLarge),
+            ("notes://x-callback-url/add?" + (0..<10_000).map { "p\($0)=1" }.joined(separator: "&"), .tooLarge),
+            ("notes://x-callback-url/add?title=%C0%80", .invalidEncoding),  // overlong NUL
+            ("notes://x-callback-url/add?title=%F8%88%80%80%80", .invalidEncoding),  // 5-byte form
+            ("notes://x-callback-url/add?title=%E0%80%80", .invalidEncoding),  // overlong 3-byte
+            ("notes://x-callback-url/add?title=%EF%BB%BF", .none),  // BOM is a character, allowed
+            (String(repeating: "a", count: 20_000) + "://x", .tooLarge),
+        ] as [(String, RoundtripError.Code?)]
+    )
     func answersEveryInput(url: String, code: RoundtripError.Code?) throws {
         let endpoint = try TestSpecs.endpoint("rich")
         let error = rejection { try endpoint.evaluate(url) }
@@ -25,7 +28,10 @@ struct HostileInputTests {
 
     @Test func limitsAreConfigurable() throws {
         let endpoint = try Endpoint(spec: TestSpecs.spec("rich"), limits: QueryLimits(maximumURLLength: 40, maximumParameterCount: 2))
-        #expect(rejection { try endpoint.evaluate("notes://x-callback-url/add?title=" + String(repeating: "a", count: 20)) }?.message == "the URL is 53 bytes long; the limit is 40")
+        #expect(
+            rejection { try endpoint.evaluate("notes://x-callback-url/add?title=" + String(repeating: "a", count: 20)) }?.message
+                == "the URL is 53 bytes long; the limit is 40"
+        )
         #expect(rejection { try endpoint.evaluate("notes://x-callback-url/add?title=a&b&c") }?.message == "the URL has 3 parameters; the limit is 2")
     }
 

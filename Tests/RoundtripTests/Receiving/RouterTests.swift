@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Roundtrip
 
 @Suite("Router")
@@ -78,6 +79,8 @@ struct RouterTests {
     }
 
     @Test func conflictingPlaceholderNamesAreRejected() throws {
-        #expect(rejection { try Router(actions: [try Self.action("a", "x://h/:id"), try Self.action("b", "x://h/:name/more")]) }?.code == .malformedURL)
+        #expect(
+            rejection { try Router(actions: [try Self.action("a", "x://h/:id"), try Self.action("b", "x://h/:name/more")]) }?.code == .malformedURL
+        )
     }
 }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Roundtrip
 
 @Suite("Signed requests: rt-kid, rt-ts, rt-id and rt-sig last")
@@ -9,7 +10,13 @@ struct SignatureTests {
     static let unsigned = "https://notes.example.com/pay?amount=12.50&returnURL=otherapp%3A%2F%2Fpaid%3Frt-state%3Dabc"
     static let now: Int64 = 1_800_000_000
 
-    func sign(_ url: String = unsigned, key: SigningKey = TestSpecs.hmacKey, keyID: String = "pos-2026", at timestamp: Int64 = now, id: String = "req-1") throws -> String {
+    func sign(
+        _ url: String = unsigned,
+        key: SigningKey = TestSpecs.hmacKey,
+        keyID: String = "pos-2026",
+        at timestamp: Int64 = now,
+        id: String = "req-1"
+    ) throws -> String {
         try RequestSignature.sign(url, keyID: keyID, key: key, timestamp: timestamp, requestID: id)
     }
 
@@ -42,23 +49,46 @@ struct SignatureTests {
         Tamper(name: "callback altered", transform: { $0.replacingOccurrences(of: "otherapp", with: "evilapp1") }, code: .badSignature),
         Tamper(name: "signature stripped", transform: { String($0[..<$0.range(of: "&rt-sig=")!.lowerBound]) }, code: .badSignature),
         Tamper(name: "all signature parameters stripped", transform: { _ in unsigned }, code: .missingSignature),
-        Tamper(name: "parameters reordered", transform: { url in
-            url.replacingOccurrences(of: "amount=12.50&returnURL=otherapp%3A%2F%2Fpaid%3Frt-state%3Dabc", with: "returnURL=otherapp%3A%2F%2Fpaid%3Frt-state%3Dabc&amount=12.50")
-        }, code: .badSignature),
-        Tamper(name: "signature parameters reordered", transform: { url in
-            url.replacingOccurrences(of: "rt-kid=pos-2026&rt-ts=1800000000", with: "rt-ts=1800000000&rt-kid=pos-2026")
-        }, code: .badSignature),
-        Tamper(name: "signature duplicated", transform: { url in
-            url + "&rt-sig=" + url[url.range(of: "&rt-sig=")!.upperBound...]
-        }, code: .duplicateParameter),
+        Tamper(
+            name: "parameters reordered",
+            transform: { url in
+                url.replacingOccurrences(
+                    of: "amount=12.50&returnURL=otherapp%3A%2F%2Fpaid%3Frt-state%3Dabc",
+                    with: "returnURL=otherapp%3A%2F%2Fpaid%3Frt-state%3Dabc&amount=12.50"
+                )
+            },
+            code: .badSignature
+        ),
+        Tamper(
+            name: "signature parameters reordered",
+            transform: { url in
+                url.replacingOccurrences(of: "rt-kid=pos-2026&rt-ts=1800000000", with: "rt-ts=1800000000&rt-kid=pos-2026")
+            },
+            code: .badSignature
+        ),
+        Tamper(
+            name: "signature duplicated",
+            transform: { url in
+                url + "&rt-sig=" + url[url.range(of: "&rt-sig=")!.upperBound...]
+            },
+            code: .duplicateParameter
+        ),
         Tamper(name: "parameter appended after the signature", transform: { $0 + "&extra=1" }, code: .badSignature),
         Tamper(name: "key id swapped", transform: { $0.replacingOccurrences(of: "rt-kid=pos-2026", with: "rt-kid=partner-a") }, code: .badSignature),
-        Tamper(name: "timestamp moved", transform: { $0.replacingOccurrences(of: "rt-ts=1800000000", with: "rt-ts=1800000001") }, code: .badSignature),
-        Tamper(name: "signature bit flipped", transform: { url in
-            var bytes = Array(url.utf8)
-            bytes[bytes.count - 3] = bytes[bytes.count - 3] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
-            return String(decoding: bytes, as: UTF8.self)
-        }, code: .badSignature),
+        Tamper(
+            name: "timestamp moved",
+            transform: { $0.replacingOccurrences(of: "rt-ts=1800000000", with: "rt-ts=1800000001") },
+            code: .badSignature
+        ),
+        Tamper(
+            name: "signature bit flipped",
+            transform: { url in
+                var bytes = Array(url.utf8)
+                bytes[bytes.count - 3] = bytes[bytes.count - 3] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+                return String(decoding: bytes, as: UTF8.self)
+            },
+            code: .badSignature
+        ),
     ]
 
     @Test(arguments: tampers)
@@ -72,7 +102,13 @@ struct SignatureTests {
     @Test func wrongKeyIsRejected() throws {
         let wrong = SigningKey.hmacSHA256(SymmetricKey(data: Data("not the secret".utf8)))
         let signed = try sign(key: wrong)
-        #expect(throws: RoundtripError(.badSignature, "the signature does not verify with key 'pos-2026': the URL was altered or signed with another key", parameter: "rt-sig")) {
+        #expect(
+            throws: RoundtripError(
+                .badSignature,
+                "the signature does not verify with key 'pos-2026': the URL was altered or signed with another key",
+                parameter: "rt-sig"
+            )
+        ) {
             try TestSpecs.endpoint("rich").evaluate(signed, now: date(Self.now))
         }
     }
@@ -97,7 +133,7 @@ struct SignatureTests {
         let replayGuard = InMemoryReplayGuard()
         let signed = try sign()
         _ = try await endpoint.handle(signed, now: date(Self.now), replayGuard: replayGuard)
-        let error = try #require(await rejection { try await endpoint.handle(signed, now: date(Self.now + 1), replayGuard: replayGuard) })
+        let error = try #require(await asyncRejection { try await endpoint.handle(signed, now: date(Self.now + 1), replayGuard: replayGuard) })
         #expect(error.code == .replayed)
         #expect(error.parameter == "rt-id")
         // A new rt-id is a new request.
@@ -110,7 +146,9 @@ struct SignatureTests {
         let endpoint = try TestSpecs.endpoint("rich")
         let signed = try sign()
         _ = try await endpoint.handle(signed, now: date(Self.now), replayGuard: FileReplayGuard(directory: directory))
-        let error = await rejection { try await endpoint.handle(signed, now: date(Self.now), replayGuard: FileReplayGuard(directory: directory)) }
+        let error = await asyncRejection {
+            try await endpoint.handle(signed, now: date(Self.now), replayGuard: FileReplayGuard(directory: directory))
+        }
         #expect(error?.code == .replayed, "a replay was accepted by a fresh FileReplayGuard on the same folder")
     }
 

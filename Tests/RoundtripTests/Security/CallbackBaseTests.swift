@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Roundtrip
 
 @Suite("Callback allow-list: exact bases, scheme and host ignoring case")

@@ -1,6 +1,7 @@
 import Foundation
 import RoundtripSimulator
 import Testing
+
 @testable import Roundtrip
 
 /// Roundtrip's callback decision against Foundation's parse of the same text.
@@ -22,7 +23,8 @@ struct CallbackPolicyDifferentialTests {
     func builtInRules(seed: UInt64) {
         let policy = CallbackPolicy(allowList: nil, ownSchemes: ["notes", "pos-app"])
         var generator = HostileCallbacks(seed: seed)
-        var accepted = 0, refused = 0
+        var accepted = 0
+        var refused = 0
         for _ in 0..<Self.perSeed {
             let url = generator.next()
             guard let split = try? policy.check(url, parameter: "x-success") else {
@@ -74,7 +76,11 @@ struct CallbackPolicyDifferentialTests {
         let scheme = split.scheme.lowercased()
         #expect(parsed.scheme?.lowercased() == scheme, "\(url)", sourceLocation: sourceLocation)
         #expect(components.scheme?.lowercased() == scheme, "\(url)", sourceLocation: sourceLocation)
-        #expect(parsed.user == nil && parsed.password == nil && components.user == nil && components.password == nil, "\(url)", sourceLocation: sourceLocation)
+        #expect(
+            parsed.user == nil && parsed.password == nil && components.user == nil && components.password == nil,
+            "\(url)",
+            sourceLocation: sourceLocation
+        )
         #expect(parsed.fragment == nil && components.fragment == nil, "\(url)", sourceLocation: sourceLocation)
         #expect(parsed.port == split.port.flatMap { Int($0) }, "\(url)", sourceLocation: sourceLocation)
         #expect(components.port == split.port.flatMap { Int($0) }, "\(url)", sourceLocation: sourceLocation)
@@ -95,7 +101,11 @@ struct CallbackPolicyDifferentialTests {
             // checks: it may find no host in valid punycode that URL(string:), which opens the
             // callback, names. Any other host it cannot name is a gap.
             if components.host.map({ !$0.isEmpty }) != true {
-                #expect(split.host.lowercased().split(separator: ".").contains { $0.hasPrefix("xn--") }, "accepted \(url), whose host URLComponents cannot name", sourceLocation: sourceLocation)
+                #expect(
+                    split.host.lowercased().split(separator: ".").contains { $0.hasPrefix("xn--") },
+                    "accepted \(url), whose host URLComponents cannot name",
+                    sourceLocation: sourceLocation
+                )
             }
         }
     }
@@ -139,7 +149,9 @@ struct HostileCallbacks {
     ]
     static let queries = ["", "", "", "?a=1", "?rt-state=x", "?rt-state=x&rt-state=y", "?rt-sig=x", "?a=%FF", "?a=1&b", "?%"]
     static let fragments = ["", "", "", "", "#", "#x", "#a#b", "%23x"]
-    static let noise: [Character] = [" ", "\u{9}", "\u{A}", "\u{D}", "\u{0}", "\u{1F}", "\u{7F}", "\u{85}", "\u{A0}", "\u{200B}", "\u{2028}", "\\", "#", "@", "%", "[", "]"]
+    static let noise: [Character] = [
+        " ", "\u{9}", "\u{A}", "\u{D}", "\u{0}", "\u{1F}", "\u{7F}", "\u{85}", "\u{A0}", "\u{200B}", "\u{2028}", "\\", "#", "@", "%", "[", "]",
+    ]
 
     /// The next hostile callback URL.
     mutating func next() -> String {

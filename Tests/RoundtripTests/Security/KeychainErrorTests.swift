@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 /// Each Keychain status is reported for what it is.
@@ -15,17 +16,39 @@ import Testing
     static let item = "the Keychain item with service 'com.example.pos' and account 'pos-2026'"
 
     static let cases: [Case] = [
-        Case(status: -25308, systemMessage: "User interaction is not allowed.", code: .deviceLocked,
-             message: "\(item) cannot be read while the device is locked (errSecInteractionNotAllowed, -25308); read it after the user unlocks the device, or store it with an accessibility class such as kSecAttrAccessibleAfterFirstUnlock"),
-        Case(status: -34018, systemMessage: nil, code: .missingEntitlement,
-             message: "the app is not entitled to read \(item) (errSecMissingEntitlement, -34018); check its keychain-access-groups entitlement and code signing"),
-        Case(status: -25300, systemMessage: "The specified item could not be found in the keychain.", code: .notFound,
-             message: "\(item) does not exist (errSecItemNotFound, -25300)"),
+        Case(
+            status: -25308,
+            systemMessage: "User interaction is not allowed.",
+            code: .deviceLocked,
+            message:
+                "\(item) cannot be read while the device is locked (errSecInteractionNotAllowed, -25308); read it after the user unlocks the device, or store it with an accessibility class such as kSecAttrAccessibleAfterFirstUnlock"
+        ),
+        Case(
+            status: -34018,
+            systemMessage: nil,
+            code: .missingEntitlement,
+            message:
+                "the app is not entitled to read \(item) (errSecMissingEntitlement, -34018); check its keychain-access-groups entitlement and code signing"
+        ),
+        Case(
+            status: -25300,
+            systemMessage: "The specified item could not be found in the keychain.",
+            code: .notFound,
+            message: "\(item) does not exist (errSecItemNotFound, -25300)"
+        ),
         Case(status: 0, systemMessage: nil, code: .emptyItem, message: "\(item) holds no data"),
-        Case(status: -25291, systemMessage: "No keychain is available.", code: .failed,
-             message: "the Keychain could not read \(item): OSStatus -25291 (No keychain is available.)"),
-        Case(status: -50, systemMessage: nil, code: .failed,
-             message: "the Keychain could not read \(item): OSStatus -50 (no description)"),
+        Case(
+            status: -25291,
+            systemMessage: "No keychain is available.",
+            code: .failed,
+            message: "the Keychain could not read \(item): OSStatus -25291 (No keychain is available.)"
+        ),
+        Case(
+            status: -50,
+            systemMessage: nil,
+            code: .failed,
+            message: "the Keychain could not read \(item): OSStatus -50 (no description)"
+        ),
     ]
 
     @Test(arguments: cases)

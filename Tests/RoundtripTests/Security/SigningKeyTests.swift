@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 /// Keys hold raw bytes, so they are `Sendable` on every platform, and sign and verify as before.

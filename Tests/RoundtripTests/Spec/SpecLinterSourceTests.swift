@@ -1,6 +1,7 @@
-import Testing
-@testable import Roundtrip
 import RoundtripYAML
+import Testing
+
+@testable import Roundtrip
 
 /// `swiftui-source-unknown`: a `sources` policy that needs the source application refuses every
 /// request a SwiftUI app receives, because `onOpenURL` never reports it.
@@ -24,24 +25,37 @@ import RoundtripYAML
     }
 
     static let cases: [Case] = [
-        Case(name: "app-level allow list",
-             yaml: "sources: {allow: [com.example.pos]}\nactions:\n  go: {url: 't://go', convention: none}\n",
-             notes: [("sources", message("an 'allow' list"))]),
-        Case(name: "app-level unknown: reject",
-             yaml: "sources: {unknown: reject}\nactions:\n  go: {url: 't://go', convention: none}\n",
-             notes: [("sources", message("'unknown: reject'"))]),
-        Case(name: "action-level both",
-             yaml: "actions:\n  go: {url: 't://go', convention: none, sources: {allow: [a.b], unknown: reject}}\n  stay: {url: 't://stay', convention: none}\n",
-             notes: [("actions.go.sources", message("an 'allow' list and 'unknown: reject'"))]),
-        Case(name: "app and action",
-             yaml: "sources: {unknown: reject}\nactions:\n  go: {url: 't://go', convention: none, sources: {allow: [a.b]}}\n",
-             notes: [("sources", message("'unknown: reject'")), ("actions.go.sources", message("an 'allow' list"))]),
-        Case(name: "deny list only",
-             yaml: "sources: {deny: [com.apple.mobilesafari], unknown: allow}\nactions:\n  go: {url: 't://go', convention: none}\n",
-             notes: []),
-        Case(name: "no sources",
-             yaml: "actions:\n  go: {url: 't://go', convention: none}\n",
-             notes: []),
+        Case(
+            name: "app-level allow list",
+            yaml: "sources: {allow: [com.example.pos]}\nactions:\n  go: {url: 't://go', convention: none}\n",
+            notes: [("sources", message("an 'allow' list"))]
+        ),
+        Case(
+            name: "app-level unknown: reject",
+            yaml: "sources: {unknown: reject}\nactions:\n  go: {url: 't://go', convention: none}\n",
+            notes: [("sources", message("'unknown: reject'"))]
+        ),
+        Case(
+            name: "action-level both",
+            yaml:
+                "actions:\n  go: {url: 't://go', convention: none, sources: {allow: [a.b], unknown: reject}}\n  stay: {url: 't://stay', convention: none}\n",
+            notes: [("actions.go.sources", message("an 'allow' list and 'unknown: reject'"))]
+        ),
+        Case(
+            name: "app and action",
+            yaml: "sources: {unknown: reject}\nactions:\n  go: {url: 't://go', convention: none, sources: {allow: [a.b]}}\n",
+            notes: [("sources", message("'unknown: reject'")), ("actions.go.sources", message("an 'allow' list"))]
+        ),
+        Case(
+            name: "deny list only",
+            yaml: "sources: {deny: [com.apple.mobilesafari], unknown: allow}\nactions:\n  go: {url: 't://go', convention: none}\n",
+            notes: []
+        ),
+        Case(
+            name: "no sources",
+            yaml: "actions:\n  go: {url: 't://go', convention: none}\n",
+            notes: []
+        ),
     ]
 
     @Test(arguments: cases)

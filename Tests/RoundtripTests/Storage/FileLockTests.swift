@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 #if canImport(Darwin)
@@ -25,7 +26,8 @@ import Glibc
         func release() { close(descriptor) }
     }
 
-    static let expectedReason = "another process holds the lock (flock) on this file, and it was not released within 0.3 s; an app or extension sharing the folder may be stuck or suspended in the middle of an update"
+    static let expectedReason =
+        "another process holds the lock (flock) on this file, and it was not released within 0.3 s; an app or extension sharing the folder may be stuck or suspended in the middle of an update"
 
     @Test func aHeldLockMakesEveryOperationThrowLockTimeoutWithinTheBound() async throws {
         let directory = S.temporaryDirectory()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Roundtrip
 
 #if canImport(Darwin)
@@ -23,12 +24,26 @@ import Glibc
     /// On Apple platforms `EPERM`/`EACCES` on a protected file means the device is locked; the
     /// error says which class keeps it closed, and a plain permission problem says that instead.
     static let cases: [Case] = [
-        Case(errno: EPERM, protection: .completeUntilFirstUserAuthentication, code: .protectedDataUnavailable,
-             reason: "the device has not been unlocked since it restarted, and files of data protection class 'completeUntilFirstUserAuthentication' cannot be opened until the user unlocks it once (\(eperm))"),
-        Case(errno: EACCES, protection: .complete, code: .protectedDataUnavailable,
-             reason: "the device is locked, and files of data protection class 'complete' cannot be opened until the user unlocks it (\(eacces))"),
-        Case(errno: EPERM, protection: .completeUnlessOpen, code: .protectedDataUnavailable,
-             reason: "the device is locked, and existing files of data protection class 'completeUnlessOpen' cannot be opened until the user unlocks it (\(eperm))"),
+        Case(
+            errno: EPERM,
+            protection: .completeUntilFirstUserAuthentication,
+            code: .protectedDataUnavailable,
+            reason:
+                "the device has not been unlocked since it restarted, and files of data protection class 'completeUntilFirstUserAuthentication' cannot be opened until the user unlocks it once (\(eperm))"
+        ),
+        Case(
+            errno: EACCES,
+            protection: .complete,
+            code: .protectedDataUnavailable,
+            reason: "the device is locked, and files of data protection class 'complete' cannot be opened until the user unlocks it (\(eacces))"
+        ),
+        Case(
+            errno: EPERM,
+            protection: .completeUnlessOpen,
+            code: .protectedDataUnavailable,
+            reason:
+                "the device is locked, and existing files of data protection class 'completeUnlessOpen' cannot be opened until the user unlocks it (\(eperm))"
+        ),
         Case(errno: EPERM, protection: FileProtection.none, code: .permissionDenied, reason: "the app may not access it (\(eperm))"),
         Case(errno: EACCES, protection: nil, code: .permissionDenied, reason: "the app may not access it (\(eacces))"),
         Case(errno: ENOSPC, protection: .complete, code: .io, reason: "ENOSPC: \(String(cString: strerror(ENOSPC)))"),

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Roundtrip
 
 @Suite("Parameter types, constraints and canonical forms")
@@ -33,10 +34,13 @@ struct ParameterTypeTests {
         #expect(rejection { try ParameterParsing.parse(raw, as: ParameterSpec(name: "p", type: type)) }?.code == .invalidParameter)
     }
 
-    @Test("Integers: the 64-bit range exactly, at most 19 digits, an optional '-'", arguments: [
-        ("-9223372036854775808", Int64.min), ("9223372036854775807", .max), ("-0", 0), ("0000000000000000001", 1),
-        ("00000000000000000001", nil), ("9223372036854775808", nil), ("-9223372036854775809", nil), ("-", nil), ("", nil), ("1-", nil),
-    ] as [(String, Int64?)])
+    @Test(
+        "Integers: the 64-bit range exactly, at most 19 digits, an optional '-'",
+        arguments: [
+            ("-9223372036854775808", Int64.min), ("9223372036854775807", .max), ("-0", 0), ("0000000000000000001", 1),
+            ("00000000000000000001", nil), ("9223372036854775808", nil), ("-9223372036854775809", nil), ("-", nil), ("", nil), ("1-", nil),
+        ] as [(String, Int64?)]
+    )
     func integerRange(raw: String, expected: Int64?) {
         #expect(ParameterParsing.integer(raw) == expected)
     }
@@ -60,7 +64,9 @@ struct ParameterTypeTests {
             var bytes = text
             for rule in rules {
                 let fromString = Result { () throws(RoundtripError) in try ParameterParsing.parse(text, rule: rule) }
-                let inPlace = bytes.withUTF8 { bytes in Result { () throws(RoundtripError) in try ParameterParsing.parse(bytes, text: nil, rule: rule) } }
+                let inPlace = bytes.withUTF8 { bytes in
+                    Result { () throws(RoundtripError) in try ParameterParsing.parse(bytes, text: nil, rule: rule) }
+                }
                 switch (fromString, inPlace) {
                 case (.success(let left), .success(let right)): #expect(left == right, "\(rule.spec.name): '\(text)'")
                 case (.failure(let left), .failure(let right)): #expect(left == right, "\(rule.spec.name): '\(text)'")
