@@ -114,9 +114,12 @@ private struct QuerySingleValueEncoder: SingleValueEncodingContainer {
     mutating func encode(_ value: String) throws { try storage.append(key, value) }
     mutating func encode(_ value: Double) throws {
         guard value.isFinite else { throw RoundtripError(.invalidParameter, "the parameter '\(try key)' is not a finite number", parameter: try key) }
-        try storage.append(key, Decimal(value).description)
+        try storage.append(key, ShortestDecimalText.text(value.description))
     }
-    mutating func encode(_ value: Float) throws { try encode(Double(value)) }
+    mutating func encode(_ value: Float) throws {
+        guard value.isFinite else { throw RoundtripError(.invalidParameter, "the parameter '\(try key)' is not a finite number", parameter: try key) }
+        try storage.append(key, ShortestDecimalText.text(value.description))
+    }
     mutating func encode(_ value: Int) throws { try storage.append(key, String(value)) }
     mutating func encode(_ value: Int8) throws { try storage.append(key, String(value)) }
     mutating func encode(_ value: Int16) throws { try storage.append(key, String(value)) }
