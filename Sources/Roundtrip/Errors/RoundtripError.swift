@@ -11,7 +11,7 @@
 ///     log("rejected \(error.parameter ?? "?"): \(error.message)")
 /// }
 /// ```
-public struct RoundtripError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RoundtripError: CodedError, Hashable {
     /// The stable, machine-readable reason for the reject.
     public let code: Code
     /// A sentence that says exactly what was wrong, for logs and people.

@@ -5,7 +5,7 @@
 /// Apple's "Security Framework Result Codes": `errSecItemNotFound` (-25300),
 /// `errSecInteractionNotAllowed` (-25308: the item's accessibility class keeps it closed while the
 /// device is locked) and `errSecMissingEntitlement` (-34018).
-public struct KeychainError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct KeychainError: CodedError, Hashable {
     /// The stable, machine-readable reason.
     public let code: Code
     /// The `OSStatus` the Keychain returned; `0` for an item that exists but holds no data.

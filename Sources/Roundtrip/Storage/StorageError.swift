@@ -20,7 +20,7 @@ import Musl
 ///     // Try again once the user unlocks the device.
 /// }
 /// ```
-public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct StorageError: CodedError, Hashable {
     /// The stable, machine-readable reason.
     public let code: Code
     /// The file or folder concerned.
@@ -74,7 +74,10 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `cannot <operation> <path>: <reason>`.
-    public var description: String { "cannot \(operation) \(path): \(reason)" }
+    public var description: String { message }
+
+    /// What went wrong: the operation, the file and the reason.
+    public var message: String { "cannot \(operation) \(path): \(reason)" }
 
     /// The symbolic name of the `errno` values file stores meet, or `errno N`.
     static func errnoName(_ code: Int32) -> String {

@@ -12,7 +12,7 @@ import Roundtrip
 ///     print("\(error.position?.description ?? "?"): \(error.message)")
 /// }
 /// ```
-public struct AssociationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct AssociationError: CodedError, Hashable {
     /// The stable, machine-readable reason.
     public let code: Code
     /// What was wrong and how to fix it, in one or two sentences.

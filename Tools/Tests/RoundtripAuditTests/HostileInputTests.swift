@@ -42,7 +42,7 @@ struct HostileInputTests {
     func randomBytes(seed: UInt64) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        var generator = Generator(state: seed &+ 100)
+        var generator = SeededRandomNumberGenerator(seed: seed &+ 100)
         for round in 0..<25 {
             let count = Int(generator.next() % 600)
             var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }

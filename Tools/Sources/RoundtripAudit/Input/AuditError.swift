@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// An input the audit cannot read, as data: a stable ``code``, a message and the file concerned.
 ///
 /// The audit never crashes on input: a missing file, a corrupt archive, a plist that is not one or
@@ -11,7 +13,7 @@
 ///     print("\(error.path): \(error.message)")
 /// }
 /// ```
-public struct AuditError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct AuditError: CodedError, Hashable {
     /// The stable, machine-readable reason.
     public let code: Code
     /// What is wrong, in one sentence.

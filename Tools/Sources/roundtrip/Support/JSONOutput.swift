@@ -22,9 +22,14 @@ struct ErrorJSON: Encodable {
     let parameter: String?
 
     init(_ error: RoundtripError) {
-        code = error.code.rawValue
+        self.init(error, parameter: error.parameter)
+    }
+
+    /// Any of Roundtrip's errors, in the same shape.
+    init(_ error: some CodedError, parameter: String? = nil) {
+        code = error.codeName
         message = error.message
-        parameter = error.parameter
+        self.parameter = parameter
     }
 
     func encode(to encoder: any Encoder) throws {
