@@ -36,6 +36,7 @@ NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
 
 WORK="$(mktemp -d)"
+chmod 755 "$WORK"  # mktemp -d is 0700: the postgres user (runuser) and nginx's workers must reach it
 SERVER_PID=""
 PG_PIDS=()
 NGINX_STARTED=""
@@ -109,7 +110,11 @@ run() {  # name, wrk arguments…
   rps="$(awk '/Requests\/sec/ {print $2}' <<<"$out")"
   latency="$(awk '/ 99%/ {print $2}' <<<"$out")"
   printf '%-34s %12s req/s   p99 %s\n' "$name" "$rps" "$latency" >&2
+  errors "$name" <<<"$out"
   echo "$rps"
+}
+errors() {  # name < wrk output: warns when responses were not 2xx/3xx or sockets failed (they inflate req/s)
+  grep -E 'Non-2xx|Socket errors' | sed "s|^ *|  ! $1: |" >&2 || true
 }
 
 echo "wrk: $THREADS threads, $CONNECTIONS connections, ${DURATION}s per run, loopback" >&2
@@ -141,23 +146,19 @@ done
 PG_RUN_ID="$(curl -fs -X POST -H 'Content-Type: application/json' --data '{"target":"https://terminal.example.com/logout"}' \
   "http://127.0.0.1:${PG_PORTS[0]}/api/ulc-tests" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')"
 
-pair() {  # name, path, wrk arguments…: both instances at once, the sum of their figures
-  local name="$1" path="$2"; shift 2
-  local half=$(( CONNECTIONS / 2 )) a b
-  a="$(wrk -t1 -c"$half" -d"${DURATION}s" "$@" "http://127.0.0.1:${PG_PORTS[0]}$path" | awk '/Requests\/sec/ {print $2}')" &
-  wait
-  echo "$a" >/dev/null
-}
 pair() {  # name, path, wrk arguments…
   local name="$1" path="$2"; shift 2
   local half=$(( CONNECTIONS / 2 ))
-  wrk -t1 -c"$half" -d"${DURATION}s" "$@" "http://127.0.0.1:${PG_PORTS[0]}$path" > "$WORK/wrk-a.txt" &
+  wrk -t1 -c"$half" -d"${DURATION}s" --latency "$@" "http://127.0.0.1:${PG_PORTS[0]}$path" > "$WORK/wrk-a.txt" &
   local first=$!
-  wrk -t1 -c"$half" -d"${DURATION}s" "$@" "http://127.0.0.1:${PG_PORTS[1]}$path" > "$WORK/wrk-b.txt"
+  wrk -t1 -c"$half" -d"${DURATION}s" --latency "$@" "http://127.0.0.1:${PG_PORTS[1]}$path" > "$WORK/wrk-b.txt"
   wait "$first"
-  local rps
+  local rps latency
   rps="$(cat "$WORK/wrk-a.txt" "$WORK/wrk-b.txt" | awk '/Requests\/sec/ {sum += $2} END {printf "%.2f", sum}')"
-  printf '%-34s %12s req/s   (2 instances)\n' "$name" "$rps" >&2
+  latency="$(cat "$WORK/wrk-a.txt" "$WORK/wrk-b.txt" | awk '/ 99%/ {printf "%s%s", sep, $2; sep = " / "}')"
+  printf '%-34s %12s req/s   p99 %s (2 instances)\n' "$name" "$rps" "$latency" >&2
+  errors "$name" < "$WORK/wrk-a.txt"
+  errors "$name" < "$WORK/wrk-b.txt"
   echo "$rps"
 }
 PG_GET="$(pair "postgres GET /api/ulc-tests/{id}" "/api/ulc-tests/$PG_RUN_ID")"
