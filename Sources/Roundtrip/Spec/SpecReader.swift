@@ -361,10 +361,7 @@ struct SpecReader {
             let fields = mapping(
                 node,
                 path,
-                allowed: [
-                    "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters",
-                    "parameters", "query-value", "fragment", "sources", "signatures", "description",
-                ]
+                allowed: Self.actionKeys
             )
         else { return nil }
         guard let convention = choice(fields["convention"], Self.join(path, "convention"), Convention.self) else {
@@ -472,16 +469,17 @@ struct SpecReader {
         var parameters: [ParameterSpec] = []
         if let parametersNode = fields["parameters"] {
             for (parameterName, parameterKey, parameterNode) in namedEntries(parametersNode, Self.join(path, "parameters")) {
-                let parameterPath = "\(path).parameters.\(parameterName)"
+                // Built only for a message: most parameters have none.
+                let parameterPath = { "\(path).parameters.\(parameterName)" }
                 checkParameterName(
                     parameterName,
-                    parameterPath,
+                    parameterPath(),
                     parameterKey,
                     convention: convention,
                     returnParameter: returnParameter,
                     responsePrefix: responsePrefix
                 )
-                if let parameter = readParameter(name: parameterName, node: parameterNode, path: parameterPath, allowName: false) {
+                if let parameter = readParameter(name: parameterName, node: parameterNode, path: parameterPath(), allowName: false) {
                     parameters.append(parameter)
                 }
             }
@@ -533,42 +531,52 @@ struct SpecReader {
 
     mutating func checkParameterName(
         _ name: String,
-        _ path: String,
+        _ path: @autoclosure () -> String,
         _ node: DocumentNode,
         convention: Convention,
         returnParameter: String,
         responsePrefix: String
     ) {
         if ReservedNames.isReserved(name) {
-            error("reserved-parameter", path, node, "parameters starting with 'rt-' belong to Roundtrip and may not be declared")
+            error("reserved-parameter", path(), node, "parameters starting with 'rt-' belong to Roundtrip and may not be declared")
         } else if convention.reservedParameters.contains(name) {
-            error("reserved-parameter", path, node, "'\(name)' is a \(convention) callback parameter; the convention handles it")
+            error("reserved-parameter", path(), node, "'\(name)' is a \(convention) callback parameter; the convention handles it")
         } else if convention == .returnURL, name == returnParameter {
-            error("reserved-parameter", path, node, "'\(name)' is this action's return parameter; the convention handles it")
+            error("reserved-parameter", path(), node, "'\(name)' is this action's return parameter; the convention handles it")
         } else if convention == .returnURL, !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
-            error("reserved-parameter", path, node, "'\(name)' starts with the response prefix '\(responsePrefix)'")
+            error("reserved-parameter", path(), node, "'\(name)' starts with the response prefix '\(responsePrefix)'")
         }
         if PercentDecoding.containsForbiddenCharacter(name) {
-            error("invalid-name", path, node, "parameter names may not contain control characters")
+            error("invalid-name", path(), node, "parameter names may not contain control characters")
         }
     }
 
     // MARK: - Parameters
 
-    mutating func readParameter(name: String?, node: DocumentNode, path: String, allowName: Bool) -> ParameterSpec? {
-        var allowed = ["type", "required", "default", "enum", "pattern", "min-length", "max-length", "minimum", "maximum", "format", "description"]
-        if allowName { allowed.append("name") }
-        guard let fields = mapping(node, path, allowed: allowed) else { return nil }
+    /// The keys of an action.
+    static let actionKeys = [
+        "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters",
+        "parameters", "query-value", "fragment", "sources", "signatures", "description",
+    ]
+
+    /// The keys of a parameter's definition; a `query-value` or `fragment` also has a `name`.
+    static let parameterKeys = [
+        "type", "required", "default", "enum", "pattern", "min-length", "max-length", "minimum", "maximum", "format", "description",
+    ]
+    static let namedParameterKeys = parameterKeys + ["name"]
+
+    mutating func readParameter(name: String?, node: DocumentNode, path: @autoclosure () -> String, allowName: Bool) -> ParameterSpec? {
+        guard let fields = mapping(node, path(), allowed: allowName ? Self.namedParameterKeys : Self.parameterKeys) else { return nil }
         let resolvedName: String
         if let name {
             resolvedName = name
-        } else if let given = nonEmptyString(fields["name"], Self.join(path, "name")) {
+        } else if let given = nonEmptyString(fields["name"], Self.join(path(), "name")) {
             resolvedName = given
         } else {
-            error("missing-key", Self.join(path, "name"), node, "give the value a 'name' so handlers can refer to it")
+            error("missing-key", Self.join(path(), "name"), node, "give the value a 'name' so handlers can refer to it")
             return nil
         }
-        let typeName = string(fields["type"], Self.join(path, "type")) ?? "string"
+        let typeName = string(fields["type"], Self.join(path(), "type")) ?? "string"
         let type: ParameterType
         switch typeName {
         case "string": type = .string
@@ -579,16 +587,16 @@ struct SpecReader {
         case "url": type = .url
         case "date":
             do {
-                let format = string(fields["format"], Self.join(path, "format"))
+                let format = string(fields["format"], Self.join(path(), "format"))
                 type = .date(try format.map { text throws(RoundtripError) in try dateFormat(text) } ?? .iso8601)
             } catch {
-                self.error("invalid-format", Self.join(path, "format"), fields["format"], error.message)
+                self.error("invalid-format", Self.join(path(), "format"), fields["format"], error.message)
                 return nil
             }
         default:
             error(
                 "invalid-value",
-                Self.join(path, "type"),
+                Self.join(path(), "type"),
                 fields["type"],
                 "unknown type '\(typeName)'; use string, integer, decimal, boolean, uuid, url or date"
             )
@@ -596,53 +604,53 @@ struct SpecReader {
         }
         if fields["format"] != nil, case .date = type {
         } else if fields["format"] != nil {
-            error("convention-mismatch", Self.join(path, "format"), fields["format"], "'format' applies to date parameters only")
+            error("convention-mismatch", Self.join(path(), "format"), fields["format"], "'format' applies to date parameters only")
         }
         var parameter = ParameterSpec(name: resolvedName, type: type)
-        parameter.isRequired = bool(fields["required"], Self.join(path, "required")) ?? false
-        parameter.minimumLength = int(fields["min-length"], Self.join(path, "min-length"))
-        parameter.maximumLength = int(fields["max-length"], Self.join(path, "max-length"))
+        parameter.isRequired = bool(fields["required"], Self.join(path(), "required")) ?? false
+        parameter.minimumLength = int(fields["min-length"], Self.join(path(), "min-length"))
+        parameter.maximumLength = int(fields["max-length"], Self.join(path(), "max-length"))
         if let minimum = parameter.minimumLength, let maximum = parameter.maximumLength, minimum > maximum {
-            error("empty-range", path, node, "min-length \(minimum) is greater than max-length \(maximum)")
+            error("empty-range", path(), node, "min-length \(minimum) is greater than max-length \(maximum)")
         }
         for key in ["minimum", "maximum"] where fields[key] != nil && !type.isNumeric {
-            error("convention-mismatch", Self.join(path, key), fields[key], "'\(key)' applies to integer and decimal parameters, not \(type)")
+            error("convention-mismatch", Self.join(path(), key), fields[key], "'\(key)' applies to integer and decimal parameters, not \(type)")
         }
         if type.isNumeric {
-            parameter.minimum = decimal(fields["minimum"], Self.join(path, "minimum"))
-            parameter.maximum = decimal(fields["maximum"], Self.join(path, "maximum"))
+            parameter.minimum = decimal(fields["minimum"], Self.join(path(), "minimum"))
+            parameter.maximum = decimal(fields["maximum"], Self.join(path(), "maximum"))
             if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum > maximum {
-                error("empty-range", path, node, "minimum \(minimum) is greater than maximum \(maximum)")
+                error("empty-range", path(), node, "minimum \(minimum) is greater than maximum \(maximum)")
             }
         }
-        if let patternNode = fields["pattern"], let source = string(patternNode, Self.join(path, "pattern")) {
+        if let patternNode = fields["pattern"], let source = string(patternNode, Self.join(path(), "pattern")) {
             do {
                 parameter.pattern = try pattern(source)
             } catch {
-                self.error("invalid-pattern", Self.join(path, "pattern"), patternNode, error.message)
+                self.error("invalid-pattern", Self.join(path(), "pattern"), patternNode, error.message)
             }
         }
-        if let enumNode = fields["enum"], let values = stringList(enumNode, Self.join(path, "enum")) {
+        if let enumNode = fields["enum"], let values = stringList(enumNode, Self.join(path(), "enum")) {
             var canonical: [String] = []
             let rule = ParameterRule(parameter)
             for value in values {
                 do {
                     canonical.append(try ParameterParsing.parse(value, rule: rule, checkingConstraints: false).canonical)
                 } catch {
-                    self.error("invalid-enum", Self.join(path, "enum"), enumNode, "'\(value)' is not a valid \(type): \(error.message)")
+                    self.error("invalid-enum", Self.join(path(), "enum"), enumNode, "'\(value)' is not a valid \(type): \(error.message)")
                 }
             }
-            if values.isEmpty { error("empty-value", Self.join(path, "enum"), enumNode, "an enum needs at least one value") }
+            if values.isEmpty { error("empty-value", Self.join(path(), "enum"), enumNode, "an enum needs at least one value") }
             parameter.allowedValues = canonical
         }
-        if let defaultNode = fields["default"], let value = string(defaultNode, Self.join(path, "default")) {
+        if let defaultNode = fields["default"], let value = string(defaultNode, Self.join(path(), "default")) {
             do {
                 parameter.defaultValue = try ParameterParsing.parse(value, as: parameter).canonical
             } catch {
-                self.error("invalid-default", Self.join(path, "default"), defaultNode, "the default '\(value)' is not valid: \(error.message)")
+                self.error("invalid-default", Self.join(path(), "default"), defaultNode, "the default '\(value)' is not valid: \(error.message)")
             }
             if parameter.isRequired {
-                warning("unused-default", Self.join(path, "default"), defaultNode, "a required parameter's default is never used")
+                warning("unused-default", Self.join(path(), "default"), defaultNode, "a required parameter's default is never used")
             }
         }
         return parameter
