@@ -7,7 +7,7 @@ import Yams
 //   incoming-profile [ACTIONS]   the decision against the Foundation baseline
 //   incoming-profile steps       the decision's main steps, each timed alone
 //   incoming-profile decision    the decision alone, for a profiler (`perf record`)
-//   incoming-profile launch [yaml|json]  a spec from YAML and JSON text to a ready Endpoint, at 10, 50
+//   incoming-profile launch [yaml|json [ACTIONS]]  a spec from YAML and JSON text to a ready Endpoint, at 10, 50
 //                                and 1,000 actions, beside Yams' compose alone (the old path's first step)
 
 /// The minimum over `rounds` rounds of the mean time of `iterations` calls, in nanoseconds.
@@ -25,8 +25,9 @@ let url = IncomingFixture.url
 var sink = 0
 if CommandLine.arguments.dropFirst().first == "launch", let form = CommandLine.arguments.dropFirst(2).first {
     // For a profiler: one form (yaml or json) of the 50-action spec to an Endpoint, many times.
-    let text = form == "json" ? LaunchFixture.json(actionCount: 50) : LaunchFixture.yaml(actionCount: 50)
-    for _ in 0..<500 {
+    let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 50
+    let text = form == "json" ? LaunchFixture.json(actionCount: count) : LaunchFixture.yaml(actionCount: count)
+    for _ in 0..<(25_000 / count) {
         let loaded = form == "json" ? try? SpecLoader.load(json: text) : try? SpecLoader.load(yaml: text)
         if let spec = loaded?.spec, (try? Endpoint(spec: spec)) != nil { sink += 1 }
     }
