@@ -19,7 +19,12 @@ public struct SQLiteTestStore: ULCTestStore {
         if path == ":memory:" {
             writer = try DatabaseQueue()
         } else {
-            writer = try DatabasePool(path: path)
+            // Another process (a second `serve`, a backup) may hold the write lock for a moment:
+            // wait for it rather than fail the request with "database is locked" (SQLite's
+            // busy timeout, "sqlite3_busy_timeout").
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            writer = try DatabasePool(path: path, configuration: configuration)
         }
         try Self.migrator.migrate(writer)
     }
