@@ -118,6 +118,18 @@ struct FastYAMLReaderTests {
         #expect(diagnostic.line == 1 && diagnostic.column == 4)
     }
 
+    @Test func anUnquotedWildcardSaysToQuoteIt() throws {
+        do {
+            _ = try YAMLDocumentReader.read("app:\n  domains: [*.example.com]\n")
+            Issue.record("read an unquoted *.example.com")
+        } catch {
+            let diagnostic = try #require(error.diagnostics.first)
+            #expect(diagnostic.rule == "syntax")
+            #expect(diagnostic.message == "not valid YAML or JSON: '*.example.com' starts with '*', which YAML reads as an alias; put the value in quotes")
+            #expect(diagnostic.line == 2 && diagnostic.column == 13)
+        }
+    }
+
     @Test(arguments: ["", "\n\n", "# only a comment\n", "---\n", "---\n...\n"])
     func anEmptyTextIsEmpty(_ text: String) {
         guard case .failure(let diagnostic) = FastYAMLReader.read(text, expansionLimit: 100) else {

@@ -288,21 +288,35 @@ package struct FastYAMLReader {
     /// The node an alias (`*name`, with `index` at the `*`) stands for.
     mutating func readAlias() throws(Stop) -> Sized {
         let place = position()
+        let start = index
         index += 1
-        let name = try readName()
+        let name: String
+        do {
+            name = try readName()
+        } catch {
+            // `*.example.com` unquoted: YAML reads a leading '*' as an alias.
+            var end = start
+            while end < bytes.count, !Self.isBlankOrBreak(bytes[end]), bytes[end] != UInt8(ascii: ","), bytes[end] != UInt8(ascii: "]") { end += 1 }
+            throw aliasFailure(at: place, "'\(text(start, end))' starts with '*', which YAML reads as an alias; put the value in quotes")
+        }
         guard let anchored = anchors[name] else {
-            throw Stop.failure(
-                SpecDiagnostic(
-                    severity: .error,
-                    rule: "syntax",
-                    keyPath: "",
-                    line: place.line,
-                    column: place.column,
-                    message: "not valid YAML or JSON: the alias *\(name) refers to no anchor &\(name) defined before it"
-                )
-            )
+            throw aliasFailure(at: place, "the alias *\(name) refers to no anchor &\(name) defined before it")
         }
         return anchored
+    }
+
+    /// A syntax error about an alias, at its place.
+    private func aliasFailure(at place: SourcePosition, _ problem: String) -> Stop {
+        .failure(
+            SpecDiagnostic(
+                severity: .error,
+                rule: "syntax",
+                keyPath: "",
+                line: place.line,
+                column: place.column,
+                message: "not valid YAML or JSON: \(problem)"
+            )
+        )
     }
 
     /// Enters a nested collection.
