@@ -125,7 +125,9 @@ struct FastYAMLReaderTests {
         } catch {
             let diagnostic = try #require(error.diagnostics.first)
             #expect(diagnostic.rule == "syntax")
-            #expect(diagnostic.message == "not valid YAML or JSON: '*.example.com' starts with '*', which YAML reads as an alias; put the value in quotes")
+            #expect(
+                diagnostic.message == "not valid YAML or JSON: '*.example.com' starts with '*', which YAML reads as an alias; put the value in quotes"
+            )
             #expect(diagnostic.line == 2 && diagnostic.column == 13)
         }
     }
