@@ -35,6 +35,11 @@ public final class PostgresTestStore: ULCTestStore, Sendable {
         configuration.options.connectTimeout = .seconds(3)
         configuration.options.minimumConnections = 2
         configuration.options.maximumConnections = 16
+        // The same durability as the SQLite store, which GRDB runs in WAL mode with
+        // `synchronous = NORMAL`: a commit is written at once but not flushed to disk before the
+        // answer, so a crash keeps the database consistent and may lose the last moments of test
+        // runs (PostgreSQL's "Asynchronous Commit"), and a POST does not wait for an fsync.
+        configuration.options.additionalStartupParameters.append(("synchronous_commit", "off"))
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
