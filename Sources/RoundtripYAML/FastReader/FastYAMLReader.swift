@@ -256,16 +256,10 @@ package struct FastYAMLReader {
     mutating func add(_ child: Int, to total: inout Int, at place: SourcePosition) throws(Stop) {
         total += child
         if total > expansionLimit {
-            throw Stop.failure(
-                SpecDiagnostic(
-                    severity: .error,
-                    rule: "alias-expansion",
-                    keyPath: "",
-                    line: place.line,
-                    column: place.column,
-                    message:
-                        "its aliases (*name) expand the file to more than \(expansionLimit) nodes; write the repeated parts out instead of nesting aliases"
-                )
+            throw failure(
+                "alias-expansion",
+                at: place,
+                "its aliases (*name) expand the file to more than \(expansionLimit) nodes; write the repeated parts out instead of nesting aliases"
             )
         }
     }
@@ -297,43 +291,28 @@ package struct FastYAMLReader {
             // `*.example.com` unquoted: YAML reads a leading '*' as an alias.
             var end = start
             while end < bytes.count, !Self.isBlankOrBreak(bytes[end]), bytes[end] != UInt8(ascii: ","), bytes[end] != UInt8(ascii: "]") { end += 1 }
-            throw aliasFailure(at: place, "'\(text(start, end))' starts with '*', which YAML reads as an alias; put the value in quotes")
+            throw failure(
+                "syntax",
+                at: place,
+                "not valid YAML or JSON: '\(text(start, end))' starts with '*', which YAML reads as an alias; put the value in quotes"
+            )
         }
         guard let anchored = anchors[name] else {
-            throw aliasFailure(at: place, "the alias *\(name) refers to no anchor &\(name) defined before it")
+            throw failure("syntax", at: place, "not valid YAML or JSON: the alias *\(name) refers to no anchor &\(name) defined before it")
         }
         return anchored
     }
 
-    /// A syntax error about an alias, at its place.
-    private func aliasFailure(at place: SourcePosition, _ problem: String) -> Stop {
-        .failure(
-            SpecDiagnostic(
-                severity: .error,
-                rule: "syntax",
-                keyPath: "",
-                line: place.line,
-                column: place.column,
-                message: "not valid YAML or JSON: \(problem)"
-            )
-        )
+    /// A certain refusal, at a place.
+    private func failure(_ rule: String, at place: SourcePosition, _ message: String) -> Stop {
+        .failure(SpecDiagnostic(severity: .error, rule: rule, keyPath: "", line: place.line, column: place.column, message: message))
     }
 
     /// Enters a nested collection.
     mutating func enter() throws(Stop) {
         depth += 1
         if depth > Self.maximumDepth {
-            let place = position()
-            throw Stop.failure(
-                SpecDiagnostic(
-                    severity: .error,
-                    rule: "syntax",
-                    keyPath: "",
-                    line: place.line,
-                    column: place.column,
-                    message: "not valid YAML or JSON: the text nests deeper than \(Self.maximumDepth) levels"
-                )
-            )
+            throw failure("syntax", at: position(), "not valid YAML or JSON: the text nests deeper than \(Self.maximumDepth) levels")
         }
     }
 }
