@@ -12,6 +12,18 @@ public struct AcceptedResponse: Sendable, Hashable {
     public let request: PendingRequest
     /// The callback URL as received.
     public let url: String
+    /// The success outcome's parameters typed by the partner action's `returns`, checked; `nil`
+    /// when the action declares no `returns` or the outcome is not its success.
+    public let returns: [String: ParameterValue]?
+
+    /// Creates an accepted response (the ``ResponseAcceptor`` makes them).
+    public init(outcome: String, parameters: [String: String], request: PendingRequest, url: String, returns: [String: ParameterValue]? = nil) {
+        self.outcome = outcome
+        self.parameters = parameters
+        self.request = request
+        self.url = url
+        self.returns = returns
+    }
 
     /// The continuation bytes the app stored with the request.
     public var continuation: Data? { request.continuation }
@@ -24,7 +36,9 @@ public struct AcceptedResponse: Sendable, Hashable {
     }
 
     /// Decodes the response parameters into your own type; parameters the type does not read
-    /// are ignored (a partner may answer with more than you use).
+    /// are ignored (a partner may answer with more than you use). When the partner action
+    /// declares `returns`, the typed values are decoded: a list into `[T]`, a `yes-no` boolean
+    /// into `Bool`, `base64` into `Data`, `json` into any `Decodable`.
     ///
     /// ```swift
     /// struct ChargeResult: Decodable { var transactionId: String? }
@@ -33,6 +47,7 @@ public struct AcceptedResponse: Sendable, Hashable {
     ///
     /// - Throws: ``RoundtripError`` `missing-parameter` or `invalid-parameter`.
     public func decode<Value: Decodable>(_ type: Value.Type) throws(RoundtripError) -> Value {
-        try URLQueryDecoder(rejectsUnknownParameters: false).decode(type, from: parameters)
+        if let returns { return try URLQueryDecoder(rejectsUnknownParameters: false).decode(type, typed: returns) }
+        return try URLQueryDecoder(rejectsUnknownParameters: false).decode(type, from: parameters)
     }
 }

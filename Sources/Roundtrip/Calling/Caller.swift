@@ -142,7 +142,9 @@ public actor Caller {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> AcceptedResponse {
-        let items = try URLQueryEncoder().encode(parameters)
+        // Written in the partner's declared forms: lists, yes-no booleans, dates, JSON.
+        let declared = partner.partner.action(named: action)?.parameters ?? []
+        let items = try URLQueryEncoder(parameters: declared).encode(parameters)
         let bytes = try continuation.map { try JSONEncoder().encode($0) }
         return try await call(action, to: partner, parameters: items, callback: callback, continuation: bytes, signer: signer, ttl: ttl)
     }

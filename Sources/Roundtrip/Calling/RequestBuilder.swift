@@ -45,6 +45,11 @@ public struct RequestBuilder: Sendable {
             var action = action
             action.signatures = .off
             action.sources = SourcePolicy()
+            // The caller holds its own token: it is checked for form here, and by the partner.
+            action.parameters = action.parameters.map { parameter in
+                guard parameter.type == .secret else { return parameter }
+                return ParameterSpec(name: parameter.name, type: .string, isRequired: parameter.isRequired)
+            }
             return action
         }
         validator = try Endpoint(spec: relaxed, limits: limits, keys: EnvironmentKeyResolver(environment: [:]))
@@ -96,7 +101,7 @@ public struct RequestBuilder: Sendable {
             throw RoundtripError(.invalidParameter, "the time to live must be positive, not \(ttl) s", parameter: "ttl")
         }
 
-        var items = parameters
+        var items = RequestBuilder.joiningListItems(parameters, for: action)
         var url = try RequestBuilder.fill(route, of: action, from: &items)
         let wholeQuery = action.queryValue.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
         let fragment = action.fragment.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
@@ -135,7 +140,8 @@ public struct RequestBuilder: Sendable {
                 outcomes: action.outcomes,
                 createdAt: now,
                 expiresAt: now.addingTimeInterval(ttl),
-                continuation: continuation
+                continuation: continuation,
+                returns: action.returns
             )
         }
         let query = wholeQuery ?? QueryCodec.encode(items)
@@ -165,6 +171,23 @@ public struct RequestBuilder: Sendable {
     }
 
     /// The route with its placeholders filled (percent-encoded) from, and removed from, `items`.
+    /// The parameters with the values given for a `comma` or `newline` list joined into one
+    /// (`--param tags=home --param tags=work` is `tags=home,work`); a `repeated` list keeps one
+    /// item per value.
+    static func joiningListItems(_ parameters: [QueryItem], for action: Action) -> [QueryItem] {
+        var joined: [QueryItem] = []
+        for item in parameters {
+            guard let form = action.parameter(named: item.name)?.list, form != .repeated,
+                let index = joined.firstIndex(where: { $0.name == item.name })
+            else {
+                joined.append(item)
+                continue
+            }
+            joined[index].value = (joined[index].value ?? "") + (form == .newline ? "\n" : ",") + (item.value ?? "")
+        }
+        return joined
+    }
+
     private static func fill(_ route: RoutePattern, of action: Action, from items: inout [QueryItem]) throws(RoundtripError) -> String {
         var segments: [String] = []
         for segment in route.segments {
@@ -224,7 +247,9 @@ public struct RequestBuilder: Sendable {
                 parameter: "callback"
             )
         case .xCallbackURL:
-            return ConventionNames.xCallbacks.map { ($0.outcome, $0.parameter, appending($0.outcome)) }
+            return ConventionNames.xCallbacks.filter { action.outcomes.contains($0.outcome) }.map {
+                ($0.outcome, $0.parameter, appending($0.outcome))
+            }
         case .universalLinkCallback:
             guard split.scheme.lowercased() == "https" else {
                 throw RoundtripError(

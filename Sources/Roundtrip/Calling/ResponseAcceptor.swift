@@ -65,17 +65,27 @@ public struct ResponseAcceptor: Sendable {
                 )
             }
         }
-        if let duplicate = QueryCodec.firstDuplicateName(in: items) {
+        let match = try await ledger.find(answeredBy: split, state: state, now: now)
+        // Only a returned `repeated` list may repeat its name.
+        let prefix = match.request.convention == .returnURL ? match.request.responsePrefix : ""
+        let repeatable = Set((try match.request.returns() ?? []).filter { $0.list == .repeated }.map { prefix + $0.name })
+        if let duplicate = QueryCodec.firstDuplicateName(in: repeatable.isEmpty ? items : items.filter { !repeatable.contains($0.name) }) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
         }
-        let match = try await ledger.find(answeredBy: split, state: state, now: now)
         let (outcome, parameters) = try interpret(items, match: match)
+        var returns: [String: ParameterValue]?
+        if let declared = try match.request.returns(),
+            ReturnedValues.isSuccess(outcome, convention: match.request.convention, outcomes: match.request.outcomes)
+        {
+            returns = try ReturnedValues.check(parameters, against: declared, action: match.request.action)
+        }
         let consumed = try await ledger.consume(nonce: match.request.nonce, now: now)
-        return AcceptedResponse(outcome: outcome, parameters: parameters, request: consumed, url: url)
+        return AcceptedResponse(outcome: outcome, parameters: parameters.dictionary, request: consumed, url: url, returns: returns)
     }
 
     /// Reads the outcome and response parameters, checking the caller's own parameters survived.
-    private func interpret(_ items: [QueryItem], match: LedgerMatch) throws(RoundtripError) -> (String, [String: String]) {
+    /// The outcome and the answer's own parameters (unprefixed), in order.
+    private func interpret(_ items: [QueryItem], match: LedgerMatch) throws(RoundtripError) -> (String, [QueryItem]) {
         let request = match.request
         var own: [QueryItem] = []
         if let sent = request.callbacks[match.callbackKey], let query = try URLSplit(sent).query {
@@ -90,9 +100,7 @@ public struct ResponseAcceptor: Sendable {
         }
         let answer = items.filter { $0.name != ReservedNames.state && !own.contains($0) }
         guard request.convention == .returnURL else {
-            var parameters: [String: String] = [:]
-            for item in answer { parameters[item.name] = item.value ?? "" }
-            return (match.callbackKey, parameters)
+            return (match.callbackKey, answer.map { QueryItem(name: $0.name, value: $0.value ?? "") })
         }
         let prefix = request.responsePrefix
         let typeName = prefix + ConventionNames.responseType
@@ -106,7 +114,7 @@ public struct ResponseAcceptor: Sendable {
                 parameter: typeName
             )
         }
-        var parameters: [String: String] = [:]
+        var parameters: [QueryItem] = []
         for item in answer where item.name != typeName {
             guard item.name.hasPrefix(prefix), item.name.count > prefix.count else {
                 throw RoundtripError(
@@ -115,8 +123,17 @@ public struct ResponseAcceptor: Sendable {
                     parameter: item.name
                 )
             }
-            parameters[String(item.name.dropFirst(prefix.count))] = item.value ?? ""
+            parameters.append(QueryItem(name: String(item.name.dropFirst(prefix.count)), value: item.value ?? ""))
         }
         return (outcome, parameters)
+    }
+}
+
+extension [QueryItem] {
+    /// The items by name (the last value of a repeated name).
+    fileprivate var dictionary: [String: String] {
+        var values: [String: String] = [:]
+        for item in self { values[item.name] = item.value ?? "" }
+        return values
     }
 }

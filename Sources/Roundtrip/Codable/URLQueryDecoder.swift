@@ -85,6 +85,8 @@ final class QueryDecodingStorage {
 private struct QueryDecoding: Decoder {
     let storage: QueryDecodingStorage
     var codingPath: [any CodingKey] = []
+    /// The value being decoded, when it is not the storage's entry for the key (a list's item).
+    var entry: QueryDecodingStorage.Entry?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -92,11 +94,17 @@ private struct QueryDecoding: Decoder {
         return KeyedDecodingContainer(QueryKeyedContainer<Key>(storage: storage))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw nested(codingPath) }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        // A list parameter decodes into an array; nothing else is a sequence.
+        guard codingPath.count == 1, let key = codingPath.last, case .typed(.list(let items)) = storage.entries[key.stringValue] else {
+            throw nested(codingPath)
+        }
+        return QueryListContainer(storage: storage, key: key.stringValue, codingPath: codingPath, items: items)
+    }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard let key = codingPath.last else { throw nested(codingPath) }
-        return QuerySingleValue(storage: storage, key: key.stringValue, codingPath: codingPath)
+        return QuerySingleValue(storage: storage, key: key.stringValue, codingPath: codingPath, entry: entry)
     }
 }
 
@@ -135,7 +143,10 @@ private struct QueryKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         storage.read.insert(key.stringValue)
-        guard storage.entries[key.stringValue] != nil else { return nil }
+        guard let entry = storage.entries[key.stringValue] else { return nil }
+        // An `allow-empty` parameter's empty value ("clear this field") reads as `nil`, except
+        // into a string, which can hold it.
+        if case .typed(.empty) = entry, T.self != String.self { return nil }
         return try decode(type, forKey: key)
     }
 
@@ -176,6 +187,7 @@ private struct QuerySingleValue: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { entry == nil }
     func decode(_ type: Bool.Type) throws -> Bool {
+        if case .typed(.boolean(let flag)) = entry { return flag }
         switch try text {
         case "true", "1": return true
         case "false", "0": return false
@@ -209,6 +221,19 @@ private struct QuerySingleValue: SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == Data.self {
+            if case .typed(.data(let bytes)) = entry { return bytes as! T }
+            let text = try text
+            guard case .success(let bytes) = Base64Standard.decode(text) else { throw invalid("padded base64", text) }
+            return Data(bytes) as! T
+        }
+        if case .typed(.json(let text)) = entry, T.self != String.self {
+            do {
+                return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+            } catch {
+                throw RoundtripError(.invalidParameter, "the JSON of the parameter '\(key)' does not decode as \(T.self): \(error)", parameter: key)
+            }
+        }
         if T.self == Decimal.self {
             let text = try text
             guard let value = ParameterParsing.decimal(text) else { throw invalid("a decimal number", text) }
@@ -230,6 +255,45 @@ private struct QuerySingleValue: SingleValueDecodingContainer {
             guard let value = DateFormat.iso8601.parse(text) else { throw invalid("an ISO 8601 date", text) }
             return value as! T
         }
-        return try T(from: QueryDecoding(storage: storage, codingPath: codingPath))
+        return try T(from: QueryDecoding(storage: storage, codingPath: codingPath, entry: entry))
     }
+}
+
+/// A list parameter's items, decoded one by one as the array's element type.
+private struct QueryListContainer: UnkeyedDecodingContainer {
+    let storage: QueryDecodingStorage
+    let key: String
+    var codingPath: [any CodingKey]
+    let items: [ParameterValue]
+    private(set) var currentIndex = 0
+
+    init(storage: QueryDecodingStorage, key: String, codingPath: [any CodingKey], items: [ParameterValue]) {
+        self.storage = storage
+        self.key = key
+        self.codingPath = codingPath
+        self.items = items
+    }
+
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    mutating func decodeNil() throws -> Bool { false }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !isAtEnd else {
+            throw RoundtripError(.invalidParameter, "the list '\(key)' has only \(items.count) items", parameter: key)
+        }
+        let item = items[currentIndex]
+        // `Decimal`, `UUID`, `Date`… are read by the single-value container itself; `String`,
+        // `Int` or a `RawRepresentable` enum reach its methods through a decoder for this item.
+        let value = try QuerySingleValue(storage: storage, key: key, codingPath: codingPath, entry: .typed(item)).decode(type)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        throw nested(codingPath)
+    }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw nested(codingPath) }
+    mutating func superDecoder() throws -> any Decoder { throw nested(codingPath) }
 }

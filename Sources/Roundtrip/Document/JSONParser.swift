@@ -13,12 +13,14 @@ package struct JSONParser {
     private var line = 1
     private var column = 1
     private var depth = 0
+    private let maximumDepth: Int
 
     /// Parses one JSON document.
     ///
+    /// - Parameter maximumDepth: Objects and arrays nested deeper than this are rejected.
     /// - Complexity: O(*n*) in the length of the input.
-    package static func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> DocumentNode {
-        var parser = JSONParser(bytes: bytes)
+    package static func parse(_ bytes: [UInt8], maximumDepth: Int = JSONParser.maximumDepth) throws(DocumentSyntaxError) -> DocumentNode {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw DocumentSyntaxError("the file starts with a UTF-8 byte order mark; save it without one", position: parser.position)
         }
@@ -34,8 +36,9 @@ package struct JSONParser {
         return root
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], maximumDepth: Int) {
         self.bytes = bytes
+        self.maximumDepth = maximumDepth
     }
 
     private var position: SourcePosition { SourcePosition(line: line, column: column, offset: index) }
@@ -105,8 +108,8 @@ package struct JSONParser {
 
     private mutating func enter() throws(DocumentSyntaxError) {
         depth += 1
-        if depth > JSONParser.maximumDepth {
-            throw error("the JSON nests deeper than \(JSONParser.maximumDepth) levels")
+        if depth > maximumDepth {
+            throw error("the JSON nests deeper than \(maximumDepth) levels")
         }
     }
 

@@ -1,7 +1,7 @@
 /// A rejected URL, request or response, as data.
 ///
-/// Every reject in Roundtrip is a `RoundtripError` with a stable ``Code`` (the kebab-case codes of
-/// the design document), a message that says exactly what was wrong, and, where it applies, the
+/// Every reject in Roundtrip is a `RoundtripError` with a stable ``Code`` (kebab-case codes,
+/// listed in the spec format reference), a message that says exactly what was wrong, and, where it applies, the
 /// parameter it concerns. Callers switch on ``code``; people read ``message``.
 ///
 /// ```swift
@@ -62,6 +62,8 @@ extension RoundtripError {
         public static let unknownRoute = Code(rawValue: "unknown-route")
         /// A required parameter is absent.
         public static let missingParameter = Code(rawValue: "missing-parameter")
+        /// A `secret` parameter (an access token) did not match the app's secret.
+        public static let unauthorized = Code(rawValue: "unauthorized")
         /// A parameter the action does not declare is present.
         public static let unknownParameter = Code(rawValue: "unknown-parameter")
         /// A parameter appears more than once.
@@ -91,9 +93,9 @@ extension RoundtripError {
         /// A response's `rt-state` does not match the pending request's nonce.
         public static let nonceMismatch = Code(rawValue: "nonce-mismatch")
 
-        /// Every code the library produces, in the order of the design document.
+        /// Every code the library produces, receiving side first, then calling side.
         public static let all: [Code] = [
-            .malformedURL, .tooLarge, .unknownRoute, .missingParameter, .unknownParameter,
+            .malformedURL, .tooLarge, .unknownRoute, .missingParameter, .unauthorized, .unknownParameter,
             .duplicateParameter, .invalidParameter, .invalidEncoding, .missingCallback,
             .forbiddenCallback, .missingSignature, .badSignature, .expired, .replayed,
             .untrustedSource, .reservedParameter, .unsolicitedResponse, .nonceMismatch,

@@ -29,6 +29,10 @@ public struct PendingRequest: Sendable, Hashable, Codable {
     public let expiresAt: Date
     /// The app's opaque continuation, as JSON bytes.
     public let continuation: Data?
+    /// The partner action's `returns`, written in the spec's own keys (see
+    /// ``ParameterDefinition``), so that the answer is checked against them even in another
+    /// process; `nil` when the action declares none.
+    public let returnsDefinition: String?
     /// When an answer was accepted; a consumed entry stays as a tombstone, so a replay is told
     /// apart from an unsolicited response.
     public internal(set) var consumedAt: Date?
@@ -56,7 +60,8 @@ public struct PendingRequest: Sendable, Hashable, Codable {
         outcomes: [String]? = nil,
         createdAt: Date,
         expiresAt: Date,
-        continuation: Data? = nil
+        continuation: Data? = nil,
+        returns: [ParameterSpec]? = nil
     ) {
         self.nonce = nonce
         self.partner = partner
@@ -68,11 +73,28 @@ public struct PendingRequest: Sendable, Hashable, Codable {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.continuation = continuation
+        returnsDefinition = returns.map(ParameterDefinition.json)
         consumedAt = nil
     }
 
     /// Whether an answer was already accepted.
     public var isConsumed: Bool { consumedAt != nil }
+
+    /// The partner action's `returns`, read back from ``returnsDefinition``.
+    ///
+    /// - Throws: ``RoundtripError`` `invalid-parameter` when the recorded definition no longer
+    ///   reads (a ledger written by a different version).
+    public func returns() throws(RoundtripError) -> [ParameterSpec]? {
+        guard let returnsDefinition else { return nil }
+        do {
+            return try ParameterDefinition.parameters(fromJSON: returnsDefinition)
+        } catch {
+            throw RoundtripError(
+                .invalidParameter,
+                "the recorded returns of '\(action)' do not read: \(error.diagnostics.map(\.message).joined(separator: "; "))"
+            )
+        }
+    }
 
     /// Whether the request no longer accepts an answer at `now`.
     public func isExpired(at now: Date) -> Bool { now >= expiresAt }

@@ -26,6 +26,59 @@ enum PercentDecoding {
         }
     }
 
+    /// What a component may hold beyond RFC 3986's strict reading.
+    struct Options: Sendable, Hashable {
+        /// `+` decodes to a space (HTML form encoding, `query-encoding: form`); `%2B` stays a plus.
+        var plusIsSpace = false
+        /// LF, and CR when an LF follows it, are allowed (a `multiline` value or a `newline` list).
+        var allowsLineBreaks = false
+        /// TAB is allowed (a `multiline` value).
+        var allowsTabs = false
+
+        /// RFC 3986, no control characters: the default everywhere.
+        static let strict = Options()
+
+        /// The options of a declared parameter's values under an action's query encoding.
+        init(parameter: ParameterSpec, queryEncoding: QueryEncoding) {
+            plusIsSpace = queryEncoding == .form
+            allowsLineBreaks = parameter.isMultiline || parameter.list == .newline
+            allowsTabs = parameter.isMultiline
+        }
+
+        /// The options for names, and values of undeclared parameters, under a query encoding.
+        init(queryEncoding: QueryEncoding) {
+            plusIsSpace = queryEncoding == .form
+        }
+
+        init() {}
+    }
+
+    /// Decodes one component with `options`: the strict path when they are ``Options/strict``.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, options: Options) throws(Failure) -> String {
+        if options == .strict { return try decode(bytes) }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer throws(Failure) -> String in
+            var input = 0
+            var output = 0
+            while input < bytes.count {
+                let byte = bytes[input]
+                if byte == 0x25 {
+                    guard input + 2 < bytes.count, let high = URLSplit.hexValue(bytes[input + 1]),
+                        let low = URLSplit.hexValue(bytes[input + 2])
+                    else { throw .badEscape(offset: input) }
+                    buffer[output] = high << 4 | low
+                    input += 3
+                } else {
+                    buffer[output] = byte == 0x2B && options.plusIsSpace ? 0x20 : byte
+                    input += 1
+                }
+                output += 1
+            }
+            let decoded = UnsafeBufferPointer(rebasing: buffer[0..<output])
+            try validate(decoded, options: options)
+            return String(decoding: decoded, as: UTF8.self)
+        }
+    }
+
     /// Decodes one component.
     ///
     /// - Complexity: O(*n*); without a `%` the component is copied once, nothing else allocates.
@@ -86,7 +139,7 @@ enum PercentDecoding {
     /// Checks that `bytes` are well-formed UTF-8 without control characters.
     ///
     /// Well-formedness follows the Unicode Standard, table 3-7 (well-formed UTF-8 byte sequences).
-    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>, options: Options = .strict) throws(Failure) {
         // Fast path: printable ASCII, the common case.
         var index = 0
         while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F { index += 1 }
@@ -94,7 +147,9 @@ enum PercentDecoding {
         while index < bytes.endIndex {
             let lead = bytes[index]
             if lead < 0x80 {
-                if lead < 0x20 || lead == 0x7F { throw .controlCharacter(scalar: UInt32(lead)) }
+                if lead < 0x20 || lead == 0x7F, !isAllowedControl(lead, next: index + 1 < bytes.count ? bytes[index + 1] : nil, options) {
+                    throw .controlCharacter(scalar: UInt32(lead))
+                }
                 bytes.formIndex(after: &index)
                 offset += 1
                 continue
@@ -134,6 +189,16 @@ enum PercentDecoding {
             if isForbiddenScalar(scalar) { throw .controlCharacter(scalar: scalar) }
             index = next
             offset += length
+        }
+    }
+
+    /// Whether `options` allow this ASCII control character: TAB, LF, and CR only before an LF.
+    private static func isAllowedControl(_ byte: UInt8, next: UInt8?, _ options: Options) -> Bool {
+        switch byte {
+        case 0x09: options.allowsTabs
+        case 0x0A: options.allowsLineBreaks
+        case 0x0D: options.allowsLineBreaks && next == 0x0A
+        default: false
         }
     }
 

@@ -91,11 +91,15 @@ public enum QueryCodec {
     /// Decodes the name of a raw item (the bytes before `end`).
     ///
     /// - Throws: ``RoundtripError`` `invalid-encoding`, or `malformed-url` for an empty name.
-    static func decodeName(_ raw: UnsafeBufferPointer<UInt8>, end equals: Int) throws(RoundtripError) -> String {
+    static func decodeName(
+        _ raw: UnsafeBufferPointer<UInt8>,
+        end equals: Int,
+        options: PercentDecoding.Options = .strict
+    ) throws(RoundtripError) -> String {
         let rawName = UnsafeBufferPointer(rebasing: raw[0..<equals])
         let name: String
         do {
-            name = try PercentDecoding.decode(rawName)
+            name = try PercentDecoding.decode(rawName, options: options)
         } catch {
             let text = String(decoding: rawName, as: UTF8.self)
             throw RoundtripError(.invalidEncoding, error.message(for: "the parameter name '\(text)'"), parameter: text)
@@ -109,10 +113,15 @@ public enum QueryCodec {
     /// Decodes the value of a raw item whose name ends at `equals`; `nil` without `=`.
     ///
     /// - Throws: ``RoundtripError`` `invalid-encoding` naming the parameter.
-    static func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, nameEnd equals: Int, name: String) throws(RoundtripError) -> String? {
+    static func decodeValue(
+        _ raw: UnsafeBufferPointer<UInt8>,
+        nameEnd equals: Int,
+        name: String,
+        options: PercentDecoding.Options = .strict
+    ) throws(RoundtripError) -> String? {
         guard equals < raw.count else { return nil }
         do {
-            return try PercentDecoding.decode(UnsafeBufferPointer(rebasing: raw[(equals + 1)...]))
+            return try PercentDecoding.decode(UnsafeBufferPointer(rebasing: raw[(equals + 1)...]), options: options)
         } catch {
             throw RoundtripError(.invalidEncoding, error.message(for: "the parameter '\(name)'"), parameter: name)
         }

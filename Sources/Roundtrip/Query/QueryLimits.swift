@@ -11,7 +11,7 @@ public struct QueryLimits: Sendable, Hashable {
         self.maximumParameterCount = maximumParameterCount
     }
 
-    /// 16 KiB and 256 parameters, the design document's defaults.
+    /// 16 KiB and 256 parameters, the defaults.
     public static let `default` = QueryLimits()
 
     /// Rejects text that exceeds the limits, before anything else looks at it.

@@ -19,10 +19,43 @@ public struct AcceptedRequest: Sendable {
     public let signature: VerifiedSignature?
     /// The URL as received.
     public let url: String
+    /// The parameters the action does not declare, in order, when it takes them as strings
+    /// (`unknown-parameters: accept`); empty otherwise.
+    public let undeclaredParameters: [QueryItem]
 
-    /// The parameters in canonical text form, for JSON and for `Codable` decoding.
+    /// Creates an accepted request; ``Endpoint`` makes them, and tests may too.
+    public init(
+        actionName: String,
+        convention: Convention,
+        parameters: [String: ParameterValue],
+        callbacks: [String: String],
+        callerName: String? = nil,
+        signature: VerifiedSignature? = nil,
+        url: String,
+        undeclaredParameters: [QueryItem] = []
+    ) {
+        self.actionName = actionName
+        self.convention = convention
+        self.parameters = parameters
+        self.callbacks = callbacks
+        self.callerName = callerName
+        self.signature = signature
+        self.url = url
+        self.undeclaredParameters = undeclaredParameters
+    }
+
+    /// The parameters in canonical text form, for JSON and for `Codable` decoding (a list's items
+    /// joined with `,`; see ``canonicalValues`` to keep them apart).
     public var canonicalParameters: [String: String] {
         parameters.mapValues(\.canonical)
+    }
+
+    /// Every parameter in canonical form, a list as its items, with the undeclared parameters an
+    /// action accepts as plain text: what `request handle --json` prints under `parameters`.
+    public var canonicalValues: [String: CanonicalValue] {
+        var values = parameters.mapValues { value in value.canonicalItems.map(CanonicalValue.list) ?? .text(value.canonical) }
+        for item in undeclaredParameters where values[item.name] == nil { values[item.name] = .text(item.value ?? "") }
+        return values
     }
 
     /// Decodes the parameters into your own type, strictly.
@@ -47,4 +80,21 @@ public struct VerifiedSignature: Sendable, Hashable {
     public let timestamp: Int64
     /// The request's unique id (`rt-id`), which a replay guard admits once.
     public let requestID: String
+}
+
+/// A parameter's canonical form: one text, or a list's items.
+public enum CanonicalValue: Sendable, Hashable, Encodable {
+    /// A single value's canonical text.
+    case text(String)
+    /// A list parameter's items, each in canonical form.
+    case list([String])
+
+    /// Encodes a text as a JSON string and a list as an array of strings.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try container.encode(text)
+        case .list(let items): try container.encode(items)
+        }
+    }
 }

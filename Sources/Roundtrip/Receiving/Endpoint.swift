@@ -82,13 +82,30 @@ public struct Endpoint: Sendable {
         /// The rules of the `query-value` and `fragment` parameters, made once like ``rules``.
         let queryValueRule: ParameterRule?
         let fragmentRule: ParameterRule?
+        /// How `+` in this action's query reads.
+        let queryEncoding: QueryEncoding
+        /// By position: whether the parameter is a `repeated` list, whose name may appear more than once.
+        let repeatable: [Bool]
+        /// Whether any parameter is a `repeated` list.
+        let hasRepeatable: Bool
 
-        init(action: Action, parameterIndex: [String: Int], parameterNames: [String], rules: [ParameterRule], placeholderNames: Set<String>) {
+        init(action: Action, keys: any KeyResolver) {
             self.action = action
-            self.parameterIndex = parameterIndex
-            self.parameterNames = parameterNames
-            self.rules = rules
-            self.placeholderNames = placeholderNames
+            var index: [String: Int] = [:]
+            for (position, parameter) in action.parameters.enumerated() { index[parameter.name] = position }
+            parameterIndex = index
+            parameterNames = action.parameters.map(\.name)
+            queryEncoding = action.queryEncoding
+            rules = action.parameters.map { parameter in
+                ParameterRule(
+                    parameter,
+                    secret: parameter.type == .secret ? ParameterSecret(for: parameter, keys: keys) : nil,
+                    queryEncoding: action.queryEncoding
+                )
+            }
+            repeatable = action.parameters.map { $0.list == .repeated }
+            hasRepeatable = repeatable.contains(true)
+            placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
             var bytes: [UInt8] = []
             var ranges: [Range<Int>] = []
             if parameterNames.count <= 16, parameterNames.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
@@ -99,8 +116,8 @@ public struct Endpoint: Sendable {
             }
             nameBytes = bytes
             nameRanges = ranges
-            queryValueRule = action.queryValue.map(ParameterRule.init)
-            fragmentRule = action.fragment.map(ParameterRule.init)
+            queryValueRule = action.queryValue.map { ParameterRule($0) }
+            fragmentRule = action.fragment.map { ParameterRule($0) }
         }
     }
 
@@ -120,17 +137,7 @@ public struct Endpoint: Sendable {
         signatureWindow: TimeInterval = 300
     ) throws(RoundtripError) {
         let router = try Router(actions: spec.actions)
-        let compiledActions = spec.actions.map { action in
-            var index: [String: Int] = [:]
-            for (position, parameter) in action.parameters.enumerated() { index[parameter.name] = position }
-            return CompiledAction(
-                action: action,
-                parameterIndex: index,
-                parameterNames: action.parameters.map(\.name),
-                rules: action.parameters.map(ParameterRule.init),
-                placeholderNames: Set(action.routes.flatMap(\.placeholderNames))
-            )
-        }
+        let compiledActions = spec.actions.map { CompiledAction(action: $0, keys: keys) }
         var resolved: [String: VerificationKeyResult] = [:]
         for description in spec.keys {
             do {
@@ -205,9 +212,18 @@ public struct Endpoint: Sendable {
 
         // Which declared parameters have a value, so the defaults pass below needs no lookups.
         var given = GivenParameters()
+        var undeclared: [QueryItem] = []
+        // The raw items of `repeated` lists, by position, parsed together after the loop.
+        var repeatedItems: [Int: [String]] = [:]
         for item in items {
             guard let position = item.position else {
-                if compiled.action.unknownParameters == .ignore { continue }
+                switch compiled.action.unknownParameters {
+                case .ignore: continue
+                case .accept:
+                    undeclared.append(QueryItem(name: item.name, value: item.valueText(in: bytes)))
+                    continue
+                case .reject: break
+                }
                 throw RoundtripError(
                     .unknownParameter,
                     "the action '\(compiled.action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name, compiled))",
@@ -222,6 +238,11 @@ public struct Endpoint: Sendable {
                 )
             }
             let rule = compiled.rules[position]
+            if compiled.hasRepeatable, compiled.repeatable[position] {
+                repeatedItems[position, default: []].append(item.text(in: bytes))
+                given.insert(position)
+                continue
+            }
             switch item.value {
             case .absent: parameters[item.name] = try ParameterParsing.parse("", rule: rule)
             case .plain(let range):
@@ -229,6 +250,15 @@ public struct Endpoint: Sendable {
             case .decoded(let text): parameters[item.name] = try ParameterParsing.parse(text, rule: rule)
             }
             given.insert(position)
+        }
+        for (position, texts) in repeatedItems {
+            let rule = compiled.rules[position]
+            // One empty occurrence of an `allow-empty` list ('tag=') clears it.
+            if texts == [""], rule.spec.allowsEmpty {
+                parameters[rule.spec.name] = .empty
+            } else {
+                parameters[rule.spec.name] = try ParameterParsing.parseItems(texts, rule: rule)
+            }
         }
         for (name, range) in match.placeholders {
             let text: String
@@ -261,6 +291,8 @@ public struct Endpoint: Sendable {
             guard parameters[name] == nil else { continue }  // `query-value` or `fragment` under the same name
             if let value = rule.spec.defaultValue {
                 parameters[name] = try ParameterParsing.parse(value, rule: rule)
+            } else if let items = rule.spec.defaultItems {
+                parameters[name] = try ParameterParsing.parseItems(items, rule: rule)
             } else if rule.spec.isRequired {
                 throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' requires the parameter '\(name)'", parameter: name)
             }
@@ -272,7 +304,8 @@ public struct Endpoint: Sendable {
             callbacks: callbacks,
             callerName: callerName,
             signature: signature,
-            url: url
+            url: url,
+            undeclaredParameters: undeclared
         )
     }
 
@@ -450,14 +483,22 @@ public struct Endpoint: Sendable {
     }
 }
 
-/// A declared parameter and its precomputed numeric bounds.
+/// A declared parameter with what is precomputed for it: numeric bounds, the decoding options
+/// of its values, and, on the receiving side, its secret.
 final class ParameterRule: Sendable {
     let spec: ParameterSpec
     let bounds: NumericBounds?
+    /// A `secret` parameter's expected value; `nil` where values are built rather than checked.
+    let secret: ParameterSecret?
+    /// Which control characters its decoded values may hold (line breaks and tabs for
+    /// `multiline`, line breaks for a `newline` list).
+    let decoding: PercentDecoding.Options
 
-    init(_ spec: ParameterSpec) {
+    init(_ spec: ParameterSpec, secret: ParameterSecret? = nil, queryEncoding: QueryEncoding = .rfc3986) {
         self.spec = spec
+        self.secret = secret
         bounds = NumericBounds(spec)
+        decoding = PercentDecoding.Options(parameter: spec, queryEncoding: queryEncoding)
     }
 }
 

@@ -57,7 +57,7 @@ extension Endpoint.CompiledAction {
         try QueryCodec.forEachItem(in: UnsafeBufferPointer(rebasing: url[query])) { raw throws(RoundtripError) in
             items.append(try decodeItem(raw, at: start.distance(to: raw.baseAddress!)))
         }
-        if let duplicate = Self.firstDuplicateName(in: items) {
+        if let duplicate = firstDuplicateName(in: items) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
         }
         return items
@@ -66,6 +66,7 @@ extension Endpoint.CompiledAction {
     /// Decodes one raw `name[=value]` item (see ``QueryCodec/decodeItem(_:)``) that starts at
     /// `offset` in the URL.
     private func decodeItem(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(RoundtripError) -> IncomingItem {
+        if queryEncoding == .form, raw.contains(0x2B) { return try decodeFormItem(raw) }
         let equals = QueryCodec.nameEnd(raw)
         let name: String
         let position: Int?
@@ -82,7 +83,21 @@ extension Endpoint.CompiledAction {
         if PercentDecoding.isVerbatim(UnsafeBufferPointer(rebasing: raw[(equals + 1)...])) {
             return IncomingItem(name: name, value: .plain((offset + equals + 1)..<(offset + raw.count)), position: position)
         }
-        guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name) else {
+        let options = position.map { rules[$0].decoding } ?? .strict
+        guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: options) else {
+            return IncomingItem(name: name, value: .absent, position: position)
+        }
+        return IncomingItem(name: name, value: .decoded(value), position: position)
+    }
+
+    /// Decodes an item holding `+` under `query-encoding: form`, where `+` is a space in the name
+    /// and the value: always through the decoding path, never read in place.
+    private func decodeFormItem(_ raw: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> IncomingItem {
+        let equals = QueryCodec.nameEnd(raw)
+        let name = try QueryCodec.decodeName(raw, end: equals, options: PercentDecoding.Options(queryEncoding: .form))
+        let position = self.position(of: name)
+        let options = position.map { rules[$0].decoding } ?? PercentDecoding.Options(queryEncoding: .form)
+        guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: options) else {
             return IncomingItem(name: name, value: .absent, position: position)
         }
         return IncomingItem(name: name, value: .decoded(value), position: position)
@@ -104,14 +119,16 @@ extension Endpoint.CompiledAction {
     }
 
     /// The first name that appears twice, as ``QueryCodec/firstDuplicateName(in:)`` finds it:
-    /// items naming a declared parameter compare by position, others by name.
-    private static func firstDuplicateName(in items: [IncomingItem]) -> String? {
+    /// items naming a declared parameter compare by position, others by name. A `repeated` list
+    /// parameter may appear any number of times.
+    private func firstDuplicateName(in items: [IncomingItem]) -> String? {
         if items.count <= 16 {
             // Declared names among the first 64 are told apart by a bit per position; only the
             // rest compare against the earlier items.
             var seen: UInt64 = 0
             for index in items.indices {
                 let item = items[index]
+                if let position = item.position, repeatable[position] { continue }
                 if let position = item.position, position < 64 {
                     let bit: UInt64 = 1 << UInt64(position)
                     if seen & bit != 0 { return item.name }
@@ -126,7 +143,10 @@ extension Endpoint.CompiledAction {
             return nil
         }
         var seen = Set<String>(minimumCapacity: items.count)
-        for item in items where !seen.insert(item.name).inserted { return item.name }
+        for item in items where !seen.insert(item.name).inserted {
+            if let position = item.position, repeatable[position] { continue }
+            return item.name
+        }
         return nil
     }
 }

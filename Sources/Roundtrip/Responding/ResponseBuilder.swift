@@ -67,6 +67,16 @@ public enum ResponseBuilder {
             guard let parameter = ConventionNames.xCallbacks.first(where: { $0.outcome == outcome })?.parameter else {
                 throw RoundtripError(.invalidParameter, "x-callback-url answers success, error or cancel, not '\(outcome)'", parameter: "outcome")
             }
+            guard action.outcomes.contains(outcome) else {
+                throw RoundtripError(
+                    .invalidParameter,
+                    "the action '\(action.name)' answers \(action.outcomes.joined(separator: ", ")), not '\(outcome)'",
+                    parameter: "outcome"
+                )
+            }
+            if let returns = action.returns, outcome == "success" {
+                _ = try ReturnedValues.check(parameters, against: returns, action: action.name)
+            }
             guard let url = request.callbacks[outcome] else {
                 throw RoundtripError(.missingCallback, "the request has no \(parameter) URL to answer '\(outcome)' on", parameter: parameter)
             }
@@ -82,6 +92,9 @@ public enum ResponseBuilder {
             return try append(items, to: url)
         case .returnURL:
             let resolved = try resolveOutcome(outcome, of: action)
+            if let returns = action.returns, ReturnedValues.isSuccess(resolved, convention: .returnURL, outcomes: action.outcomes) {
+                _ = try ReturnedValues.check(parameters, against: returns, action: action.name)
+            }
             guard let url = request.callbacks[ConventionNames.returnKey] else {
                 throw RoundtripError(.missingCallback, "the request has no \(action.returnParameter) to return to", parameter: action.returnParameter)
             }

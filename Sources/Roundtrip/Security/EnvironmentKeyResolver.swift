@@ -47,4 +47,31 @@ public struct EnvironmentKeyResolver: KeyResolver {
             }
         }
     }
+
+    /// Reads a `secret` parameter's value from ``environment`` (or the process environment).
+    ///
+    /// - Throws: ``RoundtripError`` `unauthorized` when the parameter names no variable or the
+    ///   variable is unset.
+    public func parameterSecret(for parameter: ParameterSpec) throws(RoundtripError) -> [UInt8] {
+        try Self.parameterSecret(for: parameter, in: environment ?? ProcessInfo.processInfo.environment)
+    }
+
+    /// The secret of `parameter` in `environment`.
+    static func parameterSecret(for parameter: ParameterSpec, in environment: [String: String]) throws(RoundtripError) -> [UInt8] {
+        guard let variable = parameter.secretEnvironment else {
+            throw RoundtripError(
+                .unauthorized,
+                "the secret parameter '\(parameter.name)' has no 'secret-env', and the key resolver supplies none",
+                parameter: parameter.name
+            )
+        }
+        guard let secret = environment[variable], !secret.isEmpty else {
+            throw RoundtripError(
+                .unauthorized,
+                "the secret for '\(parameter.name)' is unavailable: the environment variable \(variable) is not set",
+                parameter: parameter.name
+            )
+        }
+        return Array(secret.utf8)
+    }
 }

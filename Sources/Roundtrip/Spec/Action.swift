@@ -25,6 +25,13 @@ public struct Action: Sendable {
     public var sources: SourcePolicy
     /// The effective signature requirement (the action's own, or the app's).
     public var signatures: SignatureRequirement
+    /// The response parameters of the success outcome (`returns:`), unprefixed, in file order;
+    /// `nil` when the spec does not say, in which case any response parameters are allowed.
+    public var returns: [ParameterSpec]?
+    /// How `+` in the query reads (the action's own `query-encoding`, or the app's).
+    public var queryEncoding: QueryEncoding
+    /// Free text for generated documentation and code; the decision ignores it.
+    public var description: String?
 
     /// Creates an action.
     public init(
@@ -39,7 +46,10 @@ public struct Action: Sendable {
         queryValue: ParameterSpec? = nil,
         fragment: ParameterSpec? = nil,
         sources: SourcePolicy = SourcePolicy(),
-        signatures: SignatureRequirement = .off
+        signatures: SignatureRequirement = .off,
+        returns: [ParameterSpec]? = nil,
+        queryEncoding: QueryEncoding = .rfc3986,
+        description: String? = nil
     ) {
         self.name = name
         self.routes = routes
@@ -53,6 +63,9 @@ public struct Action: Sendable {
         self.fragment = fragment
         self.sources = sources
         self.signatures = signatures
+        self.returns = returns
+        self.queryEncoding = queryEncoding
+        self.description = description
     }
 
     /// The declared parameter with this name, including route placeholders.
@@ -67,4 +80,16 @@ public enum UnknownParameterPolicy: String, Sendable, Hashable, CaseIterable {
     case reject
     /// Drop the parameter silently.
     case ignore
+    /// Pass it on to the handler as a string (still decoded strictly: encoding, duplicates and
+    /// control characters are checked).
+    case accept
+}
+
+/// How a query's `+` reads (`query-encoding:`).
+public enum QueryEncoding: String, Sendable, Hashable, CaseIterable {
+    /// RFC 3986: `+` is a literal plus, as Foundation's `URLComponents` reads it (the default).
+    case rfc3986
+    /// HTML form encoding (`application/x-www-form-urlencoded`): `+` in names and values is a
+    /// space, as web pages and many web-made links write it; `%2B` stays a plus.
+    case form
 }

@@ -8,8 +8,11 @@ public struct ParameterSpec: Sendable {
     public var type: ParameterType
     /// Whether the request must carry it.
     public var isRequired: Bool
-    /// The value used when the parameter is absent, in canonical form.
+    /// The value used when the parameter is absent, written as the parameter declares it (see
+    /// ``text(for:)``): canonical, but a boolean in its `format`.
     public var defaultValue: String?
+    /// A list parameter's default items, each written like ``defaultValue`` (`default: [home, work]`).
+    public var defaultItems: [String]?
     /// The allowed values (`enum`), compared after parsing, in canonical form.
     public var allowedValues: [String]?
     /// A regular expression the whole raw value must match.
@@ -22,6 +25,26 @@ public struct ParameterSpec: Sendable {
     public var minimum: Decimal?
     /// The largest number allowed (integer and decimal).
     public var maximum: Decimal?
+    /// How a list parameter carries its items (`list:`), or `nil` for a single value.
+    public var list: ListForm?
+    /// The fewest items a list may have (`min-items`).
+    public var minimumItems: Int?
+    /// The most items a list may have (`max-items`).
+    public var maximumItems: Int?
+    /// Whether a string value may hold line breaks and tabs (`multiline: true`): LF, CR LF and TAB
+    /// are allowed; every other control character and the bidi overrides are still refused.
+    public var isMultiline: Bool
+    /// Whether `name=` is accepted as `""` whatever the type and constraints (`allow-empty: true`),
+    /// the way apps such as Things read an empty value as "clear this field".
+    public var allowsEmpty: Bool
+    /// How a boolean is spelled (`format:` on a boolean).
+    public var booleanFormat: BooleanFormat
+    /// The most bytes a `base64` value may decode to (`max-bytes`).
+    public var maximumBytes: Int?
+    /// Where a `secret` parameter's expected value comes from (`secret-env`).
+    public var secretEnvironment: String?
+    /// Free text for generated documentation and code; the decision ignores it.
+    public var description: String?
 
     /// Creates a parameter.
     public init(
@@ -34,7 +57,16 @@ public struct ParameterSpec: Sendable {
         minimumLength: Int? = nil,
         maximumLength: Int? = nil,
         minimum: Decimal? = nil,
-        maximum: Decimal? = nil
+        maximum: Decimal? = nil,
+        list: ListForm? = nil,
+        minimumItems: Int? = nil,
+        maximumItems: Int? = nil,
+        isMultiline: Bool = false,
+        allowsEmpty: Bool = false,
+        booleanFormat: BooleanFormat = .trueFalse,
+        maximumBytes: Int? = nil,
+        secretEnvironment: String? = nil,
+        description: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -46,6 +78,67 @@ public struct ParameterSpec: Sendable {
         self.maximumLength = maximumLength
         self.minimum = minimum
         self.maximum = maximum
+        self.list = list
+        self.minimumItems = minimumItems
+        self.maximumItems = maximumItems
+        self.isMultiline = isMultiline
+        self.allowsEmpty = allowsEmpty
+        self.booleanFormat = booleanFormat
+        self.maximumBytes = maximumBytes
+        self.secretEnvironment = secretEnvironment
+        self.description = description
+    }
+}
+
+extension ParameterSpec {
+    /// A value written the way this parameter declares it: what a query carries. A boolean in
+    /// its `format` (`yes`/`no` or `true`/`false`), bytes as padded base64, a `comma` or `newline`
+    /// list's items joined with its separator; everything else in canonical form. A `repeated`
+    /// list has one text per item (see ``texts(for:)``).
+    public func text(for value: ParameterValue) -> String {
+        switch value {
+        case .boolean(let flag): booleanFormat.text(for: flag)
+        case .list(let items): items.map(text(for:)).joined(separator: list == .newline ? "\n" : ",")
+        default: value.canonical
+        }
+    }
+
+    /// The query texts of a value: one per item for a `repeated` list, otherwise one.
+    public func texts(for value: ParameterValue) -> [String] {
+        if list == .repeated, case .list(let items) = value { return items.map(text(for:)) }
+        return [text(for: value)]
+    }
+}
+
+/// How a list parameter carries its items in a query (`list:`).
+public enum ListForm: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The name appears once per item, in order: `tag=a&tag=b` (Drafts' `tag`).
+    case repeated
+    /// One value split on `,` after percent-decoding: `tags=home,work` (Things' `tags`).
+    case comma
+    /// One value split on LF (or CR LF) after percent-decoding: `titles=Milk%0aBeer` (Things' `titles`).
+    case newline
+
+    /// The spelling in a spec file.
+    public var description: String { rawValue }
+}
+
+/// How a boolean parameter is spelled (`format:` on a boolean).
+public enum BooleanFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// `true`, `false`, `1` or `0` (the default).
+    case trueFalse = "true-false"
+    /// `yes` or `no`, in any letter case, as Bear and Drafts spell their switches.
+    case yesNo = "yes-no"
+
+    /// The spelling in a spec file.
+    public var description: String { rawValue }
+
+    /// How `value` is written in this format.
+    public func text(for value: Bool) -> String {
+        switch self {
+        case .trueFalse: value ? "true" : "false"
+        case .yesNo: value ? "yes" : "no"
+        }
     }
 }
 
@@ -65,6 +158,13 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
     case url
     /// A date in a fixed format, parsed strictly (February 31 is invalid).
     case date(DateFormat)
+    /// JSON text (RFC 8259), nested at most ``ParameterParsing/maximumJSONDepth`` levels deep.
+    case json
+    /// Bytes in standard base64 with padding (RFC 4648 section 4).
+    case base64
+    /// A shared secret such as an access token: it must equal the configured value, compared in
+    /// constant time, and is never echoed.
+    case secret
 
     /// The spelling in a spec file.
     public var description: String {
@@ -76,6 +176,9 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
         case .uuid: "uuid"
         case .url: "url"
         case .date: "date"
+        case .json: "json"
+        case .base64: "base64"
+        case .secret: "secret"
         }
     }
 

@@ -27,6 +27,8 @@ public struct Spec: Sendable {
     public var signatures: SignatureRequirement
     /// The keys that may sign requests to this app, by key id, in file order.
     public var keys: [SigningKeyDescription]
+    /// How `+` in a query reads, for actions that do not say (top-level `query-encoding`).
+    public var queryEncoding: QueryEncoding
     /// The actions, in file order.
     public var actions: [Action]
 
@@ -38,6 +40,7 @@ public struct Spec: Sendable {
         sources: SourcePolicy = SourcePolicy(),
         signatures: SignatureRequirement = .off,
         keys: [SigningKeyDescription] = [],
+        queryEncoding: QueryEncoding = .rfc3986,
         actions: [Action]
     ) {
         self.formatVersion = formatVersion
@@ -46,6 +49,7 @@ public struct Spec: Sendable {
         self.sources = sources
         self.signatures = signatures
         self.keys = keys
+        self.queryEncoding = queryEncoding
         self.actions = actions
     }
 
@@ -72,13 +76,22 @@ public struct AppDescription: Sendable, Hashable {
     public var schemes: [String]
     /// The associated domains (`applinks:`) the app claims.
     public var domains: [String]
+    /// Free text for generated documentation and code.
+    public var description: String?
 
     /// Creates an app description.
-    public init(name: String, appID: String? = nil, schemes: [String] = [], domains: [String] = []) {
+    public init(
+        name: String,
+        appID: String? = nil,
+        schemes: [String] = [],
+        domains: [String] = [],
+        description: String? = nil
+    ) {
         self.name = name
         self.appID = appID
         self.schemes = schemes
         self.domains = domains
+        self.description = description
     }
 
     /// The bundle ID part of ``appID`` (everything after the team ID and the dot).

@@ -198,7 +198,13 @@ struct SpecReader {
     // MARK: - The spec
 
     mutating func readSpec(_ root: DocumentNode) -> Spec? {
-        guard let top = mapping(root, "", allowed: ["roundtrip", "app", "callbacks", "sources", "signatures", "keys", "actions"]) else { return nil }
+        guard
+            let top = mapping(
+                root,
+                "",
+                allowed: ["roundtrip", "app", "callbacks", "sources", "signatures", "keys", "query-encoding", "actions"]
+            )
+        else { return nil }
         if let versionNode = top["roundtrip"] {
             if let version = int(versionNode, "roundtrip"), version != 1 {
                 error("unsupported-version", "roundtrip", versionNode, "this Roundtrip reads spec version 1, not \(version)")
@@ -227,17 +233,34 @@ struct SpecReader {
         let signatures = choice(top["signatures"], "signatures", SignatureRequirement.self) ?? .off
         var keys: [SigningKeyDescription] = []
         if let node = top["keys"] { keys = readKeys(node) }
+        let queryEncoding = choice(top["query-encoding"], "query-encoding", QueryEncoding.self) ?? .rfc3986
         var actions: [Action] = []
         if let actionsNode = top["actions"] {
             for (name, keyNode, node) in namedEntries(actionsNode, "actions") {
-                if let action = readAction(name: name, keyNode: keyNode, node: node, app: app, sources: sources, signatures: signatures) {
+                if let action = readAction(
+                    name: name,
+                    keyNode: keyNode,
+                    node: node,
+                    app: app,
+                    sources: sources,
+                    signatures: signatures,
+                    queryEncoding: queryEncoding
+                ) {
                     actions.append(action)
                 }
             }
         } else {
             error("missing-key", "actions", root, "the spec declares no 'actions'")
         }
-        let spec = Spec(app: app, callbacks: callbacks, sources: sources, signatures: signatures, keys: keys, actions: actions)
+        let spec = Spec(
+            app: app,
+            callbacks: callbacks,
+            sources: sources,
+            signatures: signatures,
+            keys: keys,
+            queryEncoding: queryEncoding,
+            actions: actions
+        )
         for action in actions where action.signatures != .off && keys.isEmpty {
             error(
                 "signatures-without-keys",
@@ -279,7 +302,13 @@ struct SpecReader {
                 "'\(domain)' is not a host name; write the domain alone, without 'applinks:', scheme, port or path"
             )
         }
-        return AppDescription(name: name, appID: appID, schemes: schemes, domains: domains)
+        return AppDescription(
+            name: name,
+            appID: appID,
+            schemes: schemes,
+            domains: domains,
+            description: string(fields["description"], "app.description")
+        )
     }
 
     mutating func readSources(_ node: DocumentNode, _ path: String) -> SourcePolicy {
@@ -354,7 +383,8 @@ struct SpecReader {
         node: DocumentNode,
         app: AppDescription,
         sources: SourcePolicy,
-        signatures: SignatureRequirement
+        signatures: SignatureRequirement,
+        queryEncoding: QueryEncoding
     ) -> Action? {
         let path = "actions.\(name)"
         guard
@@ -371,11 +401,25 @@ struct SpecReader {
             return nil
         }
         var routes: [RoutePattern] = []
-        if let urlNode = fields["url"], let text = nonEmptyString(urlNode, Self.join(path, "url")) {
-            do {
-                routes = [try RoutePattern(text)]
-            } catch {
-                self.error("invalid-route", Self.join(path, "url"), urlNode, error.message)
+        if let urlNode = fields["url"] {
+            // One route, or a list of routes that all lead to the action.
+            let texts =
+                urlNode.elements == nil
+                ? nonEmptyString(urlNode, Self.join(path, "url")).map { [$0] } ?? [] : stringList(urlNode, Self.join(path, "url")) ?? []
+            if urlNode.elements?.isEmpty == true {
+                error("empty-value", Self.join(path, "url"), urlNode, "list at least one route")
+            }
+            for (index, text) in texts.enumerated() {
+                let routePath = urlNode.elements == nil ? Self.join(path, "url") : "\(path).url[\(index)]"
+                do {
+                    let route = try RoutePattern(text)
+                    if routes.contains(where: { $0.description == route.description }) {
+                        error("duplicate-value", routePath, urlNode, "the route '\(text)' is listed twice")
+                    }
+                    routes.append(route)
+                } catch {
+                    self.error("invalid-route", routePath, urlNode, error.message)
+                }
             }
         } else if convention == .xCallbackURL {
             var refusal: RoundtripError?
@@ -413,13 +457,6 @@ struct SpecReader {
                     fields["url"],
                     "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'"
                 )
-            case .xCallbackURL where route.host != ConventionNames.xCallbackHost:
-                error(
-                    "x-callback-host",
-                    Self.join(path, "url"),
-                    fields["url"],
-                    "x-callback-url actions live at '<scheme>://x-callback-url/<action>'; this route's host is '\(route.host)'"
-                )
             default:
                 break
             }
@@ -436,6 +473,21 @@ struct SpecReader {
         var returnParameter = "returnURL"
         var responsePrefix = ""
         var outcomes: [String]?
+        if convention == .xCallbackURL, let node = fields["outcomes"], let list = stringList(node, Self.join(path, "outcomes")) {
+            let known = convention.defaultOutcomes
+            for outcome in list where !known.contains(outcome) {
+                error(
+                    "invalid-value",
+                    Self.join(path, "outcomes"),
+                    node,
+                    "x-callback-url outcomes are \(known.joined(separator: ", ")), not '\(outcome)'"
+                )
+            }
+            if list.isEmpty { error("empty-value", Self.join(path, "outcomes"), node, "list at least one outcome") }
+            if Set(list).count != list.count { error("duplicate-value", Self.join(path, "outcomes"), node, "outcomes must be distinct") }
+            // Kept in the convention's order, whatever order the file lists them in.
+            outcomes = known.filter(list.contains)
+        }
         if convention == .returnURL {
             returnParameter = nonEmptyString(fields["return-parameter"], Self.join(path, "return-parameter")) ?? "returnURL"
             responsePrefix = string(fields["response-prefix"], Self.join(path, "response-prefix")) ?? ""
@@ -455,7 +507,8 @@ struct SpecReader {
                 outcomes = list
             }
         } else {
-            for key in ["return-parameter", "response-prefix", "outcomes"] where fields[key] != nil {
+            for key in ["return-parameter", "response-prefix", "outcomes"]
+            where fields[key] != nil && !(key == "outcomes" && convention == .xCallbackURL) {
                 error(
                     "convention-mismatch",
                     Self.join(path, key),
@@ -491,7 +544,7 @@ struct SpecReader {
         }
         var queryValue: ParameterSpec?
         if let node = fields["query-value"] {
-            queryValue = readParameter(name: nil, node: node, path: Self.join(path, "query-value"), allowName: true)
+            queryValue = readParameter(name: nil, node: node, path: Self.join(path, "query-value"), allowName: true, allowList: false)
             if convention != .none {
                 error(
                     "convention-mismatch",
@@ -509,10 +562,16 @@ struct SpecReader {
             }
         }
         var fragment: ParameterSpec?
-        if let node = fields["fragment"] { fragment = readParameter(name: nil, node: node, path: Self.join(path, "fragment"), allowName: true) }
+        if let node = fields["fragment"] {
+            fragment = readParameter(name: nil, node: node, path: Self.join(path, "fragment"), allowName: true, allowList: false)
+        }
         var actionSources = sources
         if let node = fields["sources"] { actionSources = readSources(node, Self.join(path, "sources")) }
         let actionSignatures = choice(fields["signatures"], Self.join(path, "signatures"), SignatureRequirement.self) ?? signatures
+        let returns = fields["returns"].map {
+            readReturns($0, path: Self.join(path, "returns"), convention: convention, responsePrefix: responsePrefix)
+        }
+        let actionEncoding = choice(fields["query-encoding"], Self.join(path, "query-encoding"), QueryEncoding.self) ?? queryEncoding
         return Action(
             name: name,
             routes: routes,
@@ -525,8 +584,42 @@ struct SpecReader {
             queryValue: queryValue,
             fragment: fragment,
             sources: actionSources,
-            signatures: actionSignatures
+            signatures: actionSignatures,
+            returns: returns,
+            queryEncoding: actionEncoding,
+            description: string(fields["description"], Self.join(path, "description"))
         )
+    }
+
+    /// Reads `returns`: the success outcome's response parameters, each defined like a parameter.
+    mutating func readReturns(_ node: DocumentNode, path: String, convention: Convention, responsePrefix: String) -> [ParameterSpec] {
+        if convention == .none || convention == .universalLinkCallback {
+            error(
+                "convention-mismatch",
+                path,
+                node,
+                convention == .none
+                    ? "an action with convention none never answers, so it returns nothing"
+                    : "a Universal Link Callback appends nothing to its callbacks, so it returns nothing"
+            )
+        }
+        var returns: [ParameterSpec] = []
+        for (name, keyNode, entry) in namedEntries(node, path) {
+            let entryPath = "\(path).\(name)"
+            if ReservedNames.isReserved(name) {
+                error("reserved-parameter", entryPath, keyNode, "names starting with 'rt-' belong to Roundtrip")
+            } else if convention == .returnURL, name == ConventionNames.responseType {
+                error("reserved-parameter", entryPath, keyNode, "'\(name)' carries the outcome; the convention sets it")
+            } else if convention == .returnURL, !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
+                error("invalid-name", entryPath, keyNode, "write returned names without the response prefix '\(responsePrefix)'; it is added for you")
+            }
+            guard let parameter = readParameter(name: name, node: entry, path: entryPath, allowName: false) else { continue }
+            if parameter.type == .secret {
+                error("type-mismatch", Self.join(entryPath, "type"), entry, "a callback is opened in the open; it never carries a secret")
+            }
+            returns.append(parameter)
+        }
+        return returns
     }
 
     mutating func checkParameterName(
@@ -556,16 +649,31 @@ struct SpecReader {
     /// The keys of an action.
     static let actionKeys = [
         "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters",
-        "parameters", "query-value", "fragment", "sources", "signatures", "description",
+        "parameters", "query-value", "fragment", "sources", "signatures", "returns", "query-encoding", "description",
     ]
 
     /// The keys of a parameter's definition; a `query-value` or `fragment` also has a `name`.
     static let parameterKeys = [
-        "type", "required", "default", "enum", "pattern", "min-length", "max-length", "minimum", "maximum", "format", "description",
+        "type", "required", "default", "enum", "pattern", "min-length", "max-length", "minimum", "maximum", "format",
+        "list", "min-items", "max-items", "multiline", "allow-empty", "max-bytes", "secret-env", "description",
     ]
     static let namedParameterKeys = parameterKeys + ["name"]
 
-    mutating func readParameter(name: String?, node: DocumentNode, path: @autoclosure () -> String, allowName: Bool) -> ParameterSpec? {
+    /// The spelling of every type, for messages.
+    static let typeNames = "string, integer, decimal, boolean, uuid, url, date, json, base64 or secret"
+
+    /// Reads one parameter definition.
+    ///
+    /// - Parameters:
+    ///   - allowName: Whether the definition names itself (`query-value`, `fragment`).
+    ///   - allowList: Whether `list` may be used (not for a whole query or fragment).
+    mutating func readParameter(
+        name: String?,
+        node: DocumentNode,
+        path: @autoclosure () -> String,
+        allowName: Bool,
+        allowList: Bool = true
+    ) -> ParameterSpec? {
         guard let fields = mapping(node, path(), allowed: allowName ? Self.namedParameterKeys : Self.parameterKeys) else { return nil }
         let resolvedName: String
         if let name {
@@ -576,45 +684,30 @@ struct SpecReader {
             error("missing-key", Self.join(path(), "name"), node, "give the value a 'name' so handlers can refer to it")
             return nil
         }
-        let typeName = string(fields["type"], Self.join(path(), "type")) ?? "string"
-        let type: ParameterType
-        switch typeName {
-        case "string": type = .string
-        case "integer": type = .integer
-        case "decimal": type = .decimal
-        case "boolean": type = .boolean
-        case "uuid": type = .uuid
-        case "url": type = .url
-        case "date":
-            do {
-                let format = string(fields["format"], Self.join(path(), "format"))
-                type = .date(try format.map { text throws(RoundtripError) in try dateFormat(text) } ?? .iso8601)
-            } catch {
-                self.error("invalid-format", Self.join(path(), "format"), fields["format"], error.message)
-                return nil
-            }
-        default:
-            error(
-                "invalid-value",
-                Self.join(path(), "type"),
-                fields["type"],
-                "unknown type '\(typeName)'; use string, integer, decimal, boolean, uuid, url or date"
-            )
-            return nil
-        }
-        if fields["format"] != nil, case .date = type {
-        } else if fields["format"] != nil {
-            error("convention-mismatch", Self.join(path(), "format"), fields["format"], "'format' applies to date parameters only")
-        }
+        guard let type = readType(fields, path()) else { return nil }
         var parameter = ParameterSpec(name: resolvedName, type: type)
+        parameter.description = string(fields["description"], Self.join(path(), "description"))
+        if case .boolean = type, let formatNode = fields["format"] {
+            parameter.booleanFormat = choice(formatNode, Self.join(path(), "format"), BooleanFormat.self) ?? .trueFalse
+        }
+        readKeysThatApply(fields, type: type, path())
         parameter.isRequired = bool(fields["required"], Self.join(path(), "required")) ?? false
+        parameter.isMultiline = bool(fields["multiline"], Self.join(path(), "multiline")) ?? false
+        parameter.allowsEmpty = bool(fields["allow-empty"], Self.join(path(), "allow-empty")) ?? false
+        parameter.maximumBytes = int(fields["max-bytes"], Self.join(path(), "max-bytes"))
+        parameter.secretEnvironment = nonEmptyString(fields["secret-env"], Self.join(path(), "secret-env"))
+        if type == .secret, fields["secret-env"] == nil {
+            error(
+                "missing-key",
+                Self.join(path(), "secret-env"),
+                node,
+                "a secret parameter needs 'secret-env', the environment variable (or key resolver name) holding the value it must equal"
+            )
+        }
         parameter.minimumLength = int(fields["min-length"], Self.join(path(), "min-length"))
         parameter.maximumLength = int(fields["max-length"], Self.join(path(), "max-length"))
         if let minimum = parameter.minimumLength, let maximum = parameter.maximumLength, minimum > maximum {
             error("empty-range", path(), node, "min-length \(minimum) is greater than max-length \(maximum)")
-        }
-        for key in ["minimum", "maximum"] where fields[key] != nil && !type.isNumeric {
-            error("convention-mismatch", Self.join(path(), key), fields[key], "'\(key)' applies to integer and decimal parameters, not \(type)")
         }
         if type.isNumeric {
             parameter.minimum = decimal(fields["minimum"], Self.join(path(), "minimum"))
@@ -623,6 +716,7 @@ struct SpecReader {
                 error("empty-range", path(), node, "minimum \(minimum) is greater than maximum \(maximum)")
             }
         }
+        readListKeys(fields, into: &parameter, node: node, allowList: allowList, path())
         if let patternNode = fields["pattern"], let source = string(patternNode, Self.join(path(), "pattern")) {
             do {
                 parameter.pattern = try pattern(source)
@@ -632,7 +726,9 @@ struct SpecReader {
         }
         if let enumNode = fields["enum"], let values = stringList(enumNode, Self.join(path(), "enum")) {
             var canonical: [String] = []
-            let rule = ParameterRule(parameter)
+            var single = parameter
+            single.list = nil
+            let rule = ParameterRule(single)
             for value in values {
                 do {
                     canonical.append(try ParameterParsing.parse(value, rule: rule, checkingConstraints: false).canonical)
@@ -643,17 +739,138 @@ struct SpecReader {
             if values.isEmpty { error("empty-value", Self.join(path(), "enum"), enumNode, "an enum needs at least one value") }
             parameter.allowedValues = canonical
         }
-        if let defaultNode = fields["default"], let value = string(defaultNode, Self.join(path(), "default")) {
-            do {
-                parameter.defaultValue = try ParameterParsing.parse(value, as: parameter).canonical
-            } catch {
-                self.error("invalid-default", Self.join(path(), "default"), defaultNode, "the default '\(value)' is not valid: \(error.message)")
-            }
-            if parameter.isRequired {
-                warning("unused-default", Self.join(path(), "default"), defaultNode, "a required parameter's default is never used")
-            }
+        if let defaultNode = fields["default"] {
+            readDefault(defaultNode, into: &parameter, path())
         }
         return parameter
+    }
+
+    /// Reads `type` (and a date's `format`).
+    private mutating func readType(_ fields: SpecFields, _ path: @autoclosure () -> String) -> ParameterType? {
+        let typeName = string(fields["type"], Self.join(path(), "type")) ?? "string"
+        switch typeName {
+        case "string": return .string
+        case "integer": return .integer
+        case "decimal": return .decimal
+        case "boolean": return .boolean
+        case "uuid": return .uuid
+        case "url": return .url
+        case "json": return .json
+        case "base64": return .base64
+        case "secret": return .secret
+        case "date":
+            do {
+                let format = string(fields["format"], Self.join(path(), "format"))
+                return .date(try format.map { text throws(RoundtripError) in try dateFormat(text) } ?? .iso8601)
+            } catch {
+                self.error("invalid-format", Self.join(path(), "format"), fields["format"], error.message)
+                return nil
+            }
+        default:
+            error("invalid-value", Self.join(path(), "type"), fields["type"], "unknown type '\(typeName)'; use \(Self.typeNames)")
+            return nil
+        }
+    }
+
+    /// Refuses the keys that do not apply to `type`, each with what it applies to.
+    private mutating func readKeysThatApply(_ fields: SpecFields, type: ParameterType, _ path: @autoclosure () -> String) {
+        func refuse(_ key: String, _ appliesTo: String) {
+            guard let node = fields[key] else { return }
+            error("type-mismatch", Self.join(path(), key), node, "'\(key)' applies to \(appliesTo), not to a \(type) parameter")
+        }
+        switch type {
+        case .date, .boolean: break
+        default: refuse("format", "date parameters (a date format) and boolean parameters (yes-no or true-false)")
+        }
+        if !type.isNumeric {
+            refuse("minimum", "integer and decimal parameters")
+            refuse("maximum", "integer and decimal parameters")
+        }
+        if type != .string { refuse("multiline", "string parameters") }
+        if type != .base64 { refuse("max-bytes", "base64 parameters") }
+        if type != .secret { refuse("secret-env", "secret parameters") }
+        if type == .secret {
+            // Anything that describes the value would put it, or a hint of it, in the spec.
+            for key in ["default", "enum", "pattern", "min-length", "max-length", "list", "allow-empty"] {
+                refuse(key, "parameters other than secrets (a secret is compared whole, and never written in the spec)")
+            }
+        }
+    }
+
+    /// Reads `list`, `min-items` and `max-items`.
+    private mutating func readListKeys(
+        _ fields: SpecFields,
+        into parameter: inout ParameterSpec,
+        node: DocumentNode,
+        allowList: Bool,
+        _ path: @autoclosure () -> String
+    ) {
+        if let listNode = fields["list"], parameter.type != .secret {
+            if !allowList {
+                error("convention-mismatch", Self.join(path(), "list"), listNode, "a whole query or fragment is one value, never a list")
+            } else {
+                parameter.list = choice(listNode, Self.join(path(), "list"), ListForm.self)
+            }
+        }
+        parameter.minimumItems = int(fields["min-items"], Self.join(path(), "min-items"))
+        parameter.maximumItems = int(fields["max-items"], Self.join(path(), "max-items"))
+        if parameter.list == nil, fields["list"] == nil {
+            for key in ["min-items", "max-items"] where fields[key] != nil {
+                error(
+                    "type-mismatch",
+                    Self.join(path(), key),
+                    fields[key],
+                    "'\(key)' applies to list parameters; add 'list: repeated', 'comma' or 'newline'"
+                )
+            }
+        }
+        if let minimum = parameter.minimumItems, let maximum = parameter.maximumItems, minimum > maximum {
+            error("empty-range", path(), node, "min-items \(minimum) is greater than max-items \(maximum)")
+        }
+        if parameter.maximumItems == 0 {
+            error("empty-range", Self.join(path(), "max-items"), fields["max-items"], "max-items 0 allows no items; a list holds at least one")
+        }
+        if parameter.list == .newline, parameter.isMultiline {
+            error(
+                "type-mismatch",
+                Self.join(path(), "multiline"),
+                fields["multiline"],
+                "a newline list splits on line breaks, so its items cannot hold them; drop 'multiline' or use another list form"
+            )
+        }
+    }
+
+    /// Reads `default`: one value, or a list of values for a list parameter, each checked against
+    /// the type and constraints and kept in canonical form.
+    private mutating func readDefault(_ node: DocumentNode, into parameter: inout ParameterSpec, _ path: @autoclosure () -> String) {
+        let defaultPath = Self.join(path(), "default")
+        let rule = ParameterRule(parameter)
+        if parameter.list != nil {
+            guard let elements = node.elements else {
+                error("wrong-type", defaultPath, node, "the default of a list parameter is a list of values, such as [home, work]")
+                return
+            }
+            var items: [String] = []
+            for (index, element) in elements.enumerated() {
+                if let text = string(element, "\(defaultPath)[\(index)]") { items.append(text) }
+            }
+            do {
+                if case .list(let values) = try ParameterParsing.parseItems(items, rule: rule) {
+                    parameter.defaultItems = values.map(parameter.text(for:))
+                }
+            } catch {
+                self.error("invalid-default", defaultPath, node, "the default is not valid: \(error.message)")
+            }
+        } else if let value = string(node, defaultPath) {
+            do {
+                parameter.defaultValue = parameter.text(for: try ParameterParsing.parse(value, rule: rule))
+            } catch {
+                self.error("invalid-default", defaultPath, node, "the default '\(value)' is not valid: \(error.message)")
+            }
+        }
+        if parameter.isRequired {
+            warning("unused-default", defaultPath, node, "a required parameter's default is never used")
+        }
     }
 
     // MARK: - Syntax helpers

@@ -16,20 +16,45 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
     case url(String)
     /// A `date` value and the format it is written in.
     case date(Date, DateFormat)
+    /// A `json` value: the JSON text as given, checked to parse.
+    case json(String)
+    /// A `base64` value: the decoded bytes.
+    case data(Data)
+    /// A `secret` value that matched; the value itself is never kept.
+    case secret
+    /// An empty value accepted by `allow-empty: true` ("clear this field").
+    case empty
+    /// A list parameter's items, in order, each parsed as the parameter's type.
+    case list([ParameterValue])
 
     /// The canonical text of the value: what `request handle --json` prints and what a handler's
     /// `Codable` struct decodes. Integers without leading zeros, decimals without trailing zeros,
-    /// booleans as `true`/`false`, UUIDs in lowercase, dates in their format (UTC).
+    /// booleans as `true`/`false` (whatever their declared spelling), UUIDs in lowercase, dates in
+    /// their format (UTC), bytes as padded standard base64, a secret as `***`. A list's items are
+    /// joined with `,` here; ``canonicalItems`` keeps them apart.
     public var canonical: String {
         switch self {
-        case .string(let text), .url(let text): text
+        case .string(let text), .url(let text), .json(let text): text
         case .integer(let number): String(number)
         case .decimal(let number): number.description
         case .boolean(let flag): flag ? "true" : "false"
         case .uuid(let uuid): uuid.uuidString.lowercased()
         case .date(let date, let format): format.format(date)
+        case .data(let bytes): Base64Standard.encode(bytes)
+        case .secret: Self.redacted
+        case .empty: ""
+        case .list(let items): items.map(\.canonical).joined(separator: ",")
         }
     }
+
+    /// A list's items in canonical form, or `nil` for a single value.
+    public var canonicalItems: [String]? {
+        guard case .list(let items) = self else { return nil }
+        return items.map(\.canonical)
+    }
+
+    /// How a secret reads wherever a value is shown.
+    public static let redacted = "***"
 
     /// The canonical text.
     public var description: String { canonical }
@@ -69,6 +94,10 @@ struct NumericBounds: Sendable {
 
 /// Parses and checks one raw value against a parameter's type and constraints.
 enum ParameterParsing {
+    /// JSON values nested deeper than this are refused: a parameter is small data, and the limit
+    /// keeps a hostile value from costing a deep recursion.
+    static let maximumJSONDepth = 32
+
     /// Parses `raw` as `parameter`'s type and checks its constraints.
     ///
     /// - Throws: ``RoundtripError`` `invalid-parameter` naming the parameter and the broken rule.
@@ -87,8 +116,8 @@ enum ParameterParsing {
     /// Parses a value given as its UTF-8 bytes: the incoming hot path, which parses numbers,
     /// booleans and UUIDs in place in the URL and makes a `String` only for the types that keep one.
     ///
-    /// It reads each field through the rule's reference, which costs one load, where passing the
-    /// ``ParameterSpec`` value out of the rule copied the whole struct (a retain per field).
+    /// An empty value of an `allow-empty` parameter is ``ParameterValue/empty``; a `comma` or
+    /// `newline` list is split here and each item parsed (see ``parseItems(_:rule:checkingConstraints:)``).
     ///
     /// - Parameters:
     ///   - bytes: The decoded value's UTF-8 bytes.
@@ -100,6 +129,74 @@ enum ParameterParsing {
         rule: ParameterRule,
         checkingConstraints: Bool = true
     ) throws(RoundtripError) -> ParameterValue {
+        if bytes.isEmpty, rule.spec.allowsEmpty { return .empty }
+        guard let form = rule.spec.list else {
+            return try parseItem(bytes, text: text, rule: rule, item: nil, checkingConstraints: checkingConstraints)
+        }
+        let whole = text ?? String(decoding: bytes, as: UTF8.self)
+        switch form {
+        case .repeated:
+            return try parseItems([whole], rule: rule, checkingConstraints: checkingConstraints)
+        case .comma:
+            let items = whole.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if items.count > 1, items.allSatisfy(\.isEmpty) {
+                throw invalid(rule, nil, "is a comma list whose items are all empty ('\(abbreviated(whole))')")
+            }
+            return try parseItems(items, rule: rule, checkingConstraints: checkingConstraints)
+        case .newline:
+            // Split on scalars: Swift reads "\r\n" as one Character, so a split on Characters
+            // would never see the "\n" in it.
+            let items = whole.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                var line = String(String.UnicodeScalarView(line))
+                if line.unicodeScalars.last == "\r" { line.unicodeScalars.removeLast() }
+                return line
+            }
+            return try parseItems(items, rule: rule, checkingConstraints: checkingConstraints)
+        }
+    }
+
+    /// Parses a list parameter's items, in order: bounds the count by `min-items`/`max-items`
+    /// first, then checks each item against the type and constraints, naming its position.
+    static func parseItems(_ items: [String], rule: ParameterRule, checkingConstraints: Bool = true) throws(RoundtripError) -> ParameterValue {
+        if let maximum = rule.spec.maximumItems, items.count > maximum {
+            throw invalid(rule, nil, "has \(items.count) items; the maximum is \(maximum)")
+        }
+        if let minimum = rule.spec.minimumItems, items.count < minimum {
+            throw invalid(rule, nil, "has \(items.count) item\(items.count == 1 ? "" : "s"); the minimum is \(minimum)")
+        }
+        var values: [ParameterValue] = []
+        values.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            if item.isEmpty { throw invalid(rule, index + 1, "is empty; a list's items may not be") }
+            var text = item
+            let value = try text.withUTF8 { bytes in
+                Result { () throws(RoundtripError) in
+                    try parseItem(bytes, text: item, rule: rule, item: index + 1, checkingConstraints: checkingConstraints)
+                }
+            }.get()
+            values.append(value)
+        }
+        return .list(values)
+    }
+
+    /// The `invalid-parameter` error for `why`, naming the parameter, and the item when there is one.
+    static func invalid(_ rule: ParameterRule, _ item: Int?, _ why: String) -> RoundtripError {
+        let subject = item.map { "item \($0) of the parameter '\(rule.spec.name)'" } ?? "the parameter '\(rule.spec.name)'"
+        return RoundtripError(.invalidParameter, "\(subject) \(why)", parameter: rule.spec.name)
+    }
+
+    /// Parses one value (a single parameter's, or one item of a list) as the type and checks its
+    /// constraints.
+    ///
+    /// It reads each field through the rule's reference, which costs one load, where passing the
+    /// ``ParameterSpec`` value out of the rule copied the whole struct (a retain per field).
+    static func parseItem(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        text: String?,
+        rule: ParameterRule,
+        item: Int?,
+        checkingConstraints: Bool = true
+    ) throws(RoundtripError) -> ParameterValue {
         var made = text
         func string() -> String {
             if let made { return made }
@@ -108,7 +205,7 @@ enum ParameterParsing {
             return string
         }
         func invalid(_ why: String) -> RoundtripError {
-            RoundtripError(.invalidParameter, "the parameter '\(rule.spec.name)' \(why)", parameter: rule.spec.name)
+            ParameterParsing.invalid(rule, item, why)
         }
         let value: ParameterValue
         var fixed: FixedDecimal?
@@ -125,11 +222,11 @@ enum ParameterParsing {
             fixed = number.fixed  // kept for the bounds
             value = .decimal(number.value)
         case .boolean:
-            switch bytes.count {
-            case 4 where bytes.elementsEqual("true".utf8), 1 where bytes[0] == 0x31: value = .boolean(true)
-            case 5 where bytes.elementsEqual("false".utf8), 1 where bytes[0] == 0x30: value = .boolean(false)
-            default: throw invalid("must be true, false, 1 or 0, not '\(abbreviated(string()))'")
+            guard let flag = boolean(bytes, format: rule.spec.booleanFormat) else {
+                let spelled = rule.spec.booleanFormat == .yesNo ? "yes or no" : "true, false, 1 or 0"
+                throw invalid("must be \(spelled), not '\(abbreviated(string()))'")
             }
+            value = .boolean(flag)
         case .uuid:
             guard let uuid = uuid(bytes) else { throw invalid("must be a UUID (8-4-4-4-12 hex digits), not '\(abbreviated(string()))'") }
             value = .uuid(uuid)
@@ -145,6 +242,35 @@ enum ParameterParsing {
                 throw invalid("must be a real date in the format \(format), not '\(abbreviated(string()))'")
             }
             value = .date(date, format)
+        case .json:
+            do {
+                _ = try JSONParser.parse(Array(bytes), maximumDepth: maximumJSONDepth)
+            } catch {
+                throw invalid("must be JSON text: \(error.message) (at offset \(error.position.offset))")
+            }
+            value = .json(string())
+        case .base64:
+            switch Base64Standard.decode(string()) {
+            case .success(let decoded):
+                if checkingConstraints, let maximum = rule.spec.maximumBytes, decoded.count > maximum {
+                    throw invalid("decodes to \(decoded.count) bytes; the maximum is \(maximum)")
+                }
+                value = .data(Data(decoded))
+            case .failure(let failure):
+                throw invalid(failure.reason)
+            }
+        case .secret:
+            if checkingConstraints, let secret = rule.secret, !secret.matches(bytes) {
+                let why: String
+                if case .unavailable(let reason) = secret {
+                    why = reason
+                } else {
+                    why = "the parameter '\(rule.spec.name)' does not match the app's secret"
+                }
+                throw RoundtripError(.unauthorized, why, parameter: rule.spec.name)
+            }
+            // Never checked against length, pattern or enum: a message could echo it.
+            return .secret
         }
         guard checkingConstraints else { return value }
         if rule.spec.minimumLength != nil || rule.spec.maximumLength != nil {
@@ -176,6 +302,24 @@ enum ParameterParsing {
             }
         }
         return value
+    }
+
+    /// A boolean in its declared spelling: `true`/`false`/`1`/`0` exactly, or `yes`/`no` in any
+    /// letter case.
+    static func boolean(_ bytes: UnsafeBufferPointer<UInt8>, format: BooleanFormat) -> Bool? {
+        switch format {
+        case .trueFalse:
+            switch bytes.count {
+            case 4 where bytes.elementsEqual("true".utf8), 1 where bytes[0] == 0x31: return true
+            case 5 where bytes.elementsEqual("false".utf8), 1 where bytes[0] == 0x30: return false
+            default: return nil
+            }
+        case .yesNo:
+            let lowered = bytes.map(URLSplit.lowercased)
+            if lowered.elementsEqual("yes".utf8) { return true }
+            if lowered.elementsEqual("no".utf8) { return false }
+            return nil
+        }
     }
 
     /// The `Decimal` comparison of a number against its bounds (the slow path).

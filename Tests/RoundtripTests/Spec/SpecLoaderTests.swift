@@ -178,7 +178,7 @@ struct SpecLoaderTests {
         ),
         Bad(
             yaml: header + "actions:\n  a: {url: \"t://a\", convention: none, parameters: {n: {type: string, minimum: 5}}}\n",
-            rule: "convention-mismatch",
+            rule: "type-mismatch",
             path: "actions.a.parameters.n.minimum",
             line: 5,
             message: "integer and decimal"

@@ -59,7 +59,7 @@ struct ParameterTypeTests {
             ParameterSpec(name: "r", type: .string, pattern: try! ValuePattern("(1|2)+"), minimumLength: 2),
             ParameterSpec(name: "l", type: .url), ParameterSpec(name: "t", type: .date(.iso8601)),
             ParameterSpec(name: "a", type: .string, allowedValues: ["1", "2.5", "true"]),
-        ].map(ParameterRule.init)
+        ].map { ParameterRule($0) }
         await propertyCheck(count: 400, input: Self.printable) { text in
             var bytes = text
             for rule in rules {

@@ -1,0 +1,93 @@
+import Foundation
+
+/// A parameter written back in the spec's own keys: the one place that maps a ``ParameterSpec``
+/// to `type`, `format`, `list`… so that what is written reads back through the spec loader with
+/// the same rules and the same errors.
+///
+/// The calling side records a partner action's `returns` in its ledger this way, and checks the
+/// answer against them when it comes back, possibly in another process.
+public enum ParameterDefinition {
+    /// The spec keys of `parameter`, in the order a spec file usually lists them, each value as
+    /// JSON text.
+    public static func fields(of parameter: ParameterSpec) -> [(key: String, json: String)] {
+        var fields: [(key: String, json: String)] = [("type", quoted(parameter.type.description))]
+        if case .date(let format) = parameter.type { fields.append(("format", quoted(format.description))) }
+        if parameter.type == .boolean, parameter.booleanFormat != .trueFalse { fields.append(("format", quoted(parameter.booleanFormat.rawValue))) }
+        if parameter.isRequired { fields.append(("required", "true")) }
+        if let list = parameter.list { fields.append(("list", quoted(list.rawValue))) }
+        if let value = parameter.minimumItems { fields.append(("min-items", String(value))) }
+        if let value = parameter.maximumItems { fields.append(("max-items", String(value))) }
+        if parameter.isMultiline { fields.append(("multiline", "true")) }
+        if parameter.allowsEmpty { fields.append(("allow-empty", "true")) }
+        if let values = parameter.allowedValues { fields.append(("enum", array(values))) }
+        if let pattern = parameter.pattern { fields.append(("pattern", quoted(pattern.source))) }
+        if let value = parameter.minimumLength { fields.append(("min-length", String(value))) }
+        if let value = parameter.maximumLength { fields.append(("max-length", String(value))) }
+        if let value = parameter.minimum { fields.append(("minimum", quoted(value.description))) }
+        if let value = parameter.maximum { fields.append(("maximum", quoted(value.description))) }
+        if let value = parameter.maximumBytes { fields.append(("max-bytes", String(value))) }
+        if let value = parameter.secretEnvironment { fields.append(("secret-env", quoted(value))) }
+        if let value = parameter.defaultValue { fields.append(("default", quoted(value))) }
+        if let items = parameter.defaultItems { fields.append(("default", array(items))) }
+        if let text = parameter.description { fields.append(("description", quoted(text))) }
+        return fields
+    }
+
+    /// Named parameters as one JSON object, `{"name": {definition}, …}`, in order.
+    public static func json(_ parameters: [ParameterSpec]) -> String {
+        let members = parameters.map { parameter in
+            quoted(parameter.name) + ":{" + fields(of: parameter).map { quoted($0.key) + ":" + $0.json }.joined(separator: ",") + "}"
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// Reads named parameters back from ``json(_:)``'s text, through the spec loader's rules.
+    ///
+    /// - Throws: ``SpecError`` with the loader's diagnostics when the text is not a valid
+    ///   definition.
+    public static func parameters(fromJSON text: String) throws(SpecError) -> [ParameterSpec] {
+        let root: DocumentNode
+        do {
+            root = try JSONParser.parse(Array(text.utf8))
+        } catch {
+            throw SpecError(
+                file: nil,
+                diagnostics: [SpecDiagnostic(severity: .error, rule: "syntax", keyPath: "", line: error.position.line, message: error.message)]
+            )
+        }
+        var reader = SpecReader()
+        var parameters: [ParameterSpec] = []
+        for (name, _, node) in reader.namedEntries(root, "returns") {
+            if let parameter = reader.readParameter(name: name, node: node, path: "returns.\(name)", allowName: false) {
+                parameters.append(parameter)
+            }
+        }
+        if reader.diagnostics.contains(where: { $0.severity == .error }) {
+            throw SpecError(file: nil, diagnostics: reader.diagnostics)
+        }
+        return parameters
+    }
+
+    /// A JSON string literal (RFC 8259 section 7).
+    static func quoted(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+
+    private static func array(_ values: [String]) -> String {
+        "[" + values.map(quoted).joined(separator: ",") + "]"
+    }
+}
