@@ -170,7 +170,6 @@ public struct RequestBuilder: Sendable {
         }
     }
 
-    /// The route with its placeholders filled (percent-encoded) from, and removed from, `items`.
     /// The parameters with the values given for a `comma` or `newline` list joined into one
     /// (`--param tags=home --param tags=work` is `tags=home,work`); a `repeated` list keeps one
     /// item per value.
@@ -188,6 +187,7 @@ public struct RequestBuilder: Sendable {
         return joined
     }
 
+    /// The route with its placeholders filled (percent-encoded) from, and removed from, `items`.
     private static func fill(_ route: RoutePattern, of action: Action, from items: inout [QueryItem]) throws(RoundtripError) -> String {
         var segments: [String] = []
         for segment in route.segments {
@@ -239,28 +239,6 @@ public struct RequestBuilder: Sendable {
             let path = split.base.hasSuffix("/") ? split.base + outcome : split.base + "/" + outcome
             return split.query.map { path + "?" + $0 } ?? String(path)
         }
-        switch action.convention {
-        case .none:
-            throw RoundtripError(
-                .invalidParameter,
-                "the action '\(action.name)' uses convention none: there is no way back, so it takes no callback",
-                parameter: "callback"
-            )
-        case .xCallbackURL:
-            return ConventionNames.xCallbacks.filter { action.outcomes.contains($0.outcome) }.map {
-                ($0.outcome, $0.parameter, appending($0.outcome))
-            }
-        case .universalLinkCallback:
-            guard split.scheme.lowercased() == "https" else {
-                throw RoundtripError(
-                    .forbiddenCallback,
-                    "a Universal Link Callback comes back on https universal links, not '\(split.scheme):'",
-                    parameter: "callback"
-                )
-            }
-            return [("success", ConventionNames.ulcSuccess, appending("success")), ("error", ConventionNames.ulcError, appending("error"))]
-        case .returnURL:
-            return [(ConventionNames.returnKey, action.returnParameter, base)]
-        }
+        return try action.convention.rules.deriveCallbacks(from: split, appending: appending, for: action).map { ($0.key, $0.parameter, $0.url) }
     }
 }

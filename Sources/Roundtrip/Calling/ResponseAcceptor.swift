@@ -45,7 +45,9 @@ public struct ResponseAcceptor: Sendable {
         if split.fragment != nil {
             throw RoundtripError(.malformedURL, "the callback has a fragment ('#…'); Roundtrip's callbacks never carry one")
         }
-        let items = try QueryCodec.decode(split.query ?? "", allowDuplicates: true)
+        // Line breaks and tabs are let through here and refused below unless the partner action
+        // returns a `multiline` value under that name.
+        let items = try QueryCodec.decode(split.query ?? "", allowDuplicates: true, options: .multiline)
         var state: String?
         for item in items {
             if item.name == ReservedNames.state {
@@ -67,10 +69,24 @@ public struct ResponseAcceptor: Sendable {
         }
         let match = try await ledger.find(answeredBy: split, state: state, now: now)
         // Only a returned `repeated` list may repeat its name.
-        let prefix = match.request.convention == .returnURL ? match.request.responsePrefix : ""
-        let repeatable = Set((try match.request.returns() ?? []).filter { $0.list == .repeated }.map { prefix + $0.name })
+        let rules = match.request.convention.rules
+        let repeatable = Set(
+            (try match.request.returns() ?? []).filter { $0.list == .repeated }.map { rules.wireName(of: $0.name, request: match.request) }
+        )
         if let duplicate = QueryCodec.firstDuplicateName(in: repeatable.isEmpty ? items : items.filter { !repeatable.contains($0.name) }) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
+        }
+        let multiline = Set((try match.request.returns() ?? []).filter(\.isMultiline).map { rules.wireName(of: $0.name, request: match.request) })
+        for item in items where PercentDecoding.containsForbiddenCharacter(item.value ?? "") && !multiline.contains(item.name) {
+            let scalar =
+                (item.value ?? "").unicodeScalars.first { $0 == "\n" || $0 == "\r" || $0 == "\t" }.map {
+                    String($0.value, radix: 16, uppercase: true)
+                } ?? ""
+            throw RoundtripError(
+                .invalidEncoding,
+                "the parameter '\(item.name)' contains the control character U+\(String(repeating: "0", count: max(0, 4 - scalar.count)) + scalar)",
+                parameter: item.name
+            )
         }
         let (outcome, parameters) = try interpret(items, match: match)
         var returns: [String: ParameterValue]?
@@ -85,7 +101,7 @@ public struct ResponseAcceptor: Sendable {
 
     /// Reads the outcome and response parameters, checking the caller's own parameters survived.
     /// The outcome and the answer's own parameters (unprefixed), in order.
-    private func interpret(_ items: [QueryItem], match: LedgerMatch) throws(RoundtripError) -> (String, [QueryItem]) {
+    private func interpret(_ items: [QueryItem], match: LedgerMatch) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem]) {
         let request = match.request
         var own: [QueryItem] = []
         if let sent = request.callbacks[match.callbackKey], let query = try URLSplit(sent).query {
@@ -98,34 +114,8 @@ public struct ResponseAcceptor: Sendable {
                 parameter: item.name
             )
         }
-        let answer = items.filter { $0.name != ReservedNames.state && !own.contains($0) }
-        guard request.convention == .returnURL else {
-            return (match.callbackKey, answer.map { QueryItem(name: $0.name, value: $0.value ?? "") })
-        }
-        let prefix = request.responsePrefix
-        let typeName = prefix + ConventionNames.responseType
-        guard let outcome = answer.first(where: { $0.name == typeName })?.value else {
-            throw RoundtripError(.missingParameter, "the response has no '\(typeName)' saying how the request ended", parameter: typeName)
-        }
-        guard request.outcomes.contains(outcome) else {
-            throw RoundtripError(
-                .invalidParameter,
-                "the response's '\(typeName)' is '\(ParameterParsing.abbreviated(outcome))', not one of \(request.outcomes.joined(separator: ", "))",
-                parameter: typeName
-            )
-        }
-        var parameters: [QueryItem] = []
-        for item in answer where item.name != typeName {
-            guard item.name.hasPrefix(prefix), item.name.count > prefix.count else {
-                throw RoundtripError(
-                    .unknownParameter,
-                    "the response parameter '\(ParameterParsing.abbreviated(item.name))' lacks the response prefix '\(prefix)'",
-                    parameter: item.name
-                )
-            }
-            parameters.append(QueryItem(name: String(item.name.dropFirst(prefix.count)), value: item.value ?? ""))
-        }
-        return (outcome, parameters)
+        let answer = items.filter { $0.name != ReservedNames.state && !own.contains($0) }.map { QueryItem(name: $0.name, value: $0.value ?? "") }
+        return try request.convention.rules.interpret(answer, request: request, callbackKey: match.callbackKey)
     }
 }
 

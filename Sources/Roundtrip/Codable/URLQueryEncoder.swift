@@ -106,6 +106,8 @@ final class QueryEncodingStorage {
 private struct QueryItemEncoder: Encoder {
     let storage: QueryEncodingStorage
     var codingPath: [any CodingKey] = []
+    /// Whether the value is one item of a list (see ``QuerySingleValueEncoder/isListItem``).
+    var isListItem = false
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -119,7 +121,7 @@ private struct QueryItemEncoder: Encoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        QuerySingleValueEncoder(storage: storage, codingPath: codingPath)
+        QuerySingleValueEncoder(storage: storage, codingPath: codingPath, isListItem: isListItem)
     }
 }
 
@@ -220,7 +222,7 @@ private struct QuerySingleValueEncoder: SingleValueEncodingContainer {
         case let date as Date: try put(DateFormat.iso8601.format(date))
         default:
             guard !codingPath.isEmpty else { throw flatOnly(codingPath) }
-            try value.encode(to: QueryItemEncoder(storage: storage, codingPath: codingPath))
+            try value.encode(to: QueryItemEncoder(storage: storage, codingPath: codingPath, isListItem: isListItem))
         }
     }
 }

@@ -13,24 +13,11 @@ public enum Convention: String, Sendable, Hashable, CaseIterable, CustomStringCo
     public var description: String { rawValue }
 
     /// The outcomes a response may report when the spec lists none.
-    public var defaultOutcomes: [String] {
-        switch self {
-        case .xCallbackURL: ["success", "error", "cancel"]
-        case .universalLinkCallback: ["success", "error"]
-        case .returnURL: ["approved", "declined", "cancelled", "error"]
-        case .none: []
-        }
-    }
+    public var defaultOutcomes: [String] { rules.defaultOutcomes }
 
     /// The query parameters the convention itself owns (callbacks and source), which actions may
     /// not declare. The return-url parameter is per action and not listed here.
-    public var reservedParameters: [String] {
-        switch self {
-        case .xCallbackURL: ["x-source", "x-success", "x-error", "x-cancel"]
-        case .universalLinkCallback: ["ulc-success", "ulc-error", "ulc-failure"]
-        case .returnURL, .none: []
-        }
-    }
+    public var reservedParameters: [String] { rules.reservedParameters }
 }
 
 /// The conventions' fixed names, gathered so that no string is spelled twice.

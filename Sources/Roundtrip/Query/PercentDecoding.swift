@@ -38,6 +38,16 @@ enum PercentDecoding {
         /// RFC 3986, no control characters: the default everywhere.
         static let strict = Options()
 
+        /// Line breaks and tabs allowed: a callback whose `returns` may hold multi-line text is
+        /// decoded this way, and each such value then checked against its declaration.
+        static let multiline = Options(allowsLineBreaks: true, allowsTabs: true)
+
+        init(plusIsSpace: Bool = false, allowsLineBreaks: Bool, allowsTabs: Bool) {
+            self.plusIsSpace = plusIsSpace
+            self.allowsLineBreaks = allowsLineBreaks
+            self.allowsTabs = allowsTabs
+        }
+
         /// The options of a declared parameter's values under an action's query encoding.
         init(parameter: ParameterSpec, queryEncoding: QueryEncoding) {
             plusIsSpace = queryEncoding == .form
@@ -207,12 +217,12 @@ enum PercentDecoding {
         (0x80...0x9F).contains(scalar) || (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar)
     }
 
-    /// Whether a string contains a character Roundtrip rejects in values.
-    static func containsForbiddenCharacter(_ string: some StringProtocol) -> Bool {
+    /// Whether a string contains a character Roundtrip rejects in values (under `options`).
+    static func containsForbiddenCharacter(_ string: some StringProtocol, options: Options = .strict) -> Bool {
         var string = Substring(string)
         return string.withUTF8 { bytes in
             do {
-                try validate(bytes)
+                try validate(bytes, options: options)
                 return false
             } catch {
                 return true

@@ -17,9 +17,18 @@ public enum QueryCodec {
     /// - Complexity: O(*n*) in the query length plus O(*k*²) name comparisons for *k* ≤ 16 items,
     ///   O(*k*) hashing above that.
     public static func decode(_ query: some StringProtocol, allowDuplicates: Bool = false) throws(RoundtripError) -> [QueryItem] {
+        try decode(query, allowDuplicates: allowDuplicates, options: .strict)
+    }
+
+    /// ``decode(_:allowDuplicates:)`` with decoding options for every value.
+    static func decode(
+        _ query: some StringProtocol,
+        allowDuplicates: Bool = false,
+        options: PercentDecoding.Options
+    ) throws(RoundtripError) -> [QueryItem] {
         var query = Substring(query)
         if query.isEmpty { return [] }
-        let items = try query.withUTF8 { bytes in Result { () throws(RoundtripError) in try decode(bytes) } }.get()
+        let items = try query.withUTF8 { bytes in Result { () throws(RoundtripError) in try decode(bytes, options: options) } }.get()
         if !allowDuplicates, let duplicate = firstDuplicateName(in: items) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
         }
@@ -27,10 +36,10 @@ public enum QueryCodec {
     }
 
     /// Splits and decodes raw query bytes.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> [QueryItem] {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, options: PercentDecoding.Options = .strict) throws(RoundtripError) -> [QueryItem] {
         var items: [QueryItem] = []
         items.reserveCapacity(16)
-        try forEachItem(in: bytes) { raw throws(RoundtripError) in items.append(try decodeItem(raw)) }
+        try forEachItem(in: bytes) { raw throws(RoundtripError) in items.append(try decodeItem(raw, options: options)) }
         return items
     }
 
@@ -75,10 +84,10 @@ public enum QueryCodec {
     }
 
     /// Decodes one raw `name[=value]` item.
-    static func decodeItem(_ raw: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> QueryItem {
+    static func decodeItem(_ raw: UnsafeBufferPointer<UInt8>, options: PercentDecoding.Options = .strict) throws(RoundtripError) -> QueryItem {
         let equals = nameEnd(raw)
         let name = try decodeName(raw, end: equals)
-        return QueryItem(name: name, value: try decodeValue(raw, nameEnd: equals, name: name))
+        return QueryItem(name: name, value: try decodeValue(raw, nameEnd: equals, name: name, options: options))
     }
 
     /// The offset of the `=` in a raw item, or its length when it has none.

@@ -27,7 +27,6 @@ public struct Endpoint: Sendable {
     public var limits: QueryLimits { storage.limits }
     /// How far a signature's `rt-ts` may be from now, in seconds (default 300).
     public var signatureWindow: TimeInterval { storage.signatureWindow }
-    var verificationKeys: [String: VerificationKeyResult] { storage.verificationKeys }
 
     /// Everything the endpoint compiled, behind one reference: an `Endpoint` is copied into the
     /// closures of the hot path, and a copy of a struct with these fields inline cost a retain
@@ -41,7 +40,7 @@ public struct Endpoint: Sendable {
         let router: Router
         let callbackPolicy: CallbackPolicy
         let compiledActions: [CompiledAction]
-        let verificationKeys: [String: VerificationKeyResult]
+        let signatures: SignatureVerifier
 
         init(
             spec: Spec,
@@ -50,7 +49,7 @@ public struct Endpoint: Sendable {
             router: Router,
             callbackPolicy: CallbackPolicy,
             compiledActions: [CompiledAction],
-            verificationKeys: [String: VerificationKeyResult]
+            signatures: SignatureVerifier
         ) {
             self.spec = spec
             self.limits = limits
@@ -58,7 +57,7 @@ public struct Endpoint: Sendable {
             self.router = router
             self.callbackPolicy = callbackPolicy
             self.compiledActions = compiledActions
-            self.verificationKeys = verificationKeys
+            self.signatures = signatures
         }
     }
 
@@ -153,7 +152,7 @@ public struct Endpoint: Sendable {
             router: router,
             callbackPolicy: CallbackPolicy(allowList: spec.callbacks, ownSchemes: spec.app.schemes),
             compiledActions: compiledActions,
-            verificationKeys: resolved
+            signatures: SignatureVerifier(keys: resolved, window: signatureWindow)
         )
     }
 
@@ -197,115 +196,37 @@ public struct Endpoint: Sendable {
         var queryValueText: String?
         if let query = offsets.query {
             if compiled.action.queryValue != nil {
-                queryValueText = try decodeWhole(UnsafeBufferPointer(rebasing: bytes[query]), name: compiled.action.queryValue?.name ?? "query")
+                queryValueText = try Self.decodeWhole(UnsafeBufferPointer(rebasing: bytes[query]), name: compiled.action.queryValue?.name ?? "query")
             } else {
                 items = try compiled.decodeQuery(bytes, query)
             }
         }
-        let signature = try verifySignature(split: split, bytes: bytes, items: &items, compiled: compiled, now: now)
+        let signature = try storage.signatures.verify(
+            split: split,
+            bytes: bytes,
+            items: &items,
+            requirement: compiled.action.signatures,
+            actionName: compiled.action.name,
+            now: now
+        )
 
-        // Allocated at its final size in one step, not through reserveCapacity's resize path.
-        var parameters = [String: ParameterValue](minimumCapacity: compiled.action.parameters.count + 2)
-        var callbacks: [String: String] = [:]
-        var callerName: String?
-        try extractCallbacks(compiled, bytes: bytes, items: &items, callbacks: &callbacks, callerName: &callerName)
+        let (callbacks, callerName) = try takeCallbacks(compiled, bytes: bytes, items: &items)
 
-        // Which declared parameters have a value, so the defaults pass below needs no lookups.
-        var given = GivenParameters()
-        var undeclared: [QueryItem] = []
-        // The raw items of `repeated` lists, by position, parsed together after the loop.
-        var repeatedItems: [Int: [String]] = [:]
-        for item in items {
-            guard let position = item.position else {
-                switch compiled.action.unknownParameters {
-                case .ignore: continue
-                case .accept:
-                    undeclared.append(QueryItem(name: item.name, value: item.valueText(in: bytes)))
-                    continue
-                case .reject: break
-                }
-                throw RoundtripError(
-                    .unknownParameter,
-                    "the action '\(compiled.action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name, compiled))",
-                    parameter: item.name
-                )
-            }
-            if !compiled.placeholderNames.isEmpty, compiled.placeholderNames.contains(item.name) {
-                throw RoundtripError(
-                    .duplicateParameter,
-                    "the parameter '\(item.name)' is part of the route and may not also be in the query",
-                    parameter: item.name
-                )
-            }
-            let rule = compiled.rules[position]
-            if compiled.hasRepeatable, compiled.repeatable[position] {
-                repeatedItems[position, default: []].append(item.text(in: bytes))
-                given.insert(position)
-                continue
-            }
-            switch item.value {
-            case .absent: parameters[item.name] = try ParameterParsing.parse("", rule: rule)
-            case .plain(let range):
-                parameters[item.name] = try ParameterParsing.parse(UnsafeBufferPointer(rebasing: bytes[range]), text: nil, rule: rule)
-            case .decoded(let text): parameters[item.name] = try ParameterParsing.parse(text, rule: rule)
-            }
-            given.insert(position)
-        }
-        for (position, texts) in repeatedItems {
-            let rule = compiled.rules[position]
-            // One empty occurrence of an `allow-empty` list ('tag=') clears it.
-            if texts == [""], rule.spec.allowsEmpty {
-                parameters[rule.spec.name] = .empty
-            } else {
-                parameters[rule.spec.name] = try ParameterParsing.parseItems(texts, rule: rule)
-            }
-        }
-        for (name, range) in match.placeholders {
-            let text: String
-            do throws(PercentDecoding.Failure) {
-                text = try PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
-            } catch {
-                throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
-            }
-            guard let position = compiled.parameterIndex[name] else { continue }
-            parameters[name] = try ParameterParsing.parse(text, rule: compiled.rules[position])
-            given.insert(position)
-        }
-        if let rule = compiled.queryValueRule {
-            let spec = rule.spec
-            if let text = queryValueText, !text.isEmpty {
-                parameters[spec.name] = try ParameterParsing.parse(text, rule: rule)
-            } else if spec.isRequired {
-                throw RoundtripError(
-                    .missingParameter,
-                    "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the whole query ('?…')",
-                    parameter: spec.name
-                )
-            } else if let value = spec.defaultValue {
-                parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
-            }
-        }
-        try applyFragment(offsets.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, compiled, parameters: &parameters)
-        for (position, rule) in compiled.rules.enumerated() where !given.contains(position) {
-            let name = rule.spec.name
-            guard parameters[name] == nil else { continue }  // `query-value` or `fragment` under the same name
-            if let value = rule.spec.defaultValue {
-                parameters[name] = try ParameterParsing.parse(value, rule: rule)
-            } else if let items = rule.spec.defaultItems {
-                parameters[name] = try ParameterParsing.parseItems(items, rule: rule)
-            } else if rule.spec.isRequired {
-                throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' requires the parameter '\(name)'", parameter: name)
-            }
-        }
+        var binding = ParameterBinding(compiled, bytes: bytes)
+        try binding.bind(items)
+        try binding.bindRoute(match.placeholders)
+        try binding.bindQueryValue(queryValueText)
+        try binding.bindFragment(offsets.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
+        try binding.applyDefaults()
         return AcceptedRequest(
             actionName: compiled.action.name,
             convention: compiled.action.convention,
-            parameters: parameters,
+            parameters: binding.parameters,
             callbacks: callbacks,
             callerName: callerName,
             signature: signature,
             url: url,
-            undeclaredParameters: undeclared
+            undeclaredParameters: binding.undeclared
         )
     }
 
@@ -358,7 +279,7 @@ public struct Endpoint: Sendable {
         return URLSplit(text: text, offsets: try offsets.get())
     }
 
-    private func decodeWhole(_ text: UnsafeBufferPointer<UInt8>, name: String) throws(RoundtripError) -> String {
+    static func decodeWhole(_ text: UnsafeBufferPointer<UInt8>, name: String) throws(RoundtripError) -> String {
         do {
             return try PercentDecoding.decode(text)
         } catch {
@@ -366,100 +287,17 @@ public struct Endpoint: Sendable {
         }
     }
 
-    private func applyFragment(
-        _ fragment: UnsafeBufferPointer<UInt8>?,
-        _ compiled: CompiledAction,
-        parameters: inout [String: ParameterValue]
-    ) throws(RoundtripError) {
-        guard let rule = compiled.fragmentRule else {
-            if let fragment, !fragment.isEmpty, compiled.action.unknownParameters == .reject {
-                throw RoundtripError(
-                    .unknownParameter,
-                    "the URL has a fragment ('#…') but the action '\(compiled.action.name)' declares none",
-                    parameter: "#"
-                )
-            }
-            return
-        }
-        let spec = rule.spec
-        if let fragment, !fragment.isEmpty {
-            parameters[spec.name] = try ParameterParsing.parse(try decodeWhole(fragment, name: spec.name), rule: rule)
-        } else if let value = spec.defaultValue {
-            parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
-        } else if spec.isRequired {
-            throw RoundtripError(
-                .missingParameter,
-                "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the fragment ('#…')",
-                parameter: spec.name
-            )
-        }
-    }
-
     /// Removes the convention's callback parameters from `items` and checks each callback.
-    private func extractCallbacks(
+    private func takeCallbacks(
         _ compiled: CompiledAction,
         bytes: UnsafeBufferPointer<UInt8>,
-        items: inout [IncomingItem],
-        callbacks: inout [String: String],
-        callerName: inout String?
-    ) throws(RoundtripError) {
+        items: inout [IncomingItem]
+    ) throws(RoundtripError) -> (callbacks: [String: String], callerName: String?) {
         func take(_ name: String) -> String? {
             guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
             return items.remove(at: position).text(in: bytes)
         }
-        switch compiled.action.convention {
-        case .none:
-            return
-        case .xCallbackURL:
-            callerName = take(ConventionNames.xSource)
-            for (outcome, parameter) in ConventionNames.xCallbacks {
-                guard let url = take(parameter) else { continue }
-                try storage.callbackPolicy.check(decoded: url, parameter: parameter)
-                callbacks[outcome] = url
-            }
-        case .universalLinkCallback:
-            guard let success = take(ConventionNames.ulcSuccess) else {
-                throw RoundtripError(
-                    .missingCallback,
-                    "a Universal Link Callback needs 'ulc-success' (and 'ulc-error')",
-                    parameter: ConventionNames.ulcSuccess
-                )
-            }
-            let error = take(ConventionNames.ulcError)
-            let failure = take(ConventionNames.ulcFailure)
-            if error != nil, failure != nil {
-                throw RoundtripError(
-                    .duplicateParameter,
-                    "the request has both 'ulc-error' and its alias 'ulc-failure'",
-                    parameter: ConventionNames.ulcFailure
-                )
-            }
-            guard let errorURL = error ?? failure else {
-                throw RoundtripError(
-                    .missingCallback,
-                    "a Universal Link Callback needs 'ulc-error' (or its alias 'ulc-failure')",
-                    parameter: ConventionNames.ulcError
-                )
-            }
-            try storage.callbackPolicy.check(decoded: success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true)
-            try storage.callbackPolicy.check(
-                decoded: errorURL,
-                parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure,
-                requireHTTPS: true
-            )
-            callbacks["success"] = success
-            callbacks["error"] = errorURL
-        case .returnURL:
-            guard let url = take(compiled.action.returnParameter) else {
-                throw RoundtripError(
-                    .missingCallback,
-                    "the action '\(compiled.action.name)' needs '\(compiled.action.returnParameter)', the URL to return to",
-                    parameter: compiled.action.returnParameter
-                )
-            }
-            try storage.callbackPolicy.check(decoded: url, parameter: compiled.action.returnParameter, responsePrefix: compiled.action.responsePrefix)
-            callbacks[ConventionNames.returnKey] = url
-        }
+        return try compiled.action.convention.rules.takeCallbacks(take, of: compiled.action, policy: storage.callbackPolicy)
     }
 
     private func unknownRoute(_ split: URLSplit) -> RoundtripError {
@@ -476,11 +314,6 @@ public struct Endpoint: Sendable {
         return RoundtripError(.unknownRoute, message)
     }
 
-    private func suggestion(_ name: String, _ compiled: CompiledAction) -> String {
-        guard name.count < 64 else { return "" }
-        guard let closest = NameSuggestion.closest(to: name, among: compiled.action.parameters.map(\.name)) else { return "" }
-        return " (did you mean '\(closest)'?)"
-    }
 }
 
 /// A declared parameter with what is precomputed for it: numeric bounds, the decoding options

@@ -92,7 +92,7 @@ public struct Receiver: Sendable {
             return HandledRequest(request: request, reply: reply, callbackURL: nil, isOpened: false, handlerError: handlerError)
         }
         // A Universal Link Callback appends nothing (Imprivata's Universal Link Callback page).
-        if action.convention == .universalLinkCallback { reply.parameters = [] }
+        if !action.convention.rules.answersWithParameters { reply.parameters = [] }
         let callback = try ResponseBuilder.callbackURL(answering: request, action: action, outcome: reply.outcome, parameters: reply.parameters)
         let opened: Bool
         if let callbackURL = URL(string: callback) {

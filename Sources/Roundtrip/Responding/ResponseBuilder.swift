@@ -37,77 +37,15 @@ public enum ResponseBuilder {
         if let duplicate = QueryCodec.firstDuplicateName(in: parameters) {
             throw RoundtripError(.duplicateParameter, "the response parameter '\(duplicate)' is given twice", parameter: duplicate)
         }
+        // A returned `multiline` value may hold line breaks and tabs; nothing else may.
+        let multiline = Set((action.returns ?? []).filter(\.isMultiline).map(\.name))
         for item in parameters
-        where PercentDecoding.containsForbiddenCharacter(item.name) || PercentDecoding.containsForbiddenCharacter(item.value ?? "") {
+        where PercentDecoding.containsForbiddenCharacter(item.name)
+            || PercentDecoding.containsForbiddenCharacter(item.value ?? "", options: multiline.contains(item.name) ? .multiline : .strict)
+        {
             throw RoundtripError(.invalidEncoding, "the response parameter '\(item.name)' contains a control character", parameter: item.name)
         }
-        switch action.convention {
-        case .none:
-            throw RoundtripError(.missingCallback, "the action '\(action.name)' uses convention none: there is no way back to answer on")
-        case .universalLinkCallback:
-            guard outcome == "success" || outcome == "error" else {
-                throw RoundtripError(
-                    .invalidParameter,
-                    "a Universal Link Callback answers only success or error, not '\(outcome)'",
-                    parameter: "outcome"
-                )
-            }
-            guard parameters.isEmpty else {
-                throw RoundtripError(
-                    .invalidParameter,
-                    "a Universal Link Callback carries no response parameters (Imprivata's Universal Link Callback page); open the callback as given",
-                    parameter: parameters[0].name
-                )
-            }
-            guard let url = request.callbacks[outcome] else {
-                throw RoundtripError(.missingCallback, "the request has no ulc-\(outcome) URL")
-            }
-            return url
-        case .xCallbackURL:
-            guard let parameter = ConventionNames.xCallbacks.first(where: { $0.outcome == outcome })?.parameter else {
-                throw RoundtripError(.invalidParameter, "x-callback-url answers success, error or cancel, not '\(outcome)'", parameter: "outcome")
-            }
-            guard action.outcomes.contains(outcome) else {
-                throw RoundtripError(
-                    .invalidParameter,
-                    "the action '\(action.name)' answers \(action.outcomes.joined(separator: ", ")), not '\(outcome)'",
-                    parameter: "outcome"
-                )
-            }
-            if let returns = action.returns, outcome == "success" {
-                _ = try ReturnedValues.check(parameters, against: returns, action: action.name)
-            }
-            guard let url = request.callbacks[outcome] else {
-                throw RoundtripError(.missingCallback, "the request has no \(parameter) URL to answer '\(outcome)' on", parameter: parameter)
-            }
-            var items = parameters
-            if outcome == "error" {
-                if !items.contains(where: { $0.name == ConventionNames.errorCode }) {
-                    items.insert(QueryItem(name: ConventionNames.errorCode, value: "error"), at: 0)
-                }
-                if !items.contains(where: { $0.name == ConventionNames.errorMessage }) {
-                    items.insert(QueryItem(name: ConventionNames.errorMessage, value: "The action did not complete."), at: 1)
-                }
-            }
-            return try append(items, to: url)
-        case .returnURL:
-            let resolved = try resolveOutcome(outcome, of: action)
-            if let returns = action.returns, ReturnedValues.isSuccess(resolved, convention: .returnURL, outcomes: action.outcomes) {
-                _ = try ReturnedValues.check(parameters, against: returns, action: action.name)
-            }
-            guard let url = request.callbacks[ConventionNames.returnKey] else {
-                throw RoundtripError(.missingCallback, "the request has no \(action.returnParameter) to return to", parameter: action.returnParameter)
-            }
-            let prefix = action.responsePrefix
-            var items = [QueryItem(name: prefix + ConventionNames.responseType, value: resolved)]
-            for item in parameters {
-                if item.name == ConventionNames.responseType {
-                    throw RoundtripError(.reservedParameter, "'\(ConventionNames.responseType)' is set from the outcome", parameter: item.name)
-                }
-                items.append(QueryItem(name: prefix + item.name, value: item.value))
-            }
-            return try append(items, to: url)
-        }
+        return try action.convention.rules.callbackURL(answering: request, action: action, outcome: outcome, parameters: parameters)
     }
 
     /// Maps `success`/`error`/`cancel` and declared names onto a return-url action's outcomes.

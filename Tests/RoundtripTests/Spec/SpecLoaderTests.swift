@@ -114,13 +114,6 @@ struct SpecLoaderTests {
             message: "must be an https universal link"
         ),
         Bad(
-            yaml: header + "actions:\n  a: {url: \"t://b/a\", convention: x-callback-url}\n",
-            rule: "x-callback-host",
-            path: "actions.a.url",
-            line: 5,
-            message: "x-callback-url/<action>"
-        ),
-        Bad(
             yaml: header + "actions:\n  \"do it\": {convention: x-callback-url}\n",
             rule: "invalid-route",
             path: "actions.do it.url",
@@ -220,10 +213,10 @@ struct SpecLoaderTests {
         ),
         Bad(
             yaml: header + "actions:\n  a: {url: \"t://a\", convention: x-callback-url, query-value: {name: q}}\n",
-            rule: "x-callback-host",
-            path: "actions.a.url",
+            rule: "convention-mismatch",
+            path: "actions.a.query-value",
             line: 5,
-            message: "x-callback-url"
+            message: "works only with convention none"
         ),
         Bad(
             yaml: header + "actions:\n  a: {url: \"t://x-callback-url/a\", convention: x-callback-url, query-value: {name: q}}\n",

@@ -1,0 +1,45 @@
+/// Convention `none`: a fire-and-forget request, such as the `todolist://www.acme.com?Task`
+/// example of Apple's custom URL scheme documentation. There is no way back: nothing to take,
+/// answer, derive or accept.
+struct NoCallbackRules: ConventionRules {
+    var defaultOutcomes: [String] { [] }
+
+    var reservedParameters: [String] { [] }
+
+    func takeCallbacks(
+        _ take: (String) -> String?,
+        of action: Action,
+        policy: CallbackPolicy
+    ) throws(RoundtripError) -> (callbacks: [String: String], callerName: String?) {
+        ([:], nil)
+    }
+
+    func callbackURL(
+        answering request: AcceptedRequest,
+        action: Action,
+        outcome: String,
+        parameters: [QueryItem]
+    ) throws(RoundtripError) -> String {
+        throw RoundtripError(.missingCallback, "the action '\(action.name)' uses convention none: there is no way back to answer on")
+    }
+
+    func deriveCallbacks(
+        from base: URLSplit,
+        appending: (String) -> String,
+        for action: Action
+    ) throws(RoundtripError) -> [(key: String, parameter: String, url: String)] {
+        throw RoundtripError(
+            .invalidParameter,
+            "the action '\(action.name)' uses convention none: there is no way back, so it takes no callback",
+            parameter: "callback"
+        )
+    }
+
+    func interpret(
+        _ answer: [QueryItem],
+        request: PendingRequest,
+        callbackKey: String
+    ) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem]) {
+        throw RoundtripError(.unsolicitedResponse, "the action '\(request.action)' uses convention none and is never answered")
+    }
+}

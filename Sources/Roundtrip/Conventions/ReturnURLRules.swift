@@ -1,0 +1,91 @@
+/// InnerFence's return-URL pattern ("2-way app integration on the iPhone"): the request carries
+/// one return URL (`returnURL` by default); the answer opens it with
+/// `<prefix>responseType=<outcome>` and each response parameter as `<prefix><name>`, as in
+/// `my-return-url://?record_id=123&ifcc_responseType=declined`.
+struct ReturnURLRules: ConventionRules {
+    var defaultOutcomes: [String] { ["approved", "declined", "cancelled", "error"] }
+
+    /// The return parameter is per action (``Action/returnParameter``), so none is fixed here.
+    var reservedParameters: [String] { [] }
+
+    func takeCallbacks(
+        _ take: (String) -> String?,
+        of action: Action,
+        policy: CallbackPolicy
+    ) throws(RoundtripError) -> (callbacks: [String: String], callerName: String?) {
+        guard let url = take(action.returnParameter) else {
+            throw RoundtripError(
+                .missingCallback,
+                "the action '\(action.name)' needs '\(action.returnParameter)', the URL to return to",
+                parameter: action.returnParameter
+            )
+        }
+        _ = try policy.check(decoded: url, parameter: action.returnParameter, responsePrefix: action.responsePrefix)
+        return ([ConventionNames.returnKey: url], nil)
+    }
+
+    func callbackURL(
+        answering request: AcceptedRequest,
+        action: Action,
+        outcome: String,
+        parameters: [QueryItem]
+    ) throws(RoundtripError) -> String {
+        let resolved = try ResponseBuilder.resolveOutcome(outcome, of: action)
+        if let returns = action.returns, ReturnedValues.isSuccess(resolved, convention: .returnURL, outcomes: action.outcomes) {
+            _ = try ReturnedValues.check(parameters, against: returns, action: action.name)
+        }
+        guard let url = request.callbacks[ConventionNames.returnKey] else {
+            throw RoundtripError(.missingCallback, "the request has no \(action.returnParameter) to return to", parameter: action.returnParameter)
+        }
+        let prefix = action.responsePrefix
+        var items = [QueryItem(name: prefix + ConventionNames.responseType, value: resolved)]
+        for item in parameters {
+            if item.name == ConventionNames.responseType {
+                throw RoundtripError(.reservedParameter, "'\(ConventionNames.responseType)' is set from the outcome", parameter: item.name)
+            }
+            items.append(QueryItem(name: prefix + item.name, value: item.value))
+        }
+        return try append(items, to: url)
+    }
+
+    func deriveCallbacks(
+        from base: URLSplit,
+        appending: (String) -> String,
+        for action: Action
+    ) throws(RoundtripError) -> [(key: String, parameter: String, url: String)] {
+        [(ConventionNames.returnKey, action.returnParameter, String(base.text))]
+    }
+
+    func interpret(
+        _ answer: [QueryItem],
+        request: PendingRequest,
+        callbackKey: String
+    ) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem]) {
+        let prefix = request.responsePrefix
+        let typeName = prefix + ConventionNames.responseType
+        guard let outcome = answer.first(where: { $0.name == typeName })?.value else {
+            throw RoundtripError(.missingParameter, "the response has no '\(typeName)' saying how the request ended", parameter: typeName)
+        }
+        guard request.outcomes.contains(outcome) else {
+            throw RoundtripError(
+                .invalidParameter,
+                "the response's '\(typeName)' is '\(ParameterParsing.abbreviated(outcome))', not one of \(request.outcomes.joined(separator: ", "))",
+                parameter: typeName
+            )
+        }
+        var parameters: [QueryItem] = []
+        for item in answer where item.name != typeName {
+            guard item.name.hasPrefix(prefix), item.name.count > prefix.count else {
+                throw RoundtripError(
+                    .unknownParameter,
+                    "the response parameter '\(ParameterParsing.abbreviated(item.name))' lacks the response prefix '\(prefix)'",
+                    parameter: item.name
+                )
+            }
+            parameters.append(QueryItem(name: String(item.name.dropFirst(prefix.count)), value: item.value ?? ""))
+        }
+        return (outcome, parameters)
+    }
+
+    func wireName(of name: String, request: PendingRequest) -> String { request.responsePrefix + name }
+}

@@ -1,0 +1,88 @@
+/// Imprivata's "iOS App Logout via Universal Link Callback": an https request carries
+/// `ulc-success` and `ulc-error` (some callers send `ulc-failure`), both https universal links;
+/// the answer opens one of them exactly as given, appending nothing.
+struct UniversalLinkCallbackRules: ConventionRules {
+    var defaultOutcomes: [String] { ["success", "error"] }
+
+    var reservedParameters: [String] { [ConventionNames.ulcSuccess, ConventionNames.ulcError, ConventionNames.ulcFailure] }
+
+    var answersWithParameters: Bool { false }
+
+    func takeCallbacks(
+        _ take: (String) -> String?,
+        of action: Action,
+        policy: CallbackPolicy
+    ) throws(RoundtripError) -> (callbacks: [String: String], callerName: String?) {
+        guard let success = take(ConventionNames.ulcSuccess) else {
+            throw RoundtripError(
+                .missingCallback,
+                "a Universal Link Callback needs 'ulc-success' (and 'ulc-error')",
+                parameter: ConventionNames.ulcSuccess
+            )
+        }
+        let error = take(ConventionNames.ulcError)
+        let failure = take(ConventionNames.ulcFailure)
+        if error != nil, failure != nil {
+            throw RoundtripError(
+                .duplicateParameter,
+                "the request has both 'ulc-error' and its alias 'ulc-failure'",
+                parameter: ConventionNames.ulcFailure
+            )
+        }
+        guard let errorURL = error ?? failure else {
+            throw RoundtripError(
+                .missingCallback,
+                "a Universal Link Callback needs 'ulc-error' (or its alias 'ulc-failure')",
+                parameter: ConventionNames.ulcError
+            )
+        }
+        _ = try policy.check(decoded: success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true)
+        _ = try policy.check(decoded: errorURL, parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure, requireHTTPS: true)
+        return (["success": success, "error": errorURL], nil)
+    }
+
+    func callbackURL(
+        answering request: AcceptedRequest,
+        action: Action,
+        outcome: String,
+        parameters: [QueryItem]
+    ) throws(RoundtripError) -> String {
+        guard outcome == "success" || outcome == "error" else {
+            throw RoundtripError(.invalidParameter, "a Universal Link Callback answers only success or error, not '\(outcome)'", parameter: "outcome")
+        }
+        guard parameters.isEmpty else {
+            throw RoundtripError(
+                .invalidParameter,
+                "a Universal Link Callback carries no response parameters (Imprivata's Universal Link Callback page); open the callback as given",
+                parameter: parameters[0].name
+            )
+        }
+        guard let url = request.callbacks[outcome] else {
+            throw RoundtripError(.missingCallback, "the request has no ulc-\(outcome) URL")
+        }
+        return url
+    }
+
+    func deriveCallbacks(
+        from base: URLSplit,
+        appending: (String) -> String,
+        for action: Action
+    ) throws(RoundtripError) -> [(key: String, parameter: String, url: String)] {
+        guard base.scheme.lowercased() == "https" else {
+            throw RoundtripError(
+                .forbiddenCallback,
+                "a Universal Link Callback comes back on https universal links, not '\(base.scheme):'",
+                parameter: "callback"
+            )
+        }
+        return [("success", ConventionNames.ulcSuccess, appending("success")), ("error", ConventionNames.ulcError, appending("error"))]
+    }
+
+    func interpret(
+        _ answer: [QueryItem],
+        request: PendingRequest,
+        callbackKey: String
+    ) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem]) {
+        (callbackKey, answer)
+    }
+}

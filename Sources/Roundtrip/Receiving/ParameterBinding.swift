@@ -1,0 +1,152 @@
+/// The parameters step of the receiving decision: binds each query item, route placeholder,
+/// whole-query value and fragment to its declared parameter, parses it, and fills in defaults.
+struct ParameterBinding {
+    private let compiled: Endpoint.CompiledAction
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The typed values by name. Allocated at its final size in one step, not through
+    /// reserveCapacity's resize path.
+    private(set) var parameters: [String: ParameterValue]
+    /// The undeclared parameters of an action that accepts them, in order.
+    private(set) var undeclared: [QueryItem] = []
+    /// Which declared parameters have a value, so the defaults pass needs no lookups.
+    private var given = GivenParameters()
+
+    init(_ compiled: Endpoint.CompiledAction, bytes: UnsafeBufferPointer<UInt8>) {
+        self.compiled = compiled
+        self.bytes = bytes
+        parameters = [String: ParameterValue](minimumCapacity: compiled.action.parameters.count + 2)
+    }
+
+    /// Binds the query items left after the signature and callbacks steps: an undeclared name is
+    /// refused, dropped or kept as text by the action's `unknown-parameters`; the items of a
+    /// `repeated` list are gathered and parsed together.
+    mutating func bind(_ items: [IncomingItem]) throws(RoundtripError) {
+        // The raw items of `repeated` lists, by position.
+        var repeatedItems: [Int: [String]] = [:]
+        for item in items {
+            guard let position = item.position else {
+                switch compiled.action.unknownParameters {
+                case .ignore: continue
+                case .accept:
+                    undeclared.append(QueryItem(name: item.name, value: item.valueText(in: bytes)))
+                    continue
+                case .reject: break
+                }
+                throw RoundtripError(
+                    .unknownParameter,
+                    "the action '\(compiled.action.name)' does not take a parameter '\(ParameterParsing.abbreviated(item.name))'\(suggestion(item.name))",
+                    parameter: item.name
+                )
+            }
+            if !compiled.placeholderNames.isEmpty, compiled.placeholderNames.contains(item.name) {
+                throw RoundtripError(
+                    .duplicateParameter,
+                    "the parameter '\(item.name)' is part of the route and may not also be in the query",
+                    parameter: item.name
+                )
+            }
+            given.insert(position)
+            if compiled.hasRepeatable, compiled.repeatable[position] {
+                repeatedItems[position, default: []].append(item.text(in: bytes))
+                continue
+            }
+            let rule = compiled.rules[position]
+            switch item.value {
+            case .absent: parameters[item.name] = try ParameterParsing.parse("", rule: rule)
+            case .plain(let range):
+                parameters[item.name] = try ParameterParsing.parse(UnsafeBufferPointer(rebasing: bytes[range]), text: nil, rule: rule)
+            case .decoded(let text): parameters[item.name] = try ParameterParsing.parse(text, rule: rule)
+            }
+        }
+        for (position, texts) in repeatedItems.sorted(by: { $0.key < $1.key }) {
+            let rule = compiled.rules[position]
+            // One empty occurrence of an `allow-empty` list ('tag=') clears it.
+            if texts == [""], rule.spec.allowsEmpty {
+                parameters[rule.spec.name] = .empty
+            } else {
+                parameters[rule.spec.name] = try ParameterParsing.parseItems(texts, rule: rule)
+            }
+        }
+    }
+
+    /// Binds the route's placeholders (`:script` in `runner:///run/:script`), percent-decoded.
+    mutating func bindRoute(_ placeholders: [(name: String, range: Range<Int>)]) throws(RoundtripError) {
+        for (name, range) in placeholders {
+            let text: String
+            do throws(PercentDecoding.Failure) {
+                text = try PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
+            } catch {
+                throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
+            }
+            guard let position = compiled.parameterIndex[name] else { continue }
+            parameters[name] = try ParameterParsing.parse(text, rule: compiled.rules[position])
+            given.insert(position)
+        }
+    }
+
+    /// Binds a `query-value` action's whole query (already decoded), or its default.
+    mutating func bindQueryValue(_ text: String?) throws(RoundtripError) {
+        guard let rule = compiled.queryValueRule else { return }
+        let spec = rule.spec
+        if let text, !text.isEmpty {
+            parameters[spec.name] = try ParameterParsing.parse(text, rule: rule)
+        } else if spec.isRequired {
+            throw RoundtripError(
+                .missingParameter,
+                "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the whole query ('?…')",
+                parameter: spec.name
+            )
+        } else if let value = spec.defaultValue {
+            parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
+        }
+    }
+
+    /// Binds the fragment to the action's `fragment` value; a fragment the action does not
+    /// declare is an unknown parameter unless the action ignores or accepts those.
+    mutating func bindFragment(_ fragment: UnsafeBufferPointer<UInt8>?) throws(RoundtripError) {
+        guard let rule = compiled.fragmentRule else {
+            if let fragment, !fragment.isEmpty, compiled.action.unknownParameters == .reject {
+                throw RoundtripError(
+                    .unknownParameter,
+                    "the URL has a fragment ('#…') but the action '\(compiled.action.name)' declares none",
+                    parameter: "#"
+                )
+            }
+            return
+        }
+        let spec = rule.spec
+        if let fragment, !fragment.isEmpty {
+            parameters[spec.name] = try ParameterParsing.parse(try Endpoint.decodeWhole(fragment, name: spec.name), rule: rule)
+        } else if let value = spec.defaultValue {
+            parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
+        } else if spec.isRequired {
+            throw RoundtripError(
+                .missingParameter,
+                "the action '\(compiled.action.name)' needs its value '\(spec.name)' as the fragment ('#…')",
+                parameter: spec.name
+            )
+        }
+    }
+
+    /// Fills in the defaults of the declared parameters that got no value, and refuses a
+    /// missing required one.
+    mutating func applyDefaults() throws(RoundtripError) {
+        for (position, rule) in compiled.rules.enumerated() where !given.contains(position) {
+            let name = rule.spec.name
+            guard parameters[name] == nil else { continue }  // `query-value` or `fragment` under the same name
+            if let value = rule.spec.defaultValue {
+                parameters[name] = try ParameterParsing.parse(value, rule: rule)
+            } else if let items = rule.spec.defaultItems {
+                parameters[name] = try ParameterParsing.parseItems(items, rule: rule)
+            } else if rule.spec.isRequired {
+                throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' requires the parameter '\(name)'", parameter: name)
+            }
+        }
+    }
+
+    private func suggestion(_ name: String) -> String {
+        guard name.count < 64 else { return "" }
+        guard let closest = NameSuggestion.closest(to: name, among: compiled.action.parameters.map(\.name)) else { return "" }
+        return " (did you mean '\(closest)'?)"
+    }
+}
