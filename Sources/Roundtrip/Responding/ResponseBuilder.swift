@@ -34,7 +34,9 @@ public enum ResponseBuilder {
                 parameter: item.name
             )
         }
-        if let duplicate = QueryCodec.firstDuplicateName(in: parameters) {
+        // Only a returned `repeated` list may give its name more than once.
+        let repeatable = Set((action.returns ?? []).filter { $0.list == .repeated }.map(\.name))
+        if let duplicate = QueryCodec.firstDuplicateName(in: repeatable.isEmpty ? parameters : parameters.filter { !repeatable.contains($0.name) }) {
             throw RoundtripError(.duplicateParameter, "the response parameter '\(duplicate)' is given twice", parameter: duplicate)
         }
         // A returned `multiline` value may hold line breaks and tabs; nothing else may.
