@@ -9,6 +9,17 @@
 /// - `invalid-app-id`: `app-id` is not `TEAMID.bundle-id` with a 10-character team ID.
 /// - `swiftui-source-unknown`: a `sources` policy that needs the source application (an `allow`
 ///   list or `unknown: reject`), which SwiftUI's `onOpenURL` never reports.
+/// - `secret-over-open-scheme` (warning): a `secret` parameter on an action that a custom scheme
+///   opens without `signatures: required`; any app or web page can open the URL, and another app
+///   that registers the scheme receives the token.
+/// - `accepts-undeclared` (note): `unknown-parameters: accept` on an action that does not require
+///   signatures, so undeclared parameters reach the handler checked for their encoding only.
+/// - `required-allows-empty` (note): a required parameter or returned value with `allow-empty`,
+///   which `name=` satisfies.
+/// - `form-encoding-plus` (warning): a `url` or `base64` parameter under `query-encoding: form`,
+///   where a `+` the caller left unescaped reads as a space.
+/// - `multiline-unbounded` (note): a `multiline` parameter without `max-length`.
+/// - `unbounded-list` (note): a list parameter without `max-items`.
 public enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -67,6 +78,10 @@ public enum SpecLinter {
             }
         }
         findings += swiftUISourceNotes(spec)
+        for action in spec.actions {
+            findings += secretFindings(action)
+            findings += parameterFindings(action)
+        }
         if spec.callbacks == nil, spec.actions.contains(where: { $0.convention == .returnURL || $0.convention == .xCallbackURL }) {
             findings.append(
                 SpecDiagnostic(
@@ -104,6 +119,106 @@ public enum SpecLinter {
         // An action without a `sources` of its own inherits the app's, which is noted once.
         let actions = spec.actions.filter { $0.sources != spec.sources }
         return ([note(spec.sources, "sources")] + actions.map { note($0.sources, "actions.\($0.name).sources") }).compactMap { $0 }
+    }
+
+    /// Safari's bundle ID: what the system reports as the source application of a web page.
+    static let safari = "com.apple.mobilesafari"
+
+    /// `secret-over-open-scheme`: a secret (an access token such as Things' `auth-token`) on an
+    /// action that a custom scheme opens and that does not require signatures. Any app or web page
+    /// can open a custom-scheme URL, and any other app can register the scheme and receive it,
+    /// token included. When the action's `sources` also let Safari in, the message says so: a web
+    /// page that learns the token can use it. (A universal link is opened only by the app that
+    /// claims its domain, and a web page tapping one has no source application to refuse, so it
+    /// is not flagged here.)
+    static func secretFindings(_ action: Action) -> [SpecDiagnostic] {
+        guard action.signatures != .required, let route = action.routes.first(where: { !$0.isUniversalLink }) else { return [] }
+        var values = action.parameters.map { ($0, "actions.\(action.name).parameters.\($0.name)") }
+        if let value = action.queryValue { values.append((value, "actions.\(action.name).query-value")) }
+        if let fragment = action.fragment { values.append((fragment, "actions.\(action.name).fragment")) }
+        let secrets = values.filter { $0.0.type == .secret }
+        let sources = action.sources
+        let letsSafariIn = !sources.deny.contains(safari) && (sources.allow?.contains(safari) ?? true)
+        return secrets.map { parameter, keyPath in
+            var message =
+                "'\(parameter.name)' is a secret on an action that the custom scheme '\(route.scheme):' opens: any app or web page can open it, another app that registers '\(route.scheme):' receives the token, and the token travels in a URL other apps can see; require signatures ('signatures: required') or move the action to a universal link (an https route)"
+            if letsSafariIn {
+                message +=
+                    ", and since its sources let Safari in, a web page that learns the token can use it: add \(safari) to 'sources.deny'"
+            }
+            return SpecDiagnostic(severity: .warning, rule: "secret-over-open-scheme", keyPath: keyPath, message: message)
+        }
+    }
+
+    /// The findings about an action's parameters and returned values: undeclared parameters
+    /// accepted, required values that may be empty, `+` under form encoding, and values without
+    /// an upper bound.
+    static func parameterFindings(_ action: Action) -> [SpecDiagnostic] {
+        let path = "actions.\(action.name)"
+        var findings: [SpecDiagnostic] = []
+        if action.unknownParameters == .accept, action.signatures != .required {
+            findings.append(
+                SpecDiagnostic(
+                    severity: .note,
+                    rule: "accepts-undeclared",
+                    keyPath: "\(path).unknown-parameters",
+                    message:
+                        "undeclared parameters reach the handler as strings, checked for their encoding only, from any caller; declare the parameters the handler reads, use 'unknown-parameters: ignore', or require signatures"
+                )
+            )
+        }
+        let values =
+            action.parameters.map { ($0, "\(path).parameters.\($0.name)") } + (action.returns ?? []).map { ($0, "\(path).returns.\($0.name)") }
+        for (parameter, keyPath) in values where parameter.isRequired && parameter.allowsEmpty {
+            findings.append(
+                SpecDiagnostic(
+                    severity: .note,
+                    rule: "required-allows-empty",
+                    keyPath: "\(keyPath).allow-empty",
+                    message:
+                        "'\(parameter.name)' is required yet may be empty: '\(parameter.name)=' satisfies it; drop 'allow-empty' if a value is needed, or 'required' if the field may be left out"
+                )
+            )
+        }
+        for parameter in action.parameters {
+            let keyPath = "\(path).parameters.\(parameter.name)"
+            if action.queryEncoding == .form, parameter.type == .url || parameter.type == .base64 {
+                let why =
+                    parameter.type == .base64
+                    ? "base64's alphabet has '+'" : "a URL may hold a '+' (in its query, say)"
+                findings.append(
+                    SpecDiagnostic(
+                        severity: .warning,
+                        rule: "form-encoding-plus",
+                        keyPath: keyPath,
+                        message:
+                            "with 'query-encoding: form' a '+' reads as a space, and \(why): a caller that leaves it unescaped sends a different value; callers must write '+' as %2B, or give this action 'query-encoding: rfc3986'"
+                    )
+                )
+            }
+            if parameter.isMultiline, parameter.maximumLength == nil {
+                findings.append(
+                    SpecDiagnostic(
+                        severity: .note,
+                        rule: "multiline-unbounded",
+                        keyPath: "\(keyPath).multiline",
+                        message: "'\(parameter.name)' takes any number of lines and has no 'max-length'; bound it with 'max-length'"
+                    )
+                )
+            }
+            if parameter.list != nil, parameter.maximumItems == nil {
+                findings.append(
+                    SpecDiagnostic(
+                        severity: .note,
+                        rule: "unbounded-list",
+                        keyPath: "\(keyPath).list",
+                        message:
+                            "'\(parameter.name)' is a list with no 'max-items', so a request may carry as many items as the URL holds; bound it with 'max-items'"
+                    )
+                )
+            }
+        }
+        return findings
     }
 
     /// `TEAMID.bundle.id`: ten capital letters or digits, a dot, a non-empty bundle ID.

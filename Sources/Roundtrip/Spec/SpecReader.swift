@@ -613,10 +613,17 @@ struct SpecReader {
             } else if convention == .returnURL, !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
                 error("invalid-name", entryPath, keyNode, "write returned names without the response prefix '\(responsePrefix)'; it is added for you")
             }
-            guard let parameter = readParameter(name: name, node: entry, path: entryPath, allowName: false) else { continue }
-            if parameter.type == .secret {
-                error("type-mismatch", Self.join(entryPath, "type"), entry, "a callback is opened in the open; it never carries a secret")
+            // Refused before reading, so the entry is not also asked for the 'secret-env' it could never use.
+            if let typeNode = entry.members?.first(where: { $0.key == "type" })?.value, typeNode.scalarText == "secret" {
+                error(
+                    "type-mismatch",
+                    Self.join(entryPath, "type"),
+                    typeNode,
+                    "a callback never carries a secret: other apps can see the callback URL it is opened with; return another type, or drop the entry"
+                )
+                continue
             }
+            guard let parameter = readParameter(name: name, node: entry, path: entryPath, allowName: false) else { continue }
             returns.append(parameter)
         }
         return returns
@@ -776,7 +783,8 @@ struct SpecReader {
     private mutating func readKeysThatApply(_ fields: SpecFields, type: ParameterType, _ path: @autoclosure () -> String) {
         func refuse(_ key: String, _ appliesTo: String) {
             guard let node = fields[key] else { return }
-            error("type-mismatch", Self.join(path(), key), node, "'\(key)' applies to \(appliesTo), not to a \(type) parameter")
+            let article = type == .integer ? "an" : "a"  // "a uuid", "a url": only "integer" takes "an"
+            error("type-mismatch", Self.join(path(), key), node, "'\(key)' applies to \(appliesTo), not to \(article) \(type) parameter")
         }
         switch type {
         case .date, .boolean: break
