@@ -58,6 +58,7 @@ def ratio(label, a, b, target=None):
 base = "Incoming: Foundation baseline (URLComponents + queryItems), beside "
 for n in ["10", "1000", "10000"]:
     ratio(f"incoming decision, {n} actions / Foundation baseline", f"Incoming: decision, {n} actions", f"{base}{n} actions", 1.0)
+ratio("value forms decision / Foundation baseline", "Value forms: decision (20-item comma list, 5 repeated, 2 KB multiline)", "Value forms: Foundation baseline (URLComponents + queryItems)", 1.0)
 ratio("incoming decision, 10000 actions / 10 actions", "Incoming: decision, 10000 actions", "Incoming: decision, 10 actions", 1.3)
 for n in ["100", "1000", "10000"]:
     ratio(f"router lookup, {n} actions / 10 actions", f"Router: lookup, {n} actions", "Router: lookup, 10 actions", 3.0)
