@@ -13,7 +13,11 @@ struct RequestBuildCommand: AsyncParsableCommand {
             one callback URL per outcome is derived (BASE/success, BASE/error, BASE/cancel for \
             x-callback-url; BASE/success and BASE/error, https only, for ULC; BASE itself for \
             return-url), each with the same fresh rt-state nonce; with --ledger the pending request \
-            is recorded so that 'response accept' can check the answer.
+            is recorded so that 'response accept' can check the answer. An x-callback-url action \
+            that declares 'outcomes' gets callbacks for those outcomes only.
+
+            Repeat --param for a list: a 'repeated' list carries each value under its name \
+            (tag=a&tag=b), a 'comma' or 'newline' list joins them into one value (tags=a,b).
 
             \(LedgerKey.help)
 

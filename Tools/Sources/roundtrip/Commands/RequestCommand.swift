@@ -18,7 +18,10 @@ struct RequestHandleCommand: AsyncParsableCommand {
         abstract: "Decide an incoming URL as the receiving app would: accept it, or reject it with a reason.",
         discussion: """
             With --json: {"accepted": true, "action", "convention", "parameters", "callbacks", "caller", \
-            "signature"} or {"accepted": false, "error": {"code", "message", "parameter"}}.
+            "signature"} or {"accepted": false, "error": {"code", "message", "parameter"}}. \
+            "parameters" holds every declared parameter after defaults in canonical form: a list \
+            parameter as an array of strings, a secret as "***", anything else as a string; with \
+            'unknown-parameters: accept', the undeclared ones as strings too.
 
             Exits 0 when accepted, 1 when rejected, 2 when the spec is unusable.
             """
@@ -48,8 +51,9 @@ struct RequestHandleCommand: AsyncParsableCommand {
                 JSONOutput.print(AcceptedJSON(request))
             } else {
                 print("accepted: \(request.actionName) (\(request.convention))")
-                for (name, value) in request.canonicalParameters.sorted(by: { $0.key < $1.key }) {
-                    print("  \(name) = \(value)")
+                let undeclared = Set(request.undeclaredParameters.map(\.name)).subtracting(request.parameters.keys)
+                for line in ParameterDisplay.lines(request.canonicalValues, undeclared: undeclared) {
+                    print(line)
                 }
                 for (outcome, callback) in request.callbacks.sorted(by: { $0.key < $1.key }) {
                     print("  callback \(outcome): \(callback)")
@@ -67,7 +71,7 @@ struct RequestHandleCommand: AsyncParsableCommand {
         let accepted = true
         let action: String
         let convention: String
-        let parameters: [String: String]
+        let parameters: [String: CanonicalValue]
         let callbacks: [String: String]
         let caller: String?
         let signature: SignatureJSON?
@@ -75,7 +79,7 @@ struct RequestHandleCommand: AsyncParsableCommand {
         init(_ request: AcceptedRequest) {
             action = request.actionName
             convention = request.convention.rawValue
-            parameters = request.canonicalParameters
+            parameters = request.canonicalValues
             callbacks = request.callbacks
             caller = request.callerName
             signature = request.signature.map { SignatureJSON(keyID: $0.keyID, requestID: $0.requestID, timestamp: $0.timestamp) }

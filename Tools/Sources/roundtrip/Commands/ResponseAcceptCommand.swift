@@ -15,7 +15,10 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
             \(LedgerKey.help)
 
             With --json: {"accepted", "outcome", "parameters", "continuation"} or {"accepted": false, \
-            "error": {"code", "message", "parameter"}}.
+            "error": {"code", "message", "parameter"}}. When the partner's action declares \
+            'returns' (recorded in the ledger), a success answer is checked against them, and \
+            "parameters" holds the returned values in canonical form, a list as an array of \
+            strings; otherwise each parameter is the string it came as.
 
             Exits 0 when accepted, 1 when rejected, 2 when the ledger or its key is unusable \
             (damaged, tampered with, or written with another key).
@@ -40,8 +43,8 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
                 JSONOutput.print(AcceptedJSON(response))
             } else {
                 print("accepted: \(response.outcome) (\(response.request.partner) \(response.request.action))")
-                for (name, value) in response.parameters.sorted(by: { $0.key < $1.key }) {
-                    print("  \(name) = \(value)")
+                for line in ParameterDisplay.lines(AcceptedJSON.parameters(of: response)) {
+                    print(line)
                 }
             }
         } catch let error as RoundtripError {
@@ -54,13 +57,19 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
     struct AcceptedJSON: Encodable {
         let accepted = true
         let outcome: String
-        let parameters: [String: String]
+        let parameters: [String: CanonicalValue]
         let continuation: JSONValue
 
         init(_ response: AcceptedResponse) {
             outcome = response.outcome
-            parameters = response.parameters
+            parameters = Self.parameters(of: response)
             continuation = response.continuation.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) } ?? .null
+        }
+
+        /// The answer's parameters: typed by the partner's `returns` when they checked it
+        /// (canonical, a list as its items), else as received.
+        static func parameters(of response: AcceptedResponse) -> [String: CanonicalValue] {
+            response.returns.map(ParameterDisplay.canonical) ?? response.parameters.mapValues(CanonicalValue.text)
         }
 
         enum CodingKeys: String, CodingKey { case accepted, outcome, parameters, continuation }

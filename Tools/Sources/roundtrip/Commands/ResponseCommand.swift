@@ -20,6 +20,10 @@ struct ResponseBuildCommand: AsyncParsableCommand {
             The request is decided first, exactly as 'request handle' does; a rejected request has no \
             callback to answer on (exit 1). For return-url actions the outcome may be any declared \
             outcome; success means the first one, cancel means 'cancelled', error means 'error'.
+
+            When the action declares 'returns', a success answer's parameters must be declared \
+            there and pass their types and constraints (exit 1 otherwise). Repeat --param for a \
+            returned 'repeated' list: each value goes under its name (tags=a&tags=b).
             """
     )
 
