@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "RoundtripAssociatedDomains", targets: ["RoundtripAssociatedDomains"]),
         .library(name: "RoundtripSimulator", targets: ["RoundtripSimulator"]),
         .library(name: "RoundtripUIKit", targets: ["RoundtripUIKit"]),
+        .library(name: "RoundtripGeneration", targets: ["RoundtripGeneration"]),
+        .plugin(name: "RoundtripGenerator", targets: ["RoundtripGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
@@ -49,6 +51,21 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         // apple-app-site-association: model, parse, match, lint, generate. Foundation-only.
+        .target(
+            name: "RoundtripGeneration",
+            dependencies: ["Roundtrip"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "roundtrip-generator",
+            dependencies: ["Roundtrip", "RoundtripYAML", "RoundtripGeneration"],
+            swiftSettings: strictSwift
+        ),
+        .plugin(
+            name: "RoundtripGenerator",
+            capability: .buildTool(),
+            dependencies: ["roundtrip-generator"]
+        ),
         .target(
             name: "RoundtripAssociatedDomains",
             dependencies: ["Roundtrip"],
@@ -97,6 +114,16 @@ let package = Package(
                 "RoundtripSimulator",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripGenerationTests",
+            dependencies: ["Roundtrip", "RoundtripYAML", "RoundtripGeneration"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "GeneratedCodeTests",
+            dependencies: ["Roundtrip", "RoundtripSimulator", "RoundtripAssociatedDomains"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -18,7 +18,8 @@ struct XCallbackURLRules: ConventionRules {
         for (outcome, parameter) in ConventionNames.xCallbacks {
             guard let url = take(parameter) else { continue }
             _ = try policy.check(decoded: url, parameter: parameter)
-            callbacks[outcome] = url
+            // Checked, but never opened: an outcome the action does not answer with.
+            if action.outcomes.contains(outcome) { callbacks[outcome] = url }
         }
         return (callbacks, callerName)
     }

@@ -66,7 +66,8 @@ public struct ParameterSpec: Sendable {
         booleanFormat: BooleanFormat = .trueFalse,
         maximumBytes: Int? = nil,
         secretEnvironment: String? = nil,
-        description: String? = nil
+        description: String? = nil,
+        defaultItems: [String]? = nil
     ) {
         self.name = name
         self.type = type
@@ -87,6 +88,7 @@ public struct ParameterSpec: Sendable {
         self.maximumBytes = maximumBytes
         self.secretEnvironment = secretEnvironment
         self.description = description
+        self.defaultItems = defaultItems
     }
 }
 
@@ -98,6 +100,9 @@ extension ParameterSpec {
     public func text(for value: ParameterValue) -> String {
         switch value {
         case .boolean(let flag): booleanFormat.text(for: flag)
+        case .date(let date, let format):
+            // A date is written in the parameter's own format, whatever format it came with.
+            if case .date(let own) = type { own.format(date) } else { format.format(date) }
         case .list(let items): items.map(text(for:)).joined(separator: list == .newline ? "\n" : ",")
         default: value.canonical
         }

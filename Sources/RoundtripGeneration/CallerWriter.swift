@@ -1,0 +1,178 @@
+import Roundtrip
+
+/// Writes a calling app's client of a partner's URL API: one method per action, built on
+/// ``Caller`` and its ledger, returning the typed `returns` of the outcome.
+struct CallerWriter {
+    let spec: Spec
+    let name: String
+
+    /// An action with its generated names.
+    struct GeneratedAction {
+        let index: Int
+        let action: Action
+        let methodName: String
+        let returnsName: String
+        /// The parameters the caller passes: query parameters, the whole query and fragment
+        /// values, each with the path to its spec (`parameters[i]`, `queryValue`, `fragment`).
+        let parameters: [(value: GeneratedValue, path: String)]
+        let returns: [GeneratedValue]
+    }
+
+    var actions: [GeneratedAction] {
+        var methods = SwiftNames(reserved: ["caller", "partner", "spec", "init"])
+        var types = SwiftNames(reserved: [name.lowercased()])
+        return spec.actions.enumerated().map { index, action in
+            let methodName = methods.member(action.name)
+            let returnsName = types.type(action.name + "Returns")
+            var enumNames = types
+            var paths: [String] = action.parameters.indices.map { "parameters[\($0)]" }
+            var declared = action.parameters
+            if let value = action.queryValue {
+                declared.append(value)
+                paths.append("queryValue!")
+            }
+            if let value = action.fragment {
+                declared.append(value)
+                paths.append("fragment!")
+            }
+            let values = GeneratedValue.values(declared, reserved: ["callback", "signer", "ttl", "continuation", "action", "items", "response"]) {
+                enumNames.type(action.name + "-" + $0.name)
+            }
+            var returnEnumNames = enumNames
+            let returns = GeneratedValue.values(action.returns ?? [], reserved: ["init", "values"]) {
+                returnEnumNames.type(action.name + "-" + $0.name)
+            }
+            types = returnEnumNames
+            return GeneratedAction(
+                index: index,
+                action: action,
+                methodName: methodName,
+                returnsName: returnsName,
+                parameters: Array(zip(values, paths)).map { ($0.0, $0.1) },
+                returns: returns
+            )
+        }
+    }
+
+    func write(into writer: inout SwiftWriter) {
+        let actions = actions
+        writer.documentation(
+            "A client of \(spec.app.name)'s URL API, generated from its Roundtrip spec"
+                + (spec.app.description.map { ": " + $0 } ?? ".")
+                + "\n\nEach method builds the request, records it in the caller's ledger, opens it, and waits for the answer:\n\n"
+                + "```swift\nlet client = try \(name)(caller: caller)\n"
+                + (actions.first.map { "let result = try await client.\($0.methodName)(…, callback: \"my-app://\($0.action.name)\")\n" } ?? "")
+                + "```"
+        )
+        writer.open("\(writer.modifier)struct \(name): Sendable")
+        writer.documentation("The partner's spec, compiled into code.")
+        writer.line("\(writer.modifier)static let spec = " + SwiftLiteral.spec(spec, indent: 4).trimmingCharacters(in: .whitespaces))
+        writer.line("")
+        writer.documentation("Sends the requests and accepts their answers.")
+        writer.line("\(writer.modifier)let caller: Caller")
+        writer.documentation("Builds the requests against ``spec``.")
+        writer.line("\(writer.modifier)let partner: RequestBuilder")
+        writer.line("")
+        writer.documentation("Creates a client that calls through `caller` (its ledger keeps every pending request).")
+        writer.open("\(writer.modifier)init(caller: Caller) throws(RoundtripError)")
+        writer.line("self.caller = caller")
+        writer.line("partner = try RequestBuilder(partner: Self.spec)")
+        writer.close()
+        for action in actions {
+            writer.line("")
+            writeMethod(action, into: &writer)
+        }
+        for action in actions where action.action.convention != .none {
+            writer.line("")
+            writeReturns(action, into: &writer)
+        }
+        for action in actions {
+            for value in action.parameters.map(\.value) + action.returns where value.mapping.enumeration != nil {
+                writer.line("")
+                GeneratedValue.writeEnum(value, into: &writer)
+            }
+        }
+        writer.close()
+    }
+
+    private func writeMethod(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
+        let action = generated.action
+        let answers = action.convention != .none
+        var documentation = (action.description.map { $0 + "\n\n" } ?? "")
+        documentation += "Calls `\(action.name)` (\(action.convention), " + action.routes.map { "`\($0.text)`" }.joined(separator: ", ") + ")"
+        documentation += answers ? " and waits for its answer." : "; the convention has no way back, so nothing is awaited."
+        documentation += "\n\n- Parameters:\n"
+        for (value, _) in generated.parameters {
+            documentation += "  - \(value.name.trimmingCharacters(in: ["`"])): " + value.documentationLine + "\n"
+        }
+        if answers {
+            documentation += "  - callback: The base URL to come back to (this app's own scheme or universal link).\n"
+            documentation += "  - continuation: JSON the ledger gives back with the answer.\n"
+        }
+        documentation += "  - signer: Signs the request (needed when the partner requires signatures).\n"
+        if answers { documentation += "  - ttl: Seconds the request waits for its answer.\n" }
+        documentation +=
+            answers
+            ? "- Returns: How the call ended, with the typed returns of a success.\n- Throws: `RoundtripError` for a request or answer that breaks the spec, `StorageError` from the ledger, `OpenFailure` when no app opened the request."
+            : "- Returns: The request as sent.\n- Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it."
+        writer.documentation(documentation)
+        var arguments = generated.parameters.map { value, _ in
+            let optional = !value.spec.isRequired
+            return "\(value.name.trimmingCharacters(in: ["`"])): \(value.mapping.type)\(optional ? "? = nil" : "")"
+        }
+        if answers {
+            arguments += ["callback: String", "continuation: Data? = nil"]
+        }
+        arguments += ["signer: RequestSigner? = nil"]
+        if answers { arguments += ["ttl: TimeInterval = 600"] }
+        let result = answers ? "CallResult<\(generated.returnsName)>" : "OutgoingRequest"
+        writer.open("\(writer.modifier)func \(generated.methodName)", parameters: arguments, suffix: " async throws -> \(result)")
+        writer.line("let action = Self.spec.actions[\(generated.index)]")
+        writer.line("\(generated.parameters.isEmpty ? "let" : "var") items: [QueryItem] = []")
+        for (value, path) in generated.parameters {
+            writer.line("items += action.\(path).queryItems(for: \(value.name))")
+        }
+        if answers {
+            writer.line(
+                "let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)"
+            )
+            writer.line("return try response.result(\(generated.returnsName).init)")
+        } else {
+            writer.line("return try await caller.send(action.name, to: partner, parameters: items, callback: nil, signer: signer)")
+        }
+        writer.close()
+    }
+
+    private func writeReturns(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
+        let action = generated.action
+        writer.documentation(
+            "What `\(action.name)` returns on success"
+                + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : ".")
+                + (generated.returns.isEmpty ? "" : "\n\n" + generated.returns.map { "- " + $0.documentationLine }.joined(separator: "\n"))
+        )
+        writer.open("\(writer.modifier)struct \(generated.returnsName): Sendable, Equatable")
+        for value in generated.returns {
+            writer.documentation(value.documentationLine)
+            writer.line("\(writer.modifier)let \(value.name): \(value.mapping.type)\(value.isAlwaysPresent ? "" : "?")")
+        }
+        writer.line("")
+        writer.documentation("Creates returned values (for previews and tests; calls read them from the answer).")
+        let arguments = generated.returns.map { "\($0.name.trimmingCharacters(in: ["`"])): \($0.mapping.type)\($0.isAlwaysPresent ? "" : "? = nil")" }
+        if arguments.isEmpty {
+            writer.line("\(writer.modifier)init() {}")
+        } else {
+            writer.open("\(writer.modifier)init", parameters: arguments, suffix: "")
+            for value in generated.returns { writer.line("self.\(value.name) = \(value.name)") }
+            writer.close()
+        }
+        writer.line("")
+        writer.documentation("Reads the typed returns the ledger checked against the spec.")
+        writer.open("\(writer.modifier)init(_ values: [String: ParameterValue]) throws(RoundtripError)")
+        for value in generated.returns {
+            let read = value.isAlwaysPresent ? "required" : "value"
+            writer.line("\(value.name) = try values.\(read)(\(SwiftLiteral.string(value.spec.name)), as: \(value.mapping.type).self)")
+        }
+        writer.close()
+        writer.close()
+    }
+}

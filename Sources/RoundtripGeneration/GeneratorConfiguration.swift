@@ -1,0 +1,43 @@
+/// What to generate from a spec: the side, the access level and the name of the generated type.
+///
+/// The build plugin reads it from `roundtrip-generator-config.yaml` beside the spec:
+///
+/// ```yaml
+/// role: caller          # receiver | caller
+/// access: internal      # public | package | internal (default internal)
+/// name: NotesClient     # optional; default <App>Receiver or <App>Client
+/// ```
+public struct GeneratorConfiguration: Sendable, Hashable {
+    /// Which side of the round trip the code is for.
+    public enum Role: String, Sendable, Hashable, CaseIterable {
+        /// The app that exposes the actions: the spec compiled, a typed value per action, an
+        /// enum of incoming requests and typed answers.
+        case receiver
+        /// An app that calls them: a typed client with one method per action.
+        case caller
+    }
+
+    /// Swift's access levels the generated declarations may have.
+    public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+        /// Visible to other modules.
+        case `public`
+        /// Visible within the package.
+        case package
+        /// Visible within the module (the default).
+        case `internal`
+    }
+
+    /// The side.
+    public var role: Role
+    /// The access level of every generated declaration.
+    public var access: AccessLevel
+    /// The generated type's name; `nil` derives it from the app's name.
+    public var name: String?
+
+    /// Creates a configuration.
+    public init(role: Role, access: AccessLevel = .internal, name: String? = nil) {
+        self.role = role
+        self.access = access
+        self.name = name
+    }
+}

@@ -1,0 +1,203 @@
+import Roundtrip
+
+/// Writes the receiving app's code: the spec compiled, an enum of incoming requests, a typed
+/// value per action and its typed answer.
+struct ReceiverWriter {
+    let spec: Spec
+    let name: String
+
+    /// An action with its generated names.
+    struct GeneratedAction {
+        let index: Int
+        let action: Action
+        let caseName: String
+        let typeName: String
+        let parameters: [GeneratedValue]
+        let returns: [GeneratedValue]
+    }
+
+    var actions: [GeneratedAction] {
+        var types = SwiftNames(reserved: ["request", "spec", "endpoint"])
+        var cases = SwiftNames(reserved: ["init", "accepted"])
+        return spec.actions.enumerated().map { index, action in
+            let typeName = types.type(action.name)
+            var enumNames = SwiftNames(reserved: ["returns", "request", "action"])
+            // Secrets are checked by the endpoint and never handed to the handler.
+            let declared = action.parameters.filter { $0.type != .secret } + [action.queryValue, action.fragment].compactMap { $0 }
+            let parameters = GeneratedValue.values(declared, reserved: ["request", "action", "success", "answer", "returns", "values"]) {
+                enumNames.type($0.name)
+            }
+            var returnEnumNames = SwiftNames(reserved: ["returns"])
+            let returns = GeneratedValue.values(action.returns ?? [], reserved: ["queryItems"]) { returnEnumNames.type($0.name) }
+            return GeneratedAction(
+                index: index,
+                action: action,
+                caseName: cases.member(action.name),
+                typeName: typeName,
+                parameters: parameters,
+                returns: returns
+            )
+        }
+    }
+
+    func write(into writer: inout SwiftWriter) {
+        let actions = actions
+        writer.documentation(
+            (spec.app.description.map { $0 + "\n\n" } ?? "")
+                + "The URL API of \(spec.app.name), compiled from its Roundtrip spec: the app parses no spec text at launch.\n\n"
+                + "```swift\nlet endpoint = try \(name).endpoint()\nswitch try \(name).Request(try endpoint.evaluate(url.absoluteString, source: source)) {\n"
+                + (actions.first.map { "case .\($0.caseName)(let request): …\n" } ?? "") + "}\n```"
+        )
+        writer.open("\(writer.modifier)enum \(name)")
+        writer.documentation("The spec, compiled into code.")
+        writer.line("\(writer.modifier)static let spec = " + SwiftLiteral.spec(spec, indent: 4 * 1).trimmingCharacters(in: .whitespaces))
+        writer.line("")
+        writer.documentation(
+            "The endpoint that decides incoming URLs against ``spec``.\n\n- Parameters:\n  - keys: Resolves signing keys and secrets (by default from the environment).\n  - limits: Size limits.\n- Throws: `RoundtripError` when two actions share a route."
+        )
+        writer.open(
+            "\(writer.modifier)static func endpoint(keys: any KeyResolver = EnvironmentKeyResolver(), limits: QueryLimits = .default) throws(RoundtripError) -> Endpoint"
+        )
+        writer.line("try Endpoint(spec: spec, limits: limits, keys: keys)")
+        writer.close()
+        writer.line("")
+        writeRequestEnum(actions, into: &writer)
+        for action in actions {
+            writer.line("")
+            writeAction(action, into: &writer)
+        }
+        writer.close()
+    }
+
+    private func writeRequestEnum(_ actions: [GeneratedAction], into writer: inout SwiftWriter) {
+        writer.documentation("An incoming request that the endpoint accepted, typed by its action: a handler switches over it.")
+        writer.open("\(writer.modifier)enum Request: Sendable")
+        for action in actions {
+            writer.documentation(action.action.description ?? "The `\(action.action.name)` action.")
+            writer.line("case \(action.caseName)(\(action.typeName))")
+        }
+        writer.line("")
+        writer.documentation(
+            "Types an accepted request.\n\n- Throws: `RoundtripError` `unknown-route` for an action this code does not know (regenerate it)."
+        )
+        writer.open("\(writer.modifier)init(_ request: AcceptedRequest) throws(RoundtripError)")
+        writer.switchOver(
+            "request.actionName",
+            cases: actions.map { "case \(SwiftLiteral.string($0.action.name)): self = .\($0.caseName)(try \($0.typeName)(request))" }
+                + [
+                    "default: throw RoundtripError(.unknownRoute, \"the generated code has no action '\\(request.actionName)'; regenerate it from the current spec\")"
+                ]
+        )
+        writer.close()
+        writer.line("")
+        writer.documentation("The accepted request underneath (callbacks, signature, the URL as received).")
+        writer.open("\(writer.modifier)var accepted: AcceptedRequest")
+        if actions.isEmpty {
+            writer.line("switch self {}")
+        } else {
+            writer.switchOver("self", cases: actions.map { "case .\($0.caseName)(let value): value.request" })
+        }
+        writer.close()
+        writer.close()
+    }
+
+    private func writeAction(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
+        let action = generated.action
+        var summary = (action.description.map { $0 + "\n\n" } ?? "")
+        summary += "`\(action.name)`: \(action.convention) at " + action.routes.map { "`\($0.text)`" }.joined(separator: ", ") + "."
+        if !generated.parameters.isEmpty {
+            summary += "\n\nParameters:\n" + generated.parameters.map { "- " + $0.documentationLine }.joined(separator: "\n")
+        }
+        writer.documentation(summary)
+        writer.open("\(writer.modifier)struct \(generated.typeName): Sendable")
+        for value in generated.parameters {
+            writer.documentation(value.documentationLine)
+            writer.line("\(writer.modifier)let \(value.name): \(value.mapping.type)\(value.isAlwaysPresent ? "" : "?")")
+        }
+        writer.documentation("The accepted request: its callbacks, signature and URL.")
+        writer.line("\(writer.modifier)let request: AcceptedRequest")
+        writer.line("")
+        writer.documentation("The action in ``\(name)/spec``.")
+        writer.line("\(writer.modifier)static var action: Action { spec.actions[\(generated.index)] }")
+        writer.line("")
+        writer.documentation(
+            "Reads the typed values of an accepted `\(action.name)` request.\n\n- Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code)."
+        )
+        writer.open("\(writer.modifier)init(_ request: AcceptedRequest) throws(RoundtripError)")
+        writer.open("guard request.actionName == \(SwiftLiteral.string(action.name)) else")
+        writer.line("throw RoundtripError(.unknownRoute, \"the request is for '\\(request.actionName)', not '\(action.name)'\")")
+        writer.close()
+        if !generated.parameters.isEmpty { writer.line("let values = request.parameters") }
+        for value in generated.parameters {
+            let read = value.isAlwaysPresent ? "required" : "value"
+            writer.line("\(value.name) = try values.\(read)(\(SwiftLiteral.string(value.spec.name)), as: \(value.mapping.type).self)")
+        }
+        writer.line("self.request = request")
+        writer.close()
+        for value in generated.parameters where value.mapping.enumeration != nil {
+            writer.line("")
+            GeneratedValue.writeEnum(value, into: &writer)
+        }
+        if action.convention != .none {
+            writer.line("")
+            writeReturns(generated, into: &writer)
+        }
+        writer.close()
+    }
+
+    private func writeReturns(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
+        let action = generated.action
+        let success = action.convention == .returnURL ? (action.outcomes.first ?? "success") : "success"
+        writer.documentation(
+            "What the success callback (`\(success)`) carries back"
+                + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : ".")
+                + (generated.returns.isEmpty ? "" : "\n\n" + generated.returns.map { "- " + $0.documentationLine }.joined(separator: "\n"))
+        )
+        writer.open("\(writer.modifier)struct Returns: Sendable")
+        for value in generated.returns {
+            writer.documentation(value.documentationLine)
+            writer.line("\(writer.modifier)var \(value.name): \(value.mapping.type)\(value.spec.isRequired ? "" : "?")")
+        }
+        writer.line("")
+        writer.documentation("Creates the returned values.")
+        let arguments = generated.returns.map { "\($0.name.trimmingCharacters(in: ["`"])): \($0.mapping.type)\($0.spec.isRequired ? "" : "? = nil")" }
+        if arguments.isEmpty {
+            writer.line("\(writer.modifier)init() {}")
+        } else {
+            writer.open("\(writer.modifier)init", parameters: arguments, suffix: "")
+            for value in generated.returns { writer.line("self.\(value.name) = \(value.name)") }
+            writer.close()
+        }
+        writer.line("")
+        writer.documentation("The response parameters, each in its declared form.")
+        writer.open("\(writer.modifier)var queryItems: [QueryItem]")
+        if generated.returns.isEmpty {
+            writer.line("[]")
+        } else {
+            writer.line("let returns = \(name).\(generated.typeName).action.returns ?? []")
+            writer.line("var items: [QueryItem] = []")
+            for (index, value) in generated.returns.enumerated() {
+                writer.line("items += returns[\(index)].queryItems(for: \(value.name))")
+            }
+            writer.line("return items")
+        }
+        writer.close()
+        for value in generated.returns where value.mapping.enumeration != nil {
+            writer.line("")
+            GeneratedValue.writeEnum(value, into: &writer)
+        }
+        writer.close()
+        writer.line("")
+        writer.documentation("The success reply, for a `Receiver` handler.")
+        writer.open("\(writer.modifier)static func success(_ returns: Returns) -> Reply")
+        writer.line("Reply(outcome: \"success\", parameters: returns.queryItems)")
+        writer.close()
+        writer.line("")
+        writer.documentation(
+            "The callback URL that answers this request with success and `returns`.\n\n- Throws: `RoundtripError` when the request has no success callback or a value breaks the spec's `returns`."
+        )
+        writer.open("\(writer.modifier)func answer(_ returns: Returns) throws(RoundtripError) -> String")
+        writer.line("try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: \"success\", parameters: returns.queryItems)")
+        writer.close()
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Roundtrip
+
+/// Swift source for the values of a spec: a string literal, and each spec type as the
+/// expression that makes it, so generated code holds the spec without parsing any text.
+enum SwiftLiteral {
+    /// A string literal, escaped (The Swift Programming Language, "String Literals").
+    static func string(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": output += "\\\\"
+            case "\"": output += "\\\""
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
+                output += "\\u{\(String(scalar.value, radix: 16))}"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+
+    static func optional(_ text: String?) -> String { text.map(string) ?? "nil" }
+
+    static func strings(_ values: [String]) -> String { "[" + values.map(string).joined(separator: ", ") + "]" }
+
+    static func optionalStrings(_ values: [String]?) -> String { values.map(strings) ?? "nil" }
+
+    static func decimal(_ value: Decimal?) -> String {
+        guard let value else { return "nil" }
+        return "Decimal(string: \(string(value.description)), locale: Locale(identifier: \"en_US_POSIX\"))!"
+    }
+
+    static func int(_ value: Int?) -> String { value.map(String.init) ?? "nil" }
+
+    /// `Spec(…)`, indented by `indent` spaces after its first line.
+    static func spec(_ spec: Spec, indent: Int) -> String {
+        var arguments: [String] = [
+            "formatVersion: \(spec.formatVersion)",
+            "app: " + app(spec.app),
+        ]
+        if let callbacks = spec.callbacks {
+            arguments.append("callbacks: [" + callbacks.map { "try! CallbackBase(\(string($0.description)))" }.joined(separator: ", ") + "]")
+        }
+        arguments.append("sources: " + sources(spec.sources))
+        arguments.append("signatures: .\(signature(spec.signatures))")
+        if !spec.keys.isEmpty {
+            arguments.append("keys: [" + spec.keys.map(key).joined(separator: ", ") + "]")
+        }
+        arguments.append("queryEncoding: .\(spec.queryEncoding.rawValue)")
+        let actions = spec.actions.map { action($0, indent: indent + 8) }
+        arguments.append("actions: [\n" + actions.map { pad(indent + 8) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent + 4) + "]")
+        return "Spec(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
+    }
+
+    static func app(_ app: AppDescription) -> String {
+        "AppDescription(name: \(string(app.name)), appID: \(optional(app.appID)), schemes: \(strings(app.schemes)), "
+            + "domains: \(strings(app.domains)), description: \(optional(app.description)))"
+    }
+
+    static func sources(_ policy: SourcePolicy) -> String {
+        "SourcePolicy(allow: \(optionalStrings(policy.allow)), deny: \(strings(policy.deny)), unknown: .\(policy.unknown.rawValue))"
+    }
+
+    static func signature(_ requirement: SignatureRequirement) -> String { requirement.rawValue }
+
+    static func key(_ key: SigningKeyDescription) -> String {
+        let material: String
+        switch key.material {
+        case .secretEnvironment(let variable): material = ".secretEnvironment(\(string(variable)))"
+        case .keychain(let account): material = ".keychain(\(string(account)))"
+        case .publicKey(let bytes): material = ".publicKey([" + bytes.map(String.init).joined(separator: ", ") + "])"
+        }
+        let algorithm = key.algorithm == .hmacSHA256 ? ".hmacSHA256" : ".ed25519"
+        return "SigningKeyDescription(id: \(string(key.id)), algorithm: \(algorithm), material: \(material))"
+    }
+
+    static func action(_ action: Action, indent: Int) -> String {
+        var arguments = [
+            "name: \(string(action.name))",
+            "routes: [" + action.routes.map { "try! RoutePattern(\(string($0.text)))" }.joined(separator: ", ") + "]",
+            "convention: .\(convention(action.convention))",
+        ]
+        if action.convention == .returnURL {
+            arguments.append("returnParameter: \(string(action.returnParameter))")
+            arguments.append("responsePrefix: \(string(action.responsePrefix))")
+        }
+        arguments.append("outcomes: \(strings(action.outcomes))")
+        arguments.append("unknownParameters: .\(action.unknownParameters.rawValue)")
+        if !action.parameters.isEmpty {
+            arguments.append(
+                "parameters: [\n" + action.parameters.map { pad(indent + 8) + parameter($0) }.joined(separator: ",\n") + ",\n" + pad(indent + 4) + "]"
+            )
+        }
+        if let value = action.queryValue { arguments.append("queryValue: " + parameter(value)) }
+        if let value = action.fragment { arguments.append("fragment: " + parameter(value)) }
+        arguments.append("sources: " + sources(action.sources))
+        arguments.append("signatures: .\(signature(action.signatures))")
+        if let returns = action.returns {
+            arguments.append(
+                "returns: ["
+                    + (returns.isEmpty
+                        ? "" : "\n" + returns.map { pad(indent + 8) + parameter($0) }.joined(separator: ",\n") + ",\n" + pad(indent + 4))
+                    + "]"
+            )
+        }
+        arguments.append("queryEncoding: .\(action.queryEncoding.rawValue)")
+        if let text = action.description { arguments.append("description: \(string(text))") }
+        return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
+    }
+
+    static func convention(_ convention: Convention) -> String {
+        switch convention {
+        case .xCallbackURL: "xCallbackURL"
+        case .universalLinkCallback: "universalLinkCallback"
+        case .returnURL: "returnURL"
+        case .none: "none"
+        }
+    }
+
+    /// `ParameterSpec(…)` on one line, naming only what differs from the defaults.
+    static func parameter(_ parameter: ParameterSpec) -> String {
+        var arguments = ["name: \(string(parameter.name))", "type: \(type(parameter.type))"]
+        if parameter.isRequired { arguments.append("isRequired: true") }
+        if let value = parameter.defaultValue { arguments.append("defaultValue: \(string(value))") }
+        if let values = parameter.allowedValues { arguments.append("allowedValues: \(strings(values))") }
+        if let pattern = parameter.pattern { arguments.append("pattern: try! ValuePattern(\(string(pattern.source)))") }
+        if let value = parameter.minimumLength { arguments.append("minimumLength: \(value)") }
+        if let value = parameter.maximumLength { arguments.append("maximumLength: \(value)") }
+        if parameter.minimum != nil { arguments.append("minimum: \(decimal(parameter.minimum))") }
+        if parameter.maximum != nil { arguments.append("maximum: \(decimal(parameter.maximum))") }
+        if let list = parameter.list { arguments.append("list: .\(list.rawValue)") }
+        if let value = parameter.minimumItems { arguments.append("minimumItems: \(value)") }
+        if let value = parameter.maximumItems { arguments.append("maximumItems: \(value)") }
+        if parameter.isMultiline { arguments.append("isMultiline: true") }
+        if parameter.allowsEmpty { arguments.append("allowsEmpty: true") }
+        if parameter.booleanFormat != .trueFalse { arguments.append("booleanFormat: .yesNo") }
+        if let value = parameter.maximumBytes { arguments.append("maximumBytes: \(value)") }
+        if let value = parameter.secretEnvironment { arguments.append("secretEnvironment: \(string(value))") }
+        if let text = parameter.description { arguments.append("description: \(string(text))") }
+        if let items = parameter.defaultItems { arguments.append("defaultItems: \(strings(items))") }
+        return "ParameterSpec(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    static func type(_ type: ParameterType) -> String {
+        switch type {
+        case .date(let format): format.pattern == DateFormat.iso8601.pattern ? ".date(.iso8601)" : ".date(try! DateFormat(\(string(format.pattern))))"
+        default: "." + type.description
+        }
+    }
+
+    static func pad(_ count: Int) -> String { String(repeating: " ", count: count) }
+}

@@ -1,0 +1,64 @@
+import Roundtrip
+
+/// The Swift type a parameter's value has in generated code.
+struct SwiftTypeMapping {
+    /// The element type: `String`, `Int64`, `Decimal`, `Bool`, `UUID`, `URL`, `Date`, `Data`, or
+    /// the generated enum of an `enum` constraint on a string.
+    let element: String
+    /// `[element]` for a list, otherwise `element`.
+    let type: String
+    /// The enum generated for an `enum` constraint, as (type name, [(case name, value)]).
+    let enumeration: (name: String, cases: [(name: String, value: String)])?
+
+    /// The mapping of `parameter`, naming an enum type in `types` when it needs one.
+    init(_ parameter: ParameterSpec, enumName: () -> String) {
+        var enumeration: (name: String, cases: [(name: String, value: String)])?
+        var element: String
+        switch parameter.type {
+        case .string, .secret: element = "String"
+        case .integer: element = "Int64"
+        case .decimal: element = "Decimal"
+        case .boolean: element = "Bool"
+        case .uuid: element = "UUID"
+        case .url: element = "URL"
+        case .date: element = "Date"
+        case .json: element = "String"
+        case .base64: element = "Data"
+        }
+        if parameter.type == .string, let values = parameter.allowedValues, !values.isEmpty {
+            let name = enumName()
+            var cases = SwiftNames(reserved: ["init", "rawValue", "allCases", "parameterValue"])
+            enumeration = (name, values.map { (cases.member($0), $0) })
+            element = name
+        }
+        self.element = element
+        self.enumeration = enumeration
+        type = parameter.list == nil ? element : "[\(element)]"
+    }
+
+    /// A short description of the value's form, for documentation.
+    static func summary(_ parameter: ParameterSpec) -> String {
+        var parts: [String] = []
+        switch parameter.type {
+        case .date(let format): parts.append("date, format \(format.pattern)")
+        case .boolean: parts.append(parameter.booleanFormat == .yesNo ? "boolean, yes or no" : "boolean")
+        default: parts.append(parameter.type.description)
+        }
+        if let list = parameter.list { parts.append("\(list) list") }
+        parts.append(parameter.isRequired ? "required" : "optional")
+        if let value = parameter.defaultValue { parts.append("default \(value)") }
+        if let items = parameter.defaultItems { parts.append("default [\(items.joined(separator: ", "))]") }
+        if let values = parameter.allowedValues { parts.append("one of \(values.joined(separator: ", "))") }
+        if let pattern = parameter.pattern { parts.append("matches \(pattern.source)") }
+        if let value = parameter.minimumLength { parts.append("at least \(value) characters") }
+        if let value = parameter.maximumLength { parts.append("at most \(value) characters") }
+        if let value = parameter.minimum { parts.append("minimum \(value)") }
+        if let value = parameter.maximum { parts.append("maximum \(value)") }
+        if let value = parameter.minimumItems { parts.append("at least \(value) items") }
+        if let value = parameter.maximumItems { parts.append("at most \(value) items") }
+        if let value = parameter.maximumBytes { parts.append("at most \(value) bytes") }
+        if parameter.isMultiline { parts.append("multi-line") }
+        if parameter.allowsEmpty { parts.append("may be empty (nil here) to clear") }
+        return parts.joined(separator: "; ")
+    }
+}

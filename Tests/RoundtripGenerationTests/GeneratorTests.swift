@@ -1,0 +1,84 @@
+import Foundation
+import Roundtrip
+import RoundtripGeneration
+import RoundtripYAML
+import Testing
+
+extension GeneratedSources.Item: CustomTestStringConvertible {}
+
+/// The generator: its naming rule, its determinism, and the committed generated code kept equal
+/// to what it generates now (so `GeneratedCodeTests` compiles and runs the current output).
+@Suite("Code generation from specs")
+struct GeneratorTests {
+    struct Naming: Sendable, CustomTestStringConvertible {
+        let names: [String]
+        let members: [String]
+        let types: [String]
+        var testDescription: String { names.joined(separator: ", ") }
+    }
+
+    static let naming: [Naming] = [
+        Naming(names: ["x-things-id", "add-text", "1st"], members: ["xThingsId", "addText", "_1st"], types: ["XThingsId", "AddText", "_1st"]),
+        Naming(names: ["default", "self", "Type"], members: ["`default`", "`self`", "type"], types: ["Default", "`Self`", "`Type`"]),
+        Naming(
+            names: ["add-text", "add_text", "addText"],
+            members: ["addText", "addText2", "addText3"],
+            types: ["AddText", "AddText2", "AddText3"]
+        ),
+        Naming(names: ["Title", "title", "TITLE"], members: ["title", "title2", "title3"], types: ["Title", "Title2", "TITLE3"]),
+        Naming(
+            names: ["USD", "invoiceNumber", "--", "é"],
+            members: ["usd", "invoiceNumber", "value", "value2"],
+            types: ["USD", "InvoiceNumber", "Value", "Value2"]
+        ),
+        Naming(names: ["request", "request"], members: ["request2", "request3"], types: ["Request", "Request2"]),
+    ]
+
+    @Test(arguments: naming)
+    func namesBecomeValidDistinctSwiftNames(_ naming: Naming) {
+        var members = SwiftNames(reserved: ["request"])
+        #expect(naming.names.map { members.member($0) } == naming.members)
+        var types = SwiftNames()
+        #expect(naming.names.map { types.type($0) } == naming.types)
+    }
+
+    @Test(arguments: GeneratedSources.items)
+    func theCommittedCodeIsWhatTheGeneratorWritesNow(_ item: GeneratedSources.Item) throws {
+        let generated = try item.generate()
+        #expect(try item.generate() == generated, "the same spec gives the same bytes")
+        let file = GeneratedSources.output.appendingPathComponent(item.fileName)
+        if ProcessInfo.processInfo.environment["ROUNDTRIP_UPDATE_GENERATED"] == "1" {
+            try Data(generated.utf8).write(to: file)
+        }
+        let committed = String(decoding: FileManager.default.contents(atPath: file.path) ?? Data(), as: UTF8.self)
+        #expect(
+            committed == generated,
+            "Tests/GeneratedCodeTests/Generated/\(item.fileName) is stale: run ROUNDTRIP_UPDATE_GENERATED=1 swift test --filter GeneratorTests"
+        )
+    }
+
+    @Test func everySpecIsCovered() {
+        let committed = Set((try? FileManager.default.contentsOfDirectory(atPath: GeneratedSources.output.path)) ?? [])
+        #expect(committed == Set(GeneratedSources.items.map(\.fileName)), "one generated file per spec and role, and no stale ones")
+        #expect(GeneratedSources.specPaths.count >= 9)
+    }
+
+    @Test func theConfigurationFileIsReadStrictly() throws {
+        let configuration = try GeneratorConfiguration(configurationText: "# the notes client\nrole: caller\naccess: public\nname: NotesClient\n")
+        #expect(configuration == GeneratorConfiguration(role: .caller, access: .public, name: "NotesClient"))
+        for (text, fragment) in [
+            ("access: public", "give the 'role'"),
+            ("role: server", "role is receiver or caller"),
+            ("role: caller\naccess: open", "access is public, package or internal"),
+            ("role: caller\nname: notes-client", "name must be a Swift type name"),
+            ("role: caller\nlanguage: swift", "unknown key 'language'"),
+        ] {
+            #expect(throws: GeneratorError.self) { try GeneratorConfiguration(configurationText: text) }
+            do {
+                _ = try GeneratorConfiguration(configurationText: text)
+            } catch {
+                #expect(error.message.contains(fragment), "\(error.message)")
+            }
+        }
+    }
+}
