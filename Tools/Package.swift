@@ -73,6 +73,7 @@ let package = Package(
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
                 .product(name: "RoundtripSimulator", package: "Roundtrip"),
+                .product(name: "RoundtripGeneration", package: "Roundtrip"),
                 "RoundtripAudit",
                 "RoundtripServer",
                 .product(name: "Logging", package: "swift-log"),

@@ -8,7 +8,7 @@ struct SpecCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "spec",
         abstract: "Work with URL API description (spec) files.",
-        subcommands: [SpecLintCommand.self]
+        subcommands: [SpecLintCommand.self, SpecSchemaCommand.self, SpecGenerateCommand.self, SpecDocsCommand.self]
     )
 }
 
