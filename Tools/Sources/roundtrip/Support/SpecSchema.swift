@@ -1,0 +1,845 @@
+import Roundtrip
+
+/// The JSON Schema (draft 2020-12) of spec files: what `roundtrip spec schema` prints, so that an
+/// editor validates and completes a spec as it is written (the YAML language server of VS Code
+/// and other editors reads it from a first line `# yaml-language-server: $schema=…`).
+///
+/// It is the one home of the schema; `schema/roundtrip-spec.schema.json` is this, printed, and a
+/// test keeps the two identical.
+///
+/// The loader (`SpecLoader`) is the authority. The schema describes every key, its type and
+/// values, and the combinations the loader refuses that JSON Schema can express (a key that does
+/// not apply to a parameter's type or to an action's convention, a secret without `secret-env`,
+/// `min-items` without `list`, signatures without keys). The rest is left to `roundtrip spec
+/// lint`: routes, patterns and date formats that must parse, a default checked against its
+/// constraints, a minimum above its maximum, two actions on one route, a name that starts with
+/// the action's response prefix.
+///
+/// The loader reads every value as text, and YAML writes numbers and Booleans unquoted, so the
+/// schema takes both spellings where the loader does (`minimum: 0.01` and `minimum: "0.01"`,
+/// `required: true` and `required: "yes"`). Its keywords mean the same under draft-07, which the
+/// YAML language server implements; `errorMessage` and `patternErrorMessage` are the VS Code JSON
+/// language service's messages, which other validators ignore.
+enum SpecSchema {
+    /// The schema as printed: two-space indentation, members in the order written here, and a
+    /// final line break.
+    static var text: String { document.rendered() + "\n" }
+
+    /// The schema.
+    static let document: OrderedJSON = [
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Roundtrip spec",
+        "description": """
+        A Roundtrip spec: the URL API an app exposes to other apps (its routes, parameters, \
+        callbacks and who may call it). Print this schema with `roundtrip spec schema`; \
+        `roundtrip spec lint SPEC` is the authority and also checks what a schema cannot.
+        """,
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["roundtrip", "app", "actions"],
+        "properties": [
+            "roundtrip": [
+                "description": "The format's version: 1.",
+                "type": ["integer", "string"],
+                "minimum": 1,
+                "maximum": 1,
+                "pattern": "^\\+?0*1$",
+                "patternErrorMessage": "this Roundtrip reads spec version 1",
+                "default": 1,
+            ],
+            "app": ["description": "The app that receives the calls.", "$ref": "#/$defs/app"],
+            "callbacks": callbacks,
+            "sources": ["description": "Which calling apps are accepted, by the bundle ID the system reports.", "$ref": "#/$defs/sources"],
+            "signatures": signatures(
+                "Whether requests must be signed: off (the default), optional (a signed request must be signed correctly) or required. An action's own `signatures` replaces it."
+            ),
+            "keys": keys,
+            "query-encoding": queryEncoding(
+                "How a `+` in a query reads, for the actions that do not say: rfc3986 (the default: a literal plus) or form (a space, as HTML forms write it)."
+            ),
+            "actions": [
+                "description": "What other apps can ask the app to do, by name.",
+                "type": "object",
+                "propertyNames": ["minLength": 1],
+                "additionalProperties": ["$ref": "#/$defs/action"],
+                "patternProperties": [
+                    "[^!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]": [
+                        "$comment": "A name that is not a URL path segment cannot give the route <scheme>://x-callback-url/<name> (invalid-route).",
+                        "allOf": [
+                            ["$ref": "#/$defs/action"],
+                            [
+                                "if": conventionIs([.xCallbackURL]),
+                                "then": [
+                                    "required": ["url"],
+                                    "errorMessage":
+                                        "this name cannot be the path of <scheme>://x-callback-url/<name>; give the action a 'url' or a URL-safe name",
+                                ],
+                            ],
+                        ],
+                    ]
+                ],
+            ],
+        ],
+        "allOf": specRules,
+        "$defs": [
+            "app": app,
+            "sources": sources,
+            "key": signingKey,
+            "action": action,
+            "route": route,
+            "parameter": parameter(named: false),
+            "named-value": parameter(named: true),
+            "returned-value": returnedValue,
+            "type-rules": typeRules,
+        ],
+    ]
+
+    // MARK: - Values
+
+    /// The type names of text: the loader reads any single value as text.
+    static let textTypes: OrderedJSON = ["string", "number", "boolean", "null"]
+
+    /// Free text.
+    static func text(_ description: String, examples: [OrderedJSON] = []) -> OrderedJSON {
+        let schema: OrderedJSON = ["description": .string(description), "type": textTypes]
+        return examples.isEmpty ? schema : schema.adding("examples", .array(examples))
+    }
+
+    /// Text that may not be empty.
+    static func nonEmptyText(_ description: String, examples: [OrderedJSON] = []) -> OrderedJSON {
+        let schema: OrderedJSON = [
+            "description": .string(description),
+            "type": ["string", "number", "boolean"],
+            "minLength": 1,
+        ]
+        return examples.isEmpty ? schema : schema.adding("examples", .array(examples))
+    }
+
+    /// The spellings of a Boolean the loader reads (YAML's `true`, or the text `yes`).
+    static func flag(_ description: String) -> OrderedJSON {
+        [
+            "description": .string(description),
+            "type": ["boolean", "string"],
+            "pattern": "^(true|yes|True|TRUE|false|no|False|FALSE)$",
+            "patternErrorMessage": "expected true or false",
+            "default": false,
+        ]
+    }
+
+    /// A flag that is on, for conditions.
+    static let isTrue: OrderedJSON = ["enum": [true, "true", "yes", "True", "TRUE"]]
+
+    /// A flag that is off, for conditions.
+    static let isFalse: OrderedJSON = ["enum": [false, "false", "no", "False", "FALSE"]]
+
+    /// A whole number of at least `minimum` (0 or 1), unquoted or quoted.
+    static func count(_ description: String, minimum: Int = 0, examples: [OrderedJSON] = []) -> OrderedJSON {
+        let schema: OrderedJSON = [
+            "description": .string(description),
+            "type": ["integer", "string"],
+            "minimum": .integer(minimum),
+            "pattern": minimum == 0 ? "^(\\+?[0-9]+|-0+)$" : "^\\+?0*[1-9][0-9]*$",
+            "patternErrorMessage": .string("expected a whole number ≥ \(minimum)"),
+        ]
+        return examples.isEmpty ? schema : schema.adding("examples", .array(examples))
+    }
+
+    /// A decimal bound, unquoted or quoted (`-?[0-9]+(.[0-9]+)?`).
+    static func decimal(_ description: String) -> OrderedJSON {
+        [
+            "description": .string(description),
+            "type": ["number", "string"],
+            "pattern": "^-?[0-9]+(\\.[0-9]+)?$",
+            "patternErrorMessage": "expected a decimal number such as 12.50",
+        ]
+    }
+
+    /// One value, or a list of values (the loader reads a single value as a list of one).
+    static func oneOrMore(_ item: OrderedJSON) -> OrderedJSON {
+        ["anyOf": [item, ["type": "array", "items": item]]]
+    }
+
+    /// One of a library enumeration's spellings, with the default first.
+    static func choice(_ values: [String], _ description: String, default value: String? = nil) -> OrderedJSON {
+        let schema: OrderedJSON = ["description": .string(description), "enum": .array(values.map(OrderedJSON.string))]
+        return value.map { schema.adding("default", .string($0)) } ?? schema
+    }
+
+    /// A key that may not appear here, with the loader's reason.
+    static func forbidden(_ message: String) -> OrderedJSON {
+        ["not": OrderedJSON.anything, "errorMessage": .string(message)]
+    }
+
+    /// `signatures`.
+    static func signatures(_ description: String) -> OrderedJSON {
+        choice(SignatureRequirement.allCases.map(\.rawValue), description, default: SignatureRequirement.off.rawValue)
+    }
+
+    /// `query-encoding`.
+    static func queryEncoding(_ description: String) -> OrderedJSON {
+        choice(QueryEncoding.allCases.map(\.rawValue), description, default: QueryEncoding.rfc3986.rawValue)
+    }
+
+    // MARK: - The file
+
+    /// `callbacks`.
+    static let callbacks: OrderedJSON = [
+        "description": """
+        The allow-list of callback bases, scheme://host/path: a callback is accepted only when its scheme, host, port and path \
+        equal one base's. Without it, any absolute callback URL is accepted except the forbidden kinds.
+        """,
+        "anyOf": [
+            callbackBase,
+            ["type": "array", "items": callbackBase],
+        ],
+        "examples": [["pos-app://charge-result", "https://pos.example.com/return"]],
+    ]
+
+    /// One callback base: an absolute URL without query, fragment or user-info.
+    static let callbackBase: OrderedJSON = [
+        "type": "string",
+        "pattern":
+            "^[A-Za-z][A-Za-z0-9+.\\-]*:(//(\\[[0-9A-Fa-f:.]+\\]|[!$%&'()*+,\\-.0-9;=A-Z_a-z~]*)(:[0-9]*)?(/[!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]*)?|(?!//)[!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]*)$",
+        "patternErrorMessage": "a callback base is scheme://host/path, without query, fragment or user-info",
+    ]
+
+    /// `app`.
+    static let app: OrderedJSON = [
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["name"],
+        "properties": [
+            "name": nonEmptyText("The app's name, for messages and generated documentation.", examples: ["Notes"]),
+            "app-id": nonEmptyText(
+                "TEAMID.bundle-id: ten capital letters or digits, a dot and the bundle ID. Used to generate apple-app-site-association files.",
+                examples: ["ABCDE12345.com.example.notes"]
+            ),
+            "schemes": [
+                "description": "The custom URL schemes the app registers (CFBundleURLSchemes).",
+                "anyOf": [scheme, ["type": "array", "items": scheme]],
+                "examples": [["notes"]],
+            ],
+            "domains": [
+                "description": """
+                The associated domains the app claims for universal links, without applinks:, port or path. \
+                *.example.com covers every subdomain of example.com, not example.com itself.
+                """,
+                "anyOf": [domain, ["type": "array", "items": domain]],
+                "examples": [["notes.example.com"]],
+            ],
+            "description": text("Free text for generated documentation and code; the decision ignores it."),
+        ],
+    ]
+
+    /// A URL scheme.
+    static let scheme: OrderedJSON = [
+        "type": "string",
+        "pattern": "^[A-Za-z][A-Za-z0-9+.\\-]*$",
+        "patternErrorMessage": "not a URL scheme (a letter, then letters, digits, '+', '-' or '.')",
+    ]
+
+    /// A host name, whose first label may be `*`.
+    static let domain: OrderedJSON = [
+        "type": "string",
+        "maxLength": 253,
+        "pattern": "^(\\*|[A-Za-z0-9]([A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?)(\\.[A-Za-z0-9]([A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?)+$",
+        "patternErrorMessage": "not a host name; write the domain alone, without applinks:, scheme, port or path",
+    ]
+
+    /// `sources`, at the top level or on an action.
+    static let sources: OrderedJSON = [
+        "type": "object",
+        "additionalProperties": false,
+        "properties": [
+            "allow": [
+                "description": "When present, only these bundle IDs may call.",
+                "anyOf": [["type": textTypes], ["type": "array", "items": ["type": textTypes]]],
+                "examples": [["com.example.pos"]],
+            ],
+            "deny": [
+                "description": "These bundle IDs may never call (com.apple.mobilesafari refuses web pages).",
+                "anyOf": [["type": textTypes], ["type": "array", "items": ["type": textTypes]]],
+                "examples": [["com.apple.mobilesafari"]],
+            ],
+            "unknown": choice(
+                SourcePolicy.Unknown.allCases.map(\.rawValue),
+                "What to do when the system does not say who called: allow (the default) or reject.",
+                default: SourcePolicy.Unknown.allow.rawValue
+            ),
+        ],
+    ]
+
+    /// `keys`.
+    static let keys: OrderedJSON = [
+        "description": "Who may sign requests, by key id (the rt-kid of a signed request). A secret never appears in the spec.",
+        "type": "object",
+        "propertyNames": ["minLength": 1],
+        "additionalProperties": ["$ref": "#/$defs/key"],
+    ]
+
+    /// One signing key.
+    static let signingKey: OrderedJSON = [
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["algorithm"],
+        "properties": [
+            "algorithm": choice(
+                SignatureAlgorithm.allCases.map(\.rawValue),
+                "hmac-sha256 (a shared secret, from secret-env or keychain) or ed25519 (a public key)."
+            ),
+            "secret-env": nonEmptyText("hmac-sha256: the environment variable that holds the secret.", examples: ["POS_SIGNING_SECRET"]),
+            "keychain": nonEmptyText("hmac-sha256: the Keychain account that holds the secret (read by KeychainKeyResolver)."),
+            "public-key": [
+                "description": "ed25519: the base64 (or base64url) of the raw 32-byte public key.",
+                "type": "string",
+                "pattern": "^[ \\t]*[A-Za-z0-9+/_\\-]{42}[AEIMQUYcgkosw048]={0,2}[ \\t]*$",
+                "patternErrorMessage": "the public key must be base64 of exactly 32 raw bytes",
+            ],
+        ],
+        "allOf": [
+            [
+                "$comment": "missing-key and invalid-key: an hmac-sha256 key is a shared secret, named by secret-env or keychain.",
+                "if": algorithmIs(.hmacSHA256),
+                "then": [
+                    "if": ["not": ["required": ["keychain"]]],
+                    "then": ["required": ["secret-env"]],
+                    "properties": ["public-key": forbidden("hmac-sha256 keys are shared secrets; 'public-key' is for ed25519")],
+                ],
+            ],
+            [
+                "$comment": "missing-key: an ed25519 key needs its public key.",
+                "if": algorithmIs(.ed25519),
+                "then": ["required": ["public-key"]],
+            ],
+        ],
+    ]
+
+    /// A key's `algorithm` is `algorithm`.
+    static func algorithmIs(_ algorithm: SignatureAlgorithm) -> OrderedJSON {
+        ["required": ["algorithm"], "properties": ["algorithm": ["const": .string(algorithm.rawValue)]]]
+    }
+
+    /// The rules across the file's parts.
+    static let specRules: OrderedJSON = [
+        [
+            "$comment":
+                "missing-key: an x-callback-url action without 'url' answers at <scheme>://x-callback-url/<action>, so the app needs a scheme.",
+            "if": [
+                "not": [
+                    "required": ["app"],
+                    "properties": [
+                        "app": [
+                            "required": ["schemes"],
+                            "properties": ["schemes": ["anyOf": [["type": "string"], ["type": "array", "minItems": 1]]]],
+                        ]
+                    ],
+                ]
+            ],
+            "then": [
+                "properties": [
+                    "actions": [
+                        "additionalProperties": [
+                            "if": conventionIs([.xCallbackURL]),
+                            "then": [
+                                "required": ["url"],
+                                "errorMessage":
+                                    "the action has no 'url' and the app has no schemes to derive <scheme>://x-callback-url/<action> from",
+                            ],
+                        ]
+                    ]
+                ]
+            ],
+        ],
+        [
+            "$comment": "signatures-without-keys: an action whose signatures are optional or required needs the spec's keys.",
+            "if": ["not": ["required": ["keys"], "properties": ["keys": ["minProperties": 1]]]],
+            "then": [
+                "properties": [
+                    "actions": [
+                        "additionalProperties": [
+                            "properties": ["signatures": ["const": "off", "errorMessage": "signatures are on but the spec declares no 'keys'"]]
+                        ]
+                    ]
+                ]
+            ],
+        ],
+        [
+            "$comment": "signatures-without-keys: the actions inherit the top level's signatures unless they say otherwise.",
+            "if": [
+                "required": ["signatures"],
+                "properties": ["signatures": ["not": ["const": "off"]]],
+                "not": ["required": ["keys"], "properties": ["keys": ["minProperties": 1]]],
+            ],
+            "then": [
+                "properties": [
+                    "actions": [
+                        "additionalProperties": [
+                            "required": ["signatures"],
+                            "errorMessage": "signatures are on but the spec declares no 'keys'; declare keys, or give this action 'signatures: off'",
+                        ]
+                    ]
+                ]
+            ],
+        ],
+    ]
+
+    // MARK: - Actions
+
+    /// The type names of a parameter.
+    static let typeNames = ["string", "integer", "decimal", "boolean", "uuid", "url", "date", "json", "base64", "secret"]
+
+    /// `convention` is one of `conventions`.
+    static func conventionIs(_ conventions: [Convention]) -> OrderedJSON {
+        [
+            "required": ["convention"],
+            "properties": ["convention": ["enum": .array(conventions.map { .string($0.rawValue) })]],
+        ]
+    }
+
+    /// One route.
+    static let route: OrderedJSON = [
+        "description": """
+        An absolute URL without query, fragment, user-info or port. A path segment :name is a placeholder, \
+        a required string parameter unless declared. http URLs never open apps.
+        """,
+        "type": "string",
+        "pattern":
+            "^(?![Hh][Tt][Tt][Pp]:)[A-Za-z][A-Za-z0-9+.\\-]*:(//(\\[[0-9A-Fa-f:.]+\\]|[!$%&'()*+,\\-.0-9;=A-Z_a-z~]*)(/[!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]*)?|(?!//)[!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]*)$",
+        "patternErrorMessage": "a route is an absolute URL (not http) without query, fragment, user-info or port",
+        "examples": ["notes://x-callback-url/create", "things:///add", "https://notes.example.com/notes/:id"],
+    ]
+
+    /// One action.
+    static let action: OrderedJSON = [
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["convention"],
+        "properties": [
+            "url": [
+                "description": """
+                The route, or a list of routes that all lead to the action. Required, except for x-callback-url actions, \
+                whose route defaults to <scheme>://x-callback-url/<action> for each of the app's schemes.
+                """,
+                "anyOf": [
+                    ["$ref": "#/$defs/route"],
+                    ["type": "array", "minItems": 1, "uniqueItems": true, "items": ["$ref": "#/$defs/route"]],
+                ],
+            ],
+            "convention": choice(
+                Convention.allCases.map(\.rawValue),
+                """
+                How the answer travels back: x-callback-url (x-success, x-error, x-cancel), ulc (Universal Link Callback: \
+                ulc-success, ulc-error), return-url (one return URL with prefixed response parameters) or none (no answer).
+                """
+            ),
+            "return-parameter": nonEmptyText("return-url only: the parameter that carries the return URL.").adding("default", "returnURL"),
+            "response-prefix": text(
+                "return-url only: the prefix of every response parameter; without one, response parameters may collide with the caller's own.",
+                examples: ["ifcc_"]
+            ),
+            "outcomes": [
+                "description": """
+                return-url: the outcomes the action answers with (approved, declined, cancelled, error by default). \
+                x-callback-url: a subset of success, error, cancel.
+                """,
+                "anyOf": [
+                    ["type": textTypes],
+                    ["type": "array", "minItems": 1, "uniqueItems": true, "items": ["type": textTypes]],
+                ],
+            ],
+            "unknown-parameters": choice(
+                UnknownParameterPolicy.allCases.map(\.rawValue),
+                "What happens to a query parameter the action does not declare: reject (the default), ignore (drop it) or accept (pass it to the handler as text).",
+                default: UnknownParameterPolicy.reject.rawValue
+            ),
+            "parameters": [
+                "description": "The query parameters, by name.",
+                "type": "object",
+                "propertyNames": parameterName,
+                "additionalProperties": ["$ref": "#/$defs/parameter"],
+            ],
+            "query-value": [
+                "description": "convention none only: the whole query is one value, described like a parameter with a name.",
+                "$ref": "#/$defs/named-value",
+            ],
+            "fragment": ["description": "The fragment is one value, described like a parameter with a name.", "$ref": "#/$defs/named-value"],
+            "sources": ["description": "Replaces the app's sources for this action.", "$ref": "#/$defs/sources"],
+            "signatures": choice(
+                SignatureRequirement.allCases.map(\.rawValue),
+                "Replaces the top level's signatures for this action: off, optional or required."
+            ),
+            "returns": [
+                "description": """
+                What the success answer carries, by name (without the response prefix), each described like a parameter. \
+                returns: {} means nothing; without returns, anything.
+                """,
+                "type": "object",
+                "propertyNames": [
+                    "minLength": 1, "pattern": .string("^(?!\(ReservedNames.prefix))"),
+                    "patternErrorMessage": "names starting with 'rt-' belong to Roundtrip",
+                ],
+                "additionalProperties": ["$ref": "#/$defs/returned-value"],
+            ],
+            "query-encoding": choice(
+                QueryEncoding.allCases.map(\.rawValue),
+                "Replaces the top level's query-encoding for this action: rfc3986 (a + is a plus) or form (a + is a space)."
+            ),
+            "description": text("Free text for generated documentation and code; the decision ignores it."),
+        ],
+        "allOf": actionRules,
+    ]
+
+    /// A parameter's name: not in Roundtrip's `rt-` namespace, no control characters.
+    static let parameterName: OrderedJSON = [
+        "minLength": 1,
+        "pattern": .string("^(?!\(ReservedNames.prefix))[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$"),
+        "patternErrorMessage": "parameters starting with 'rt-' belong to Roundtrip, and names may not contain control characters",
+    ]
+
+    /// The rules that tie an action's keys to its convention.
+    static let actionRules: OrderedJSON = {
+        var rules: [OrderedJSON] = [
+            [
+                "$comment": "missing-key: only an x-callback-url action has a default route.",
+                "if": ["not": conventionIs([.xCallbackURL])],
+                "then": ["required": ["url"]],
+            ],
+            [
+                "$comment": "ulc-not-https: a Universal Link Callback action is an https universal link.",
+                "if": conventionIs([.universalLinkCallback]),
+                "then": [
+                    "properties": [
+                        "url": [
+                            "pattern": "^[Hh][Tt][Tt][Pp][Ss]:",
+                            "items": [
+                                "pattern": "^[Hh][Tt][Tt][Pp][Ss]:",
+                                "patternErrorMessage": "a Universal Link Callback action must be an https universal link",
+                            ],
+                            "patternErrorMessage": "a Universal Link Callback action must be an https universal link",
+                        ]
+                    ]
+                ],
+            ],
+            [
+                "$comment": "convention-mismatch: return-parameter and response-prefix apply to return-url actions only.",
+                "if": ["not": conventionIs([.returnURL])],
+                "then": [
+                    "properties": [
+                        "return-parameter": forbidden("'return-parameter' applies to return-url actions only"),
+                        "response-prefix": forbidden("'response-prefix' applies to return-url actions only"),
+                    ]
+                ],
+            ],
+            [
+                "$comment": "convention-mismatch: outcomes apply to return-url and x-callback-url actions.",
+                "if": conventionIs([.universalLinkCallback, .none]),
+                "then": ["properties": ["outcomes": forbidden("'outcomes' applies to return-url and x-callback-url actions only")]],
+            ],
+            [
+                "$comment": "invalid-value: x-callback-url outcomes are a subset of the convention's.",
+                "if": conventionIs([.xCallbackURL]),
+                "then": [
+                    "properties": [
+                        "outcomes": oneOrMore(["enum": .array(Convention.xCallbackURL.defaultOutcomes.map(OrderedJSON.string))])
+                    ]
+                ],
+            ],
+            [
+                "$comment": "convention-mismatch: the whole query is one value only with convention none, and then there are no query parameters.",
+                "if": ["not": conventionIs([.none])],
+                "then": ["properties": ["query-value": forbidden("'query-value' works only with convention none")]],
+            ],
+            [
+                "if": ["required": ["query-value"]],
+                "then": ["properties": ["parameters": forbidden("an action with 'query-value' cannot also declare query 'parameters'")]],
+            ],
+            [
+                "$comment": "convention-mismatch: an action with convention none or ulc answers with nothing.",
+                "if": conventionIs([.none, .universalLinkCallback]),
+                "then": ["properties": ["returns": forbidden("an action with convention none or ulc returns nothing")]],
+            ],
+            [
+                "$comment": "reserved-parameter: a return-url action's return parameter is the convention's.",
+                "if": ["allOf": [conventionIs([.returnURL]), ["not": ["required": ["return-parameter"]]]]],
+                "then": [
+                    "properties": [
+                        "parameters": [
+                            "propertyNames": ["not": ["const": "returnURL"], "errorMessage": "'returnURL' is this action's return parameter"]
+                        ]
+                    ]
+                ],
+            ],
+            [
+                "$comment": "reserved-parameter: a return-url answer's outcome parameter is the convention's.",
+                "if": conventionIs([.returnURL]),
+                "then": [
+                    "properties": [
+                        "returns": [
+                            "propertyNames": [
+                                "not": ["const": .string(ConventionNames.responseType)],
+                                "errorMessage": .string("'\(ConventionNames.responseType)' carries the outcome; the convention sets it"),
+                            ]
+                        ]
+                    ]
+                ],
+            ],
+        ]
+        for convention in Convention.allCases where !convention.reservedParameters.isEmpty {
+            let names = convention.reservedParameters
+            rules.append([
+                "$comment": .string("reserved-parameter: \(names.joined(separator: ", ")) are \(convention) callback parameters."),
+                "if": conventionIs([convention]),
+                "then": [
+                    "properties": [
+                        "parameters": [
+                            "propertyNames": [
+                                "not": ["enum": .array(names.map(OrderedJSON.string))],
+                                "errorMessage": .string(
+                                    "\(names.joined(separator: ", ")) are \(convention) callback parameters; the convention handles them"
+                                ),
+                            ]
+                        ]
+                    ]
+                ],
+            ])
+        }
+        return .array(rules)
+    }()
+
+    // MARK: - Parameters
+
+    /// `type` is one of `types`.
+    static func typeIs(_ types: [String]) -> OrderedJSON {
+        ["required": ["type"], "properties": ["type": ["enum": .array(types.map(OrderedJSON.string))]]]
+    }
+
+    /// `type` is `string`, given or by default.
+    static let typeIsString: OrderedJSON = ["properties": ["type": ["const": "string"]]]
+
+    /// A parameter's definition: under `parameters` (`named` false), or a `query-value` or
+    /// `fragment` (`named` true: with a `name`, and never a list).
+    static func parameter(named: Bool) -> OrderedJSON {
+        var properties: [OrderedJSON.Member] = []
+        func add(_ key: String, _ schema: OrderedJSON) { properties.append(OrderedJSON.Member(key: key, value: schema)) }
+        if named { add("name", nonEmptyText("The name handlers refer to the value by.", examples: ["task"])) }
+        add("type", choice(typeNames, parameterTypeDescription, default: "string"))
+        add("required", flag("true when the request must carry it."))
+        add(
+            "default",
+            [
+                "description":
+                    "The value used when the request does not carry it, in the parameter's type and format; it must itself be valid. A list's default is a list.",
+                "type": named ? textTypes : ["string", "number", "boolean", "null", "array"],
+            ]
+        )
+        add(
+            "enum",
+            [
+                "description": "The only values allowed (each item's, for a list).",
+                "anyOf": [["type": textTypes], ["type": "array", "minItems": 1, "items": ["type": textTypes]]],
+            ]
+        )
+        add("pattern", text("A regular expression the whole value must match.", examples: ["[A-Za-z0-9-]+"]))
+        add("min-length", count("The fewest characters a value may have."))
+        add("max-length", count("The most characters a value may have.", examples: [200]))
+        add("minimum", decimal("integer and decimal only: the smallest value allowed."))
+        add("maximum", decimal("integer and decimal only: the largest value allowed."))
+        add(
+            "format",
+            text(
+                "date: the date's pattern (ISO 8601 by default); dates are read strictly. boolean: true-false (the default: true, false, 1, 0) or yes-no (yes or no, any letter case).",
+                examples: ["yyyy-MM-dd", "yyyyMMddHHmm", "yes-no", "true-false"]
+            )
+        )
+        if !named {
+            add(
+                "list",
+                choice(
+                    ListForm.allCases.map(\.rawValue),
+                    "The parameter holds a list: repeated (tag=home&tag=work), comma (tags=home,work) or newline (one item a line)."
+                )
+            )
+            add("min-items", count("list only: the fewest items."))
+            add("max-items", count("list only: the most items (at least 1).", minimum: 1, examples: [20]))
+        }
+        add("multiline", flag("string only: true lets the value hold line feeds, CR LF pairs and tabs."))
+        add("allow-empty", flag("true accepts name= as the empty value, whatever the type."))
+        add("max-bytes", count("base64 only: the most bytes the value may decode to.", examples: [65536]))
+        add(
+            "secret-env",
+            nonEmptyText(
+                "secret only, and required there: the environment variable that holds the value the parameter must equal.",
+                examples: ["NOTES_API_TOKEN"]
+            )
+        )
+        add("description", text("Free text for generated documentation and code; the decision ignores it."))
+        var schema: OrderedJSON = ["type": "object", "additionalProperties": false]
+        if named { schema = schema.adding("required", ["name"]) }
+        let rules: [OrderedJSON] = [["$ref": "#/$defs/type-rules"]] + (named ? [] : listRules)
+        return schema.adding("properties", .object(properties)).adding("allOf", .array(rules))
+    }
+
+    /// What `type` says, with every type's meaning.
+    static let parameterTypeDescription = """
+        The value's type: string (the default), integer, decimal, boolean, uuid, url, date, json (JSON text), \
+        base64 (standard, padded) or secret (compared with the value secret-env names, never shown).
+        """
+
+    /// The rules that tie a parameter's keys to its type, shared by every kind of definition.
+    static let typeRules: OrderedJSON = [
+        "allOf": .array(keyRules + valueRules())
+    ]
+
+    /// The keys that apply to some types only.
+    static let keyRules: [OrderedJSON] = [
+        [
+            "$comment": "type-mismatch: format applies to dates and Booleans.",
+            "if": ["not": typeIs(["date", "boolean"])],
+            "then": ["properties": ["format": forbidden("'format' applies to date and boolean parameters")]],
+        ],
+        [
+            "if": typeIs(["boolean"]),
+            "then": ["properties": ["format": ["enum": .array(BooleanFormat.allCases.map { .string($0.rawValue) })]]],
+        ],
+        [
+            "$comment": "type-mismatch: minimum and maximum apply to numbers.",
+            "if": ["not": typeIs(["integer", "decimal"])],
+            "then": [
+                "properties": [
+                    "minimum": forbidden("'minimum' applies to integer and decimal parameters"),
+                    "maximum": forbidden("'maximum' applies to integer and decimal parameters"),
+                ]
+            ],
+        ],
+        [
+            "$comment": "type-mismatch: multiline applies to strings.",
+            "if": ["not": typeIsString],
+            "then": ["properties": ["multiline": forbidden("'multiline' applies to string parameters")]],
+        ],
+        [
+            "$comment": "type-mismatch: max-bytes applies to base64.",
+            "if": ["not": typeIs(["base64"])],
+            "then": ["properties": ["max-bytes": forbidden("'max-bytes' applies to base64 parameters")]],
+        ],
+        [
+            "$comment": "missing-key and type-mismatch: a secret names where its value is, and nothing in the spec describes the value.",
+            "if": typeIs(["secret"]),
+            "then": [
+                "required": ["secret-env"],
+                "properties": .object(
+                    ["default", "enum", "pattern", "min-length", "max-length", "list", "allow-empty"].map { key in
+                        OrderedJSON.Member(
+                            key: key,
+                            value: forbidden("'\(key)' does not apply to a secret, which is compared whole and never written in the spec")
+                        )
+                    }
+                ),
+            ],
+            "else": ["properties": ["secret-env": forbidden("'secret-env' applies to secret parameters")]],
+        ],
+    ]
+
+    /// The rules of a parameter that may be a list (not a query-value or fragment).
+    static let listRules: [OrderedJSON] = [
+        [
+            "$comment": "type-mismatch: min-items and max-items apply to lists.",
+            "if": ["anyOf": [["required": ["min-items"]], ["required": ["max-items"]]]],
+            "then": ["required": ["list"], "errorMessage": "'min-items' and 'max-items' apply to list parameters; add 'list'"],
+        ],
+        [
+            "$comment": "type-mismatch: a newline list splits on line breaks, so its items cannot hold them.",
+            "if": ["required": ["list"], "properties": ["list": ["const": "newline"]]],
+            "then": ["properties": ["multiline": isFalse.adding("errorMessage", "a newline list cannot also be multiline")]],
+        ],
+        [
+            "$comment": "wrong-type: a list's default is a list of non-empty values, anything else's a single value.",
+            "if": ["required": ["list"]],
+            "then": [
+                "properties": [
+                    "default": ["type": "array", "items": ["type": ["string", "number", "boolean"], "minLength": 1]]
+                ]
+            ],
+            "else": ["properties": ["default": ["type": textTypes]]],
+        ],
+    ]
+
+    /// The rules on `default` and `enum` values of the types whose spelling a pattern can check.
+    static func valueRules() -> [OrderedJSON] {
+        func values(_ message: String, types: [OrderedJSON], pattern: String, bounded: Bool = false) -> OrderedJSON {
+            func schema(_ types: [OrderedJSON]) -> OrderedJSON {
+                let schema: OrderedJSON = ["type": .array(types), "pattern": .string(pattern)]
+                return bounded ? schema.adding("minimum", 0).adding("maximum", 1) : schema
+            }
+            return schema(types + ["array"])
+                .adding("items", schema(types).adding("errorMessage", .string(message)))
+                .adding("errorMessage", .string(message))
+        }
+        func rule(_ condition: OrderedJSON, _ schema: OrderedJSON, comment: String? = nil) -> OrderedJSON {
+            let rule: OrderedJSON = ["if": condition, "then": ["properties": ["default": schema, "enum": schema]]]
+            guard let comment, case .object(let members) = rule else { return rule }
+            return .object([OrderedJSON.Member(key: "$comment", value: .string(comment))] + members)
+        }
+        let isYesNo: OrderedJSON = ["required": ["type", "format"], "properties": ["type": ["const": "boolean"], "format": ["const": "yes-no"]]]
+        return [
+            rule(
+                typeIs(["integer"]),
+                values("not a whole number", types: ["integer", "string"], pattern: "^(-?[0-9]{1,19})?$"),
+                comment: "invalid-default and invalid-enum: a value is written in the parameter's type (and format), or empty with allow-empty."
+            ),
+            rule(
+                typeIs(["decimal"]),
+                values("not a decimal number such as 12.50", types: ["number", "string"], pattern: "^(-?[0-9]+(\\.[0-9]+)?)?$")
+            ),
+            rule(
+                ["allOf": [typeIs(["boolean"]), ["not": isYesNo]]],
+                values(
+                    "a true-false boolean is true, false, 1 or 0",
+                    types: ["boolean", "integer", "string"],
+                    pattern: "^(true|false|1|0)?$",
+                    bounded: true
+                )
+            ),
+            rule(isYesNo, values("a yes-no boolean is yes or no", types: ["string"], pattern: "^([Yy][Ee][Ss]|[Nn][Oo])?$")),
+            rule(
+                typeIs(["uuid"]),
+                values(
+                    "not a UUID (8-4-4-4-12 hex digits)",
+                    types: ["string"],
+                    pattern: "^([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})?$"
+                )
+            ),
+            rule(typeIs(["url"]), values("not an absolute URL", types: ["string"], pattern: "^([A-Za-z][A-Za-z0-9+.\\-]*:[!-~]*)?$")),
+            [
+                "$comment": "invalid-default and invalid-enum: an empty value is one of these types only with allow-empty.",
+                "if": [
+                    "allOf": [
+                        typeIs(["integer", "decimal", "boolean", "uuid", "url", "date", "json"]),
+                        ["not": ["required": ["allow-empty"], "properties": ["allow-empty": isTrue]]],
+                    ]
+                ],
+                "then": [
+                    "properties": [
+                        "default": ["minLength": 1, "errorMessage": "an empty value needs 'allow-empty: true'"],
+                        "enum": ["minLength": 1, "items": ["minLength": 1], "errorMessage": "an empty value needs 'allow-empty: true'"],
+                    ]
+                ],
+            ],
+        ]
+    }
+
+    /// A `returns` entry: a parameter's definition, never a secret.
+    static let returnedValue: OrderedJSON = [
+        "allOf": [
+            ["$ref": "#/$defs/parameter"],
+            [
+                "$comment": "type-mismatch: a callback never carries a secret, since other apps can see the callback URL.",
+                "properties": [
+                    "type": [
+                        "enum": .array(typeNames.filter { $0 != "secret" }.map(OrderedJSON.string)),
+                        "errorMessage": "a callback never carries a secret: other apps can see the callback URL",
+                    ]
+                ],
+            ],
+        ]
+    ]
+}
