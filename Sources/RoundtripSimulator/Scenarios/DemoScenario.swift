@@ -18,6 +18,7 @@ public struct DemoScenario: Sendable {
         DemoScenario(id: "todolist", run: TodoListScenario.run),
         DemoScenario(id: "inap", run: INapScenario.run),
         DemoScenario(id: "x-callback-url", run: XCallbackScenario.run),
+        DemoScenario(id: "journal-note", run: JournalNoteScenario.run),
     ]
 }
 

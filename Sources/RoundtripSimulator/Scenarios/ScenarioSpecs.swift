@@ -84,3 +84,24 @@ enum ScenarioSpecs {
               body:  {type: string}
         """
 }
+
+extension ScenarioSpecs {
+    /// x-callback-url 1.0 with list, multi-line and returned values: a notes app whose `create`
+    /// takes a comma list of tags and a multi-line text, and returns the new note's id.
+    static let journalNotes = """
+        roundtrip: 1
+        app: {name: Notes, schemes: [notes]}
+        callbacks: ["journal://x-callback-url/notes/success", "journal://x-callback-url/notes/error"]
+        actions:
+          create:
+            convention: x-callback-url
+            outcomes: [success, error]
+            parameters:
+              title: {type: string, required: true, max-length: 100}
+              tags:  {type: string, list: comma, max-items: 5, pattern: "[a-z0-9-]+"}
+              text:  {type: string, multiline: true, max-length: 2000}
+              pin:   {type: boolean, format: yes-no, default: no}
+            returns:
+              id: {type: uuid, required: true}
+        """
+}
