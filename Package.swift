@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["Roundtrip", "RoundtripSimulator", "RoundtripAssociatedDomains"],
+            dependencies: ["Roundtrip", "RoundtripYAML", "RoundtripSimulator", "RoundtripAssociatedDomains"],
             swiftSettings: strictSwift
         ),
         .testTarget(

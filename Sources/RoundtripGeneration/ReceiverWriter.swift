@@ -50,7 +50,12 @@ struct ReceiverWriter {
         )
         writer.open("\(writer.modifier)enum \(name)")
         writer.documentation("The spec, compiled into code.")
-        writer.line("\(writer.modifier)static let spec = " + SwiftLiteral.spec(spec, indent: 4 * 1).trimmingCharacters(in: .whitespaces))
+        writer.line("\(writer.modifier)static let spec = makeSpec()")
+        writer.line("")
+        writer.documentation("Builds the spec value: what ``spec`` holds, made once.")
+        writer.open("\(writer.modifier)static func makeSpec() -> Spec")
+        writer.line(SwiftLiteral.spec(spec, indent: 8))
+        writer.close()
         writer.line("")
         writer.documentation(
             "The endpoint that decides incoming URLs against ``spec``.\n\n- Parameters:\n  - keys: Resolves signing keys and secrets (by default from the environment).\n  - limits: Size limits.\n- Throws: `RoundtripError` when two actions share a route."

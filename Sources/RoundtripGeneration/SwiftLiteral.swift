@@ -30,8 +30,14 @@ enum SwiftLiteral {
 
     static func optionalStrings(_ values: [String]?) -> String { values.map(strings) ?? "nil" }
 
+    /// A `Decimal` made from its parts (no text parsed, no locale made at launch) when its
+    /// significand is a whole number that fits in 64 bits, which every spec bound does.
     static func decimal(_ value: Decimal?) -> String {
         guard let value else { return "nil" }
+        let significand = value.significand.description
+        if let whole = Int64(significand) {
+            return "Decimal(sign: .\(value.sign == .minus ? "minus" : "plus"), exponent: \(value.exponent), significand: \(whole))"
+        }
         return "Decimal(string: \(string(value.description)), locale: Locale(identifier: \"en_US_POSIX\"))!"
     }
 

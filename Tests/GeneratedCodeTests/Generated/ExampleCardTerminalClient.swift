@@ -15,56 +15,61 @@ import Roundtrip
 /// ```
 struct ExampleCardTerminalClient: Sendable {
     /// The partner's spec, compiled into code.
-    static let spec = Spec(
-        formatVersion: 1,
-        app: AppDescription(name: "Card Terminal", appID: "ABCDE12345.com.example.terminal", schemes: ["com-example-terminal"], domains: ["terminal.example.com"], description: nil),
-        callbacks: [try! CallbackBase("pos-app://charge-result"), try! CallbackBase("my-return-url://"), try! CallbackBase("https://pos.example.com/return"), try! CallbackBase("https://appa.example.com/success"), try! CallbackBase("https://appa.example.com/error")],
-        sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
-        signatures: .off,
-        queryEncoding: .rfc3986,
-        actions: [
-            Action(
-                name: "charge",
-                routes: [try! RoutePattern("com-example-terminal://charge/1.0.0/")],
-                convention: .returnURL,
-                returnParameter: "returnURL",
-                responsePrefix: "ifcc_",
-                outcomes: ["approved", "declined", "cancelled", "error"],
-                unknownParameters: .reject,
-                parameters: [
-                    ParameterSpec(name: "amount", type: .decimal, isRequired: true, minimum: Decimal(string: "0.01", locale: Locale(identifier: "en_US_POSIX"))!, maximum: Decimal(string: "100000", locale: Locale(identifier: "en_US_POSIX"))!),
-                    ParameterSpec(name: "currency", type: .string, defaultValue: "USD", allowedValues: ["USD", "EUR", "GBP"]),
-                    ParameterSpec(name: "invoiceNumber", type: .string, pattern: try! ValuePattern("[A-Za-z0-9-]+"), maximumLength: 32),
-                    ParameterSpec(name: "due", type: .date(try! DateFormat("yyyyMMddHHmm"))),
-                ],
-                sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
-                signatures: .off,
-                queryEncoding: .rfc3986,
-            ),
-            Action(
-                name: "logout",
-                routes: [try! RoutePattern("https://terminal.example.com/logout")],
-                convention: .universalLinkCallback,
-                outcomes: ["success", "error"],
-                unknownParameters: .reject,
-                sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
-                signatures: .off,
-                queryEncoding: .rfc3986,
-            ),
-            Action(
-                name: "add-task",
-                routes: [try! RoutePattern("todolist://www.acme.com")],
-                convention: .none,
-                outcomes: [],
-                unknownParameters: .reject,
-                queryValue: ParameterSpec(name: "task", type: .string, isRequired: true, maximumLength: 200),
-                fragment: ParameterSpec(name: "due", type: .date(try! DateFormat("yyyyMMddHHmm"))),
-                sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
-                signatures: .off,
-                queryEncoding: .rfc3986,
-            ),
-        ],
-    )
+    static let spec = makeSpec()
+
+    /// Builds the spec value: what ``spec`` holds, made once.
+    static func makeSpec() -> Spec {
+        Spec(
+            formatVersion: 1,
+            app: AppDescription(name: "Card Terminal", appID: "ABCDE12345.com.example.terminal", schemes: ["com-example-terminal"], domains: ["terminal.example.com"], description: nil),
+            callbacks: [try! CallbackBase("pos-app://charge-result"), try! CallbackBase("my-return-url://"), try! CallbackBase("https://pos.example.com/return"), try! CallbackBase("https://appa.example.com/success"), try! CallbackBase("https://appa.example.com/error")],
+            sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+            signatures: .off,
+            queryEncoding: .rfc3986,
+            actions: [
+                Action(
+                    name: "charge",
+                    routes: [try! RoutePattern("com-example-terminal://charge/1.0.0/")],
+                    convention: .returnURL,
+                    returnParameter: "returnURL",
+                    responsePrefix: "ifcc_",
+                    outcomes: ["approved", "declined", "cancelled", "error"],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "amount", type: .decimal, isRequired: true, minimum: Decimal(sign: .plus, exponent: -2, significand: 1), maximum: Decimal(sign: .plus, exponent: 5, significand: 1)),
+                        ParameterSpec(name: "currency", type: .string, defaultValue: "USD", allowedValues: ["USD", "EUR", "GBP"]),
+                        ParameterSpec(name: "invoiceNumber", type: .string, pattern: try! ValuePattern("[A-Za-z0-9-]+"), maximumLength: 32),
+                        ParameterSpec(name: "due", type: .date(try! DateFormat("yyyyMMddHHmm"))),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    signatures: .off,
+                    queryEncoding: .rfc3986,
+                ),
+                Action(
+                    name: "logout",
+                    routes: [try! RoutePattern("https://terminal.example.com/logout")],
+                    convention: .universalLinkCallback,
+                    outcomes: ["success", "error"],
+                    unknownParameters: .reject,
+                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    signatures: .off,
+                    queryEncoding: .rfc3986,
+                ),
+                Action(
+                    name: "add-task",
+                    routes: [try! RoutePattern("todolist://www.acme.com")],
+                    convention: .none,
+                    outcomes: [],
+                    unknownParameters: .reject,
+                    queryValue: ParameterSpec(name: "task", type: .string, isRequired: true, maximumLength: 200),
+                    fragment: ParameterSpec(name: "due", type: .date(try! DateFormat("yyyyMMddHHmm"))),
+                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    signatures: .off,
+                    queryEncoding: .rfc3986,
+                ),
+            ],
+        )
+    }
 
     /// Sends the requests and accepts their answers.
     let caller: Caller

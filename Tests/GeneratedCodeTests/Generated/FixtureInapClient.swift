@@ -15,30 +15,35 @@ import Roundtrip
 /// ```
 struct FixtureInapClient: Sendable {
     /// The partner's spec, compiled into code.
-    static let spec = Spec(
-        formatVersion: 1,
-        app: AppDescription(name: "iNap", appID: nil, schemes: ["myapp"], domains: [], description: nil),
-        sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
-        signatures: .off,
-        queryEncoding: .rfc3986,
-        actions: [
-            Action(
-                name: "activate-destination",
-                routes: [try! RoutePattern("myapp://myapp")],
-                convention: .none,
-                outcomes: [],
-                unknownParameters: .reject,
-                parameters: [
-                    ParameterSpec(name: "latitude", type: .decimal, isRequired: true, minimum: Decimal(string: "-90", locale: Locale(identifier: "en_US_POSIX"))!, maximum: Decimal(string: "90", locale: Locale(identifier: "en_US_POSIX"))!),
-                    ParameterSpec(name: "longitude", type: .decimal, isRequired: true, minimum: Decimal(string: "-180", locale: Locale(identifier: "en_US_POSIX"))!, maximum: Decimal(string: "180", locale: Locale(identifier: "en_US_POSIX"))!),
-                    ParameterSpec(name: "title", type: .string, isRequired: true, maximumLength: 100),
-                ],
-                sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
-                signatures: .off,
-                queryEncoding: .rfc3986,
-            ),
-        ],
-    )
+    static let spec = makeSpec()
+
+    /// Builds the spec value: what ``spec`` holds, made once.
+    static func makeSpec() -> Spec {
+        Spec(
+            formatVersion: 1,
+            app: AppDescription(name: "iNap", appID: nil, schemes: ["myapp"], domains: [], description: nil),
+            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            signatures: .off,
+            queryEncoding: .rfc3986,
+            actions: [
+                Action(
+                    name: "activate-destination",
+                    routes: [try! RoutePattern("myapp://myapp")],
+                    convention: .none,
+                    outcomes: [],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "latitude", type: .decimal, isRequired: true, minimum: Decimal(sign: .minus, exponent: 1, significand: 9), maximum: Decimal(sign: .plus, exponent: 1, significand: 9)),
+                        ParameterSpec(name: "longitude", type: .decimal, isRequired: true, minimum: Decimal(sign: .minus, exponent: 1, significand: 18), maximum: Decimal(sign: .plus, exponent: 1, significand: 18)),
+                        ParameterSpec(name: "title", type: .string, isRequired: true, maximumLength: 100),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    signatures: .off,
+                    queryEncoding: .rfc3986,
+                ),
+            ],
+        )
+    }
 
     /// Sends the requests and accepts their answers.
     let caller: Caller

@@ -15,53 +15,58 @@ import Roundtrip
 /// ```
 struct FixtureNotesAppClient: Sendable {
     /// The partner's spec, compiled into code.
-    static let spec = Spec(
-        formatVersion: 1,
-        app: AppDescription(name: "Notes App", appID: nil, schemes: ["notes"], domains: [], description: nil),
-        sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
-        signatures: .off,
-        queryEncoding: .rfc3986,
-        actions: [
-            Action(
-                name: "create",
-                routes: [try! RoutePattern("notes:///create"), try! RoutePattern("notes://x-callback-url/create")],
-                convention: .xCallbackURL,
-                outcomes: ["success", "error"],
-                unknownParameters: .reject,
-                parameters: [
-                    ParameterSpec(name: "text", type: .string, isRequired: true, isMultiline: true),
-                    ParameterSpec(name: "tag", type: .string, list: .repeated, description: "One tag per occurrence."),
-                    ParameterSpec(name: "tags", type: .string, list: .comma, maximumItems: 20),
-                    ParameterSpec(name: "pinned", type: .boolean, booleanFormat: .yesNo),
-                    ParameterSpec(name: "meta", type: .json),
-                    ParameterSpec(name: "attachment", type: .base64, maximumBytes: 1024),
-                    ParameterSpec(name: "due", type: .date(try! DateFormat("yyyy-MM-dd")), allowsEmpty: true),
-                    ParameterSpec(name: "token", type: .secret, secretEnvironment: "NOTES_TOKEN"),
-                ],
-                sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
-                signatures: .off,
-                returns: [
-                    ParameterSpec(name: "id", type: .uuid, isRequired: true),
-                    ParameterSpec(name: "tags", type: .string, list: .repeated),
-                ],
-                queryEncoding: .rfc3986,
-                description: "Create a note; x-success receives its id and tags.",
-            ),
-            Action(
-                name: "search",
-                routes: [try! RoutePattern("notes://x-callback-url/search")],
-                convention: .xCallbackURL,
-                outcomes: ["success", "error", "cancel"],
-                unknownParameters: .accept,
-                parameters: [
-                    ParameterSpec(name: "query", type: .string, isRequired: true),
-                ],
-                sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
-                signatures: .off,
-                queryEncoding: .form,
-            ),
-        ],
-    )
+    static let spec = makeSpec()
+
+    /// Builds the spec value: what ``spec`` holds, made once.
+    static func makeSpec() -> Spec {
+        Spec(
+            formatVersion: 1,
+            app: AppDescription(name: "Notes App", appID: nil, schemes: ["notes"], domains: [], description: nil),
+            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            signatures: .off,
+            queryEncoding: .rfc3986,
+            actions: [
+                Action(
+                    name: "create",
+                    routes: [try! RoutePattern("notes:///create"), try! RoutePattern("notes://x-callback-url/create")],
+                    convention: .xCallbackURL,
+                    outcomes: ["success", "error"],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "text", type: .string, isRequired: true, isMultiline: true),
+                        ParameterSpec(name: "tag", type: .string, list: .repeated, description: "One tag per occurrence."),
+                        ParameterSpec(name: "tags", type: .string, list: .comma, maximumItems: 20),
+                        ParameterSpec(name: "pinned", type: .boolean, booleanFormat: .yesNo),
+                        ParameterSpec(name: "meta", type: .json),
+                        ParameterSpec(name: "attachment", type: .base64, maximumBytes: 1024),
+                        ParameterSpec(name: "due", type: .date(try! DateFormat("yyyy-MM-dd")), allowsEmpty: true),
+                        ParameterSpec(name: "token", type: .secret, secretEnvironment: "NOTES_TOKEN"),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    signatures: .off,
+                    returns: [
+                        ParameterSpec(name: "id", type: .uuid, isRequired: true),
+                        ParameterSpec(name: "tags", type: .string, list: .repeated),
+                    ],
+                    queryEncoding: .rfc3986,
+                    description: "Create a note; x-success receives its id and tags.",
+                ),
+                Action(
+                    name: "search",
+                    routes: [try! RoutePattern("notes://x-callback-url/search")],
+                    convention: .xCallbackURL,
+                    outcomes: ["success", "error", "cancel"],
+                    unknownParameters: .accept,
+                    parameters: [
+                        ParameterSpec(name: "query", type: .string, isRequired: true),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    signatures: .off,
+                    queryEncoding: .form,
+                ),
+            ],
+        )
+    }
 
     /// Sends the requests and accepts their answers.
     let caller: Caller

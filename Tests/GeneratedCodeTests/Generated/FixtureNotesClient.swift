@@ -15,53 +15,58 @@ import Roundtrip
 /// ```
 struct FixtureNotesClient: Sendable {
     /// The partner's spec, compiled into code.
-    static let spec = Spec(
-        formatVersion: 1,
-        app: AppDescription(name: "Notes", appID: nil, schemes: ["notes-app"], domains: ["notes.example.com"], description: nil),
-        sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
-        signatures: .optional,
-        keys: [SigningKeyDescription(id: "pos-2026", algorithm: .hmacSHA256, material: .secretEnvironment("ROUNDTRIP_TEST_SECRET"))],
-        queryEncoding: .rfc3986,
-        actions: [
-            Action(
-                name: "create",
-                routes: [try! RoutePattern("notes-app://x-callback-url/create")],
-                convention: .xCallbackURL,
-                outcomes: ["success", "error", "cancel"],
-                unknownParameters: .reject,
-                parameters: [
-                    ParameterSpec(name: "title", type: .string, isRequired: true, maximumLength: 100),
-                    ParameterSpec(name: "pinned", type: .boolean, defaultValue: "false"),
-                ],
-                sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
-                signatures: .optional,
-                queryEncoding: .rfc3986,
-            ),
-            Action(
-                name: "locked",
-                routes: [try! RoutePattern("notes-app://x-callback-url/locked")],
-                convention: .xCallbackURL,
-                outcomes: ["success", "error", "cancel"],
-                unknownParameters: .reject,
-                parameters: [
-                    ParameterSpec(name: "id", type: .integer, isRequired: true),
-                ],
-                sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
-                signatures: .required,
-                queryEncoding: .rfc3986,
-            ),
-            Action(
-                name: "logout",
-                routes: [try! RoutePattern("https://notes.example.com/logout")],
-                convention: .universalLinkCallback,
-                outcomes: ["success", "error"],
-                unknownParameters: .reject,
-                sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
-                signatures: .optional,
-                queryEncoding: .rfc3986,
-            ),
-        ],
-    )
+    static let spec = makeSpec()
+
+    /// Builds the spec value: what ``spec`` holds, made once.
+    static func makeSpec() -> Spec {
+        Spec(
+            formatVersion: 1,
+            app: AppDescription(name: "Notes", appID: nil, schemes: ["notes-app"], domains: ["notes.example.com"], description: nil),
+            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            signatures: .optional,
+            keys: [SigningKeyDescription(id: "pos-2026", algorithm: .hmacSHA256, material: .secretEnvironment("ROUNDTRIP_TEST_SECRET"))],
+            queryEncoding: .rfc3986,
+            actions: [
+                Action(
+                    name: "create",
+                    routes: [try! RoutePattern("notes-app://x-callback-url/create")],
+                    convention: .xCallbackURL,
+                    outcomes: ["success", "error", "cancel"],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "title", type: .string, isRequired: true, maximumLength: 100),
+                        ParameterSpec(name: "pinned", type: .boolean, defaultValue: "false"),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    signatures: .optional,
+                    queryEncoding: .rfc3986,
+                ),
+                Action(
+                    name: "locked",
+                    routes: [try! RoutePattern("notes-app://x-callback-url/locked")],
+                    convention: .xCallbackURL,
+                    outcomes: ["success", "error", "cancel"],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "id", type: .integer, isRequired: true),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    signatures: .required,
+                    queryEncoding: .rfc3986,
+                ),
+                Action(
+                    name: "logout",
+                    routes: [try! RoutePattern("https://notes.example.com/logout")],
+                    convention: .universalLinkCallback,
+                    outcomes: ["success", "error"],
+                    unknownParameters: .reject,
+                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    signatures: .optional,
+                    queryEncoding: .rfc3986,
+                ),
+            ],
+        )
+    }
 
     /// Sends the requests and accepts their answers.
     let caller: Caller

@@ -15,101 +15,106 @@ import Roundtrip
 /// ```
 struct FixtureRichClient: Sendable {
     /// The partner's spec, compiled into code.
-    static let spec = Spec(
-        formatVersion: 1,
-        app: AppDescription(name: "Notes", appID: "ABCDE12345.com.example.notes", schemes: ["notes", "com.example.notes"], domains: ["notes.example.com"], description: nil),
-        sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
-        signatures: .off,
-        keys: [SigningKeyDescription(id: "pos-2026", algorithm: .hmacSHA256, material: .secretEnvironment("ROUNDTRIP_TEST_SECRET")), SigningKeyDescription(id: "partner-a", algorithm: .ed25519, material: .publicKey([3, 161, 7, 191, 243, 206, 16, 190, 29, 112, 221, 24, 231, 75, 192, 153, 103, 228, 214, 48, 155, 165, 13, 95, 29, 220, 134, 100, 18, 85, 49, 184]))],
-        queryEncoding: .rfc3986,
-        actions: [
-            Action(
-                name: "add",
-                routes: [try! RoutePattern("notes://x-callback-url/add"), try! RoutePattern("com.example.notes://x-callback-url/add")],
-                convention: .xCallbackURL,
-                outcomes: ["success", "error", "cancel"],
-                unknownParameters: .reject,
-                parameters: [
-                    ParameterSpec(name: "title", type: .string, isRequired: true, maximumLength: 100),
-                    ParameterSpec(name: "body", type: .string),
-                    ParameterSpec(name: "pinned", type: .boolean, defaultValue: "false"),
-                    ParameterSpec(name: "priority", type: .integer, minimum: Decimal(string: "1", locale: Locale(identifier: "en_US_POSIX"))!, maximum: Decimal(string: "5", locale: Locale(identifier: "en_US_POSIX"))!),
-                    ParameterSpec(name: "id", type: .uuid),
-                    ParameterSpec(name: "link", type: .url),
-                    ParameterSpec(name: "due", type: .date(.iso8601)),
-                ],
-                sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
-                signatures: .off,
-                queryEncoding: .rfc3986,
-            ),
-            Action(
-                name: "open",
-                routes: [try! RoutePattern("notes://x-callback-url/open")],
-                convention: .xCallbackURL,
-                outcomes: ["success", "error", "cancel"],
-                unknownParameters: .reject,
-                parameters: [
-                    ParameterSpec(name: "id", type: .uuid, isRequired: true),
-                ],
-                sources: SourcePolicy(allow: ["com.example.pos"], deny: [], unknown: .reject),
-                signatures: .off,
-                queryEncoding: .rfc3986,
-            ),
-            Action(
-                name: "note",
-                routes: [try! RoutePattern("notes://note/:noteID/view")],
-                convention: .none,
-                outcomes: [],
-                unknownParameters: .reject,
-                parameters: [
-                    ParameterSpec(name: "noteID", type: .integer, minimum: Decimal(string: "1", locale: Locale(identifier: "en_US_POSIX"))!),
-                ],
-                sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
-                signatures: .off,
-                queryEncoding: .rfc3986,
-            ),
-            Action(
-                name: "logout",
-                routes: [try! RoutePattern("https://notes.example.com/logout")],
-                convention: .universalLinkCallback,
-                outcomes: ["success", "error"],
-                unknownParameters: .reject,
-                sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
-                signatures: .off,
-                queryEncoding: .rfc3986,
-            ),
-            Action(
-                name: "pay",
-                routes: [try! RoutePattern("https://notes.example.com/pay")],
-                convention: .returnURL,
-                returnParameter: "returnURL",
-                responsePrefix: "rt_pay_",
-                outcomes: ["approved", "declined", "cancelled", "error"],
-                unknownParameters: .reject,
-                parameters: [
-                    ParameterSpec(name: "amount", type: .decimal, isRequired: true, minimum: Decimal(string: "0.01", locale: Locale(identifier: "en_US_POSIX"))!),
-                ],
-                sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
-                signatures: .required,
-                queryEncoding: .rfc3986,
-            ),
-            Action(
-                name: "export",
-                routes: [try! RoutePattern("notes://export")],
-                convention: .returnURL,
-                returnParameter: "back",
-                responsePrefix: "exp_",
-                outcomes: ["done", "failed"],
-                unknownParameters: .ignore,
-                parameters: [
-                    ParameterSpec(name: "format", type: .string, defaultValue: "txt", allowedValues: ["pdf", "txt"]),
-                ],
-                sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
-                signatures: .optional,
-                queryEncoding: .rfc3986,
-            ),
-        ],
-    )
+    static let spec = makeSpec()
+
+    /// Builds the spec value: what ``spec`` holds, made once.
+    static func makeSpec() -> Spec {
+        Spec(
+            formatVersion: 1,
+            app: AppDescription(name: "Notes", appID: "ABCDE12345.com.example.notes", schemes: ["notes", "com.example.notes"], domains: ["notes.example.com"], description: nil),
+            sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+            signatures: .off,
+            keys: [SigningKeyDescription(id: "pos-2026", algorithm: .hmacSHA256, material: .secretEnvironment("ROUNDTRIP_TEST_SECRET")), SigningKeyDescription(id: "partner-a", algorithm: .ed25519, material: .publicKey([3, 161, 7, 191, 243, 206, 16, 190, 29, 112, 221, 24, 231, 75, 192, 153, 103, 228, 214, 48, 155, 165, 13, 95, 29, 220, 134, 100, 18, 85, 49, 184]))],
+            queryEncoding: .rfc3986,
+            actions: [
+                Action(
+                    name: "add",
+                    routes: [try! RoutePattern("notes://x-callback-url/add"), try! RoutePattern("com.example.notes://x-callback-url/add")],
+                    convention: .xCallbackURL,
+                    outcomes: ["success", "error", "cancel"],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "title", type: .string, isRequired: true, maximumLength: 100),
+                        ParameterSpec(name: "body", type: .string),
+                        ParameterSpec(name: "pinned", type: .boolean, defaultValue: "false"),
+                        ParameterSpec(name: "priority", type: .integer, minimum: Decimal(sign: .plus, exponent: 0, significand: 1), maximum: Decimal(sign: .plus, exponent: 0, significand: 5)),
+                        ParameterSpec(name: "id", type: .uuid),
+                        ParameterSpec(name: "link", type: .url),
+                        ParameterSpec(name: "due", type: .date(.iso8601)),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    signatures: .off,
+                    queryEncoding: .rfc3986,
+                ),
+                Action(
+                    name: "open",
+                    routes: [try! RoutePattern("notes://x-callback-url/open")],
+                    convention: .xCallbackURL,
+                    outcomes: ["success", "error", "cancel"],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "id", type: .uuid, isRequired: true),
+                    ],
+                    sources: SourcePolicy(allow: ["com.example.pos"], deny: [], unknown: .reject),
+                    signatures: .off,
+                    queryEncoding: .rfc3986,
+                ),
+                Action(
+                    name: "note",
+                    routes: [try! RoutePattern("notes://note/:noteID/view")],
+                    convention: .none,
+                    outcomes: [],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "noteID", type: .integer, minimum: Decimal(sign: .plus, exponent: 0, significand: 1)),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    signatures: .off,
+                    queryEncoding: .rfc3986,
+                ),
+                Action(
+                    name: "logout",
+                    routes: [try! RoutePattern("https://notes.example.com/logout")],
+                    convention: .universalLinkCallback,
+                    outcomes: ["success", "error"],
+                    unknownParameters: .reject,
+                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    signatures: .off,
+                    queryEncoding: .rfc3986,
+                ),
+                Action(
+                    name: "pay",
+                    routes: [try! RoutePattern("https://notes.example.com/pay")],
+                    convention: .returnURL,
+                    returnParameter: "returnURL",
+                    responsePrefix: "rt_pay_",
+                    outcomes: ["approved", "declined", "cancelled", "error"],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "amount", type: .decimal, isRequired: true, minimum: Decimal(sign: .plus, exponent: -2, significand: 1)),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    signatures: .required,
+                    queryEncoding: .rfc3986,
+                ),
+                Action(
+                    name: "export",
+                    routes: [try! RoutePattern("notes://export")],
+                    convention: .returnURL,
+                    returnParameter: "back",
+                    responsePrefix: "exp_",
+                    outcomes: ["done", "failed"],
+                    unknownParameters: .ignore,
+                    parameters: [
+                        ParameterSpec(name: "format", type: .string, defaultValue: "txt", allowedValues: ["pdf", "txt"]),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    signatures: .optional,
+                    queryEncoding: .rfc3986,
+                ),
+            ],
+        )
+    }
 
     /// Sends the requests and accepts their answers.
     let caller: Caller

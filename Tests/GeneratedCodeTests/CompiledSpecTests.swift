@@ -1,0 +1,45 @@
+import Foundation
+import Roundtrip
+import RoundtripYAML
+import Testing
+
+/// The spec a receiver or client holds as code is the spec its file describes: every action,
+/// route, convention and parameter definition, compared through the spec's own keys.
+@Suite("Generated code: the compiled spec equals the loaded one")
+struct CompiledSpecTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let compiled: [(file: String, spec: Spec)] = [
+        ("Examples/bear.yaml", ExampleBearReceiver.spec), ("Examples/bear.yaml", ExampleBearClient.spec),
+        ("Examples/card-terminal.yaml", ExampleCardTerminalReceiver.spec), ("Examples/drafts.yaml", ExampleDraftsReceiver.spec),
+        ("Examples/things.yaml", ExampleThingsReceiver.spec), ("Tests/Fixtures/specs/inap.yaml", FixtureInapReceiver.spec),
+        ("Tests/Fixtures/specs/notes.yaml", FixtureNotesReceiver.spec), ("Tests/Fixtures/specs/notes-app.yaml", FixtureNotesAppClient.spec),
+        ("Tests/Fixtures/specs/rich.yaml", FixtureRichReceiver.spec), ("Tests/Fixtures/specs/terminal.yaml", FixtureTerminalClient.spec),
+    ]
+
+    /// Everything the decision depends on, written out.
+    static func summary(_ spec: Spec) -> [String] {
+        var lines = [
+            "app \(spec.app.name) \(spec.app.appID ?? "-") \(spec.app.schemes) \(spec.app.domains)",
+            "callbacks \(spec.callbacks?.map(\.description) ?? [])", "sources \(spec.sources)", "signatures \(spec.signatures)",
+            "keys \(spec.keys)", "encoding \(spec.queryEncoding)",
+        ]
+        for action in spec.actions {
+            lines.append(
+                "action \(action.name) \(action.routes.map(\.text)) \(action.convention) \(action.returnParameter) \(action.responsePrefix) "
+                    + "\(action.outcomes) \(action.unknownParameters) \(action.sources) \(action.signatures) \(action.queryEncoding)"
+            )
+            lines.append("parameters " + ParameterDefinition.json(action.parameters))
+            lines.append("query-value " + ParameterDefinition.json([action.queryValue, action.fragment].compactMap { $0 }))
+            lines.append("returns " + (action.returns.map(ParameterDefinition.json) ?? "none"))
+        }
+        return lines
+    }
+
+    @Test(arguments: compiled.indices)
+    func theCompiledSpecIsTheFilesSpec(_ index: Int) throws {
+        let (file, compiled) = Self.compiled[index]
+        let loaded = try SpecLoader.load(contentsOf: Self.repository.appendingPathComponent(file).path).spec
+        #expect(Self.summary(compiled) == Self.summary(loaded), "\(file)")
+    }
+}
