@@ -9,7 +9,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 app="$(mktemp -d /tmp/roundtrip-plugin-check.XXXXXX)"
-trap 'rm -rf "$app"' EXIT
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$app"' EXIT
 mkdir -p "$app/Sources/NotesReceiving" "$app/Sources/NotesCalling" "$app/Sources/App"
 cat > "$app/Package.swift" <<SWIFT
 // swift-tools-version: 6.1
@@ -66,5 +66,5 @@ let result = try await NotesClient(caller: caller).create(text: "Milk\nBeer", ta
 print("came back: \(result)")
 SWIFT
 cd "$app"
-swift build 2>&1 | grep -E "error|warning: |Compiling|Build complete" | grep -vE "Compiling (Crypto|CCrypto|_Crypto|Yams|CYaml|SwiftASN1)" | tail -5
+swift build 2>&1 | grep -E "error|warning: |Build complete" | sort -u | head -20
 swift run -q App

@@ -160,7 +160,7 @@ struct CallerWriter {
             writer.documentation(value.documentationLine)
             writer.line("\(writer.modifier)let \(value.name): \(value.mapping.type)\(value.isAlwaysPresent ? "" : "?")")
         }
-        writer.line("")
+        if !generated.returns.isEmpty { writer.line("") }
         writer.documentation("Creates returned values (for previews and tests; calls read them from the answer).")
         let arguments = generated.returns.map { "\($0.name.trimmingCharacters(in: ["`"])): \($0.mapping.type)\($0.isAlwaysPresent ? "" : "? = nil")" }
         if arguments.isEmpty {
@@ -172,6 +172,11 @@ struct CallerWriter {
         }
         writer.line("")
         writer.documentation("Reads the typed returns the ledger checked against the spec.")
+        if generated.returns.isEmpty {
+            writer.line("\(writer.modifier)init(_ values: [String: ParameterValue]) {}")
+            writer.close()
+            return
+        }
         writer.open("\(writer.modifier)init(_ values: [String: ParameterValue]) throws(RoundtripError)")
         for value in generated.returns {
             let read = value.isAlwaysPresent ? "required" : "value"

@@ -163,7 +163,7 @@ struct ReceiverWriter {
             writer.documentation(value.documentationLine)
             writer.line("\(writer.modifier)var \(value.name): \(value.mapping.type)\(value.spec.isRequired ? "" : "?")")
         }
-        writer.line("")
+        if !generated.returns.isEmpty { writer.line("") }
         writer.documentation("Creates the returned values.")
         let arguments = generated.returns.map { "\($0.name.trimmingCharacters(in: ["`"])): \($0.mapping.type)\($0.spec.isRequired ? "" : "? = nil")" }
         if arguments.isEmpty {

@@ -1152,46 +1152,38 @@ struct ExampleBearClient: Sendable {
 
     /// What `rename-tag` returns on success: the spec declares no `returns`, so nothing.
     struct RenameTagReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `delete-tag` returns on success: the spec declares no `returns`, so nothing.
     struct DeleteTagReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `trash` returns on success: the spec declares no `returns`, so nothing.
     struct TrashReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `archive` returns on success: the spec declares no `returns`, so nothing.
     struct ArchiveReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `untagged` returns on success.
@@ -1250,13 +1242,11 @@ struct ExampleBearClient: Sendable {
 
     /// What `locked` returns on success: the spec declares no `returns`, so nothing.
     struct LockedReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `search` returns on success.

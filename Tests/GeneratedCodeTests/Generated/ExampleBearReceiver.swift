@@ -1125,7 +1125,6 @@ enum ExampleBearReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -1179,7 +1178,6 @@ enum ExampleBearReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -1239,7 +1237,6 @@ enum ExampleBearReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -1299,7 +1296,6 @@ enum ExampleBearReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -1542,7 +1538,6 @@ enum ExampleBearReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 

@@ -154,24 +154,20 @@ struct ExampleCardTerminalClient: Sendable {
 
     /// What `charge` returns on success: the spec declares no `returns`, so nothing.
     struct ChargeReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `logout` returns on success: the spec declares no `returns`, so nothing.
     struct LogoutReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// The values `currency` may take.

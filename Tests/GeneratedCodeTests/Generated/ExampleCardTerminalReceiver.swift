@@ -161,7 +161,6 @@ enum ExampleCardTerminalReceiver {
 
         /// What the success callback (`approved`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -204,7 +203,6 @@ enum ExampleCardTerminalReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 

@@ -973,13 +973,11 @@ struct ExampleDraftsClient: Sendable {
 
     /// What `open` returns on success: the spec declares no `returns`, so nothing.
     struct OpenReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `get` returns on success.
@@ -1002,145 +1000,119 @@ struct ExampleDraftsClient: Sendable {
 
     /// What `getCurrentDraft` returns on success: the spec declares no `returns`, so nothing.
     struct GetCurrentDraftReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `prepend` returns on success: the spec declares no `returns`, so nothing.
     struct PrependReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `append` returns on success: the spec declares no `returns`, so nothing.
     struct AppendReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `replaceRange` returns on success: the spec declares no `returns`, so nothing.
     struct ReplaceRangeReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `search` returns on success: the spec declares no `returns`, so nothing.
     struct SearchReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `quickSearch` returns on success: the spec declares no `returns`, so nothing.
     struct QuickSearchReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `commandPalette` returns on success: the spec declares no `returns`, so nothing.
     struct CommandPaletteReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `actionSearch` returns on success: the spec declares no `returns`, so nothing.
     struct ActionSearchReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `workspace` returns on success: the spec declares no `returns`, so nothing.
     struct WorkspaceReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `loadActionGroup` returns on success: the spec declares no `returns`, so nothing.
     struct LoadActionGroupReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `loadActionBarGroup` returns on success: the spec declares no `returns`, so nothing.
     struct LoadActionBarGroupReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `runAction` returns on success: the spec declares no `returns`, so nothing.
     struct RunActionReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `capture` returns on success: the spec declares no `returns`, so nothing.
     struct CaptureReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `dictate` returns on success.
@@ -1199,13 +1171,11 @@ struct ExampleDraftsClient: Sendable {
 
     /// What `refresh_text_expander` returns on success: the spec declares no `returns`, so nothing.
     struct RefreshTextExpanderReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// The values `folder` may take.

@@ -850,7 +850,6 @@ enum ExampleThingsReceiver {
 
         /// What the success callback (`success`) carries back.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -902,7 +901,6 @@ enum ExampleThingsReceiver {
 
         /// What the success callback (`success`) carries back.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 

@@ -222,7 +222,6 @@ enum FixtureNotesAppReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 

@@ -153,34 +153,28 @@ struct FixtureNotesClient: Sendable {
 
     /// What `create` returns on success: the spec declares no `returns`, so nothing.
     struct CreateReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `locked` returns on success: the spec declares no `returns`, so nothing.
     struct LockedReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `logout` returns on success: the spec declares no `returns`, so nothing.
     struct LogoutReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 }

@@ -140,7 +140,6 @@ enum FixtureNotesReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -190,7 +189,6 @@ enum FixtureNotesReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -233,7 +231,6 @@ enum FixtureNotesReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 

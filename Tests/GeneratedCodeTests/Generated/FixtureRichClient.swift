@@ -278,57 +278,47 @@ struct FixtureRichClient: Sendable {
 
     /// What `add` returns on success: the spec declares no `returns`, so nothing.
     struct AddReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `open` returns on success: the spec declares no `returns`, so nothing.
     struct OpenReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `logout` returns on success: the spec declares no `returns`, so nothing.
     struct LogoutReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `pay` returns on success: the spec declares no `returns`, so nothing.
     struct PayReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// What `export` returns on success: the spec declares no `returns`, so nothing.
     struct ExportReturns: Sendable, Equatable {
-
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 
         /// Reads the typed returns the ledger checked against the spec.
-        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-        }
+        init(_ values: [String: ParameterValue]) {}
     }
 
     /// The values `format` may take.

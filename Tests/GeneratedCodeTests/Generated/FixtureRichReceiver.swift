@@ -220,7 +220,6 @@ enum FixtureRichReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -270,7 +269,6 @@ enum FixtureRichReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -339,7 +337,6 @@ enum FixtureRichReceiver {
 
         /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -389,7 +386,6 @@ enum FixtureRichReceiver {
 
         /// What the success callback (`approved`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
@@ -447,7 +443,6 @@ enum FixtureRichReceiver {
 
         /// What the success callback (`done`) carries back: the spec declares no `returns`, so nothing.
         struct Returns: Sendable {
-
             /// Creates the returned values.
             init() {}
 
