@@ -25,7 +25,7 @@ import Foundation
 /// says why.
 ///
 /// ```swift
-/// let tags = ParameterSpec(name: "tags", list: .comma, maximumItems: 20, maximumLength: 40)
+/// let tags = ParameterSpec(name: "tags", maximumLength: 40, list: .comma, maximumItems: 20)
 /// try ExampleValue.text(for: tags)    // "example-1,example-2"
 /// ```
 public enum ExampleValue {
@@ -254,7 +254,7 @@ extension ListForm {
 /// let spec = try SpecLoader.load(contentsOf: "Examples/things.yaml").spec
 /// let example = try ExampleRequest(for: spec.action(named: "add")!, in: spec)
 /// example.url        // things:///add?title=example&…&x-success=example-caller%3A%2F%2Fcallback%2Fsuccess%3Frt-state%3D…
-/// try example.answer(in: spec)   // example-caller://callback/success?rt-state=…&x-things-id=example-1,example-2
+/// try example.answer(in: spec)   // example-caller://callback/success?rt-state=…&x-things-id=example-1%2Cexample-2
 /// ```
 ///
 /// A `secret` parameter carries ``ExampleValue/secretPlaceholder(for:)``: the receiving app
