@@ -31,6 +31,9 @@ cp "$root/Tests/Fixtures/specs/notes-app.yaml" "$app/Sources/NotesReceiving/roun
 cp "$root/Tests/Fixtures/specs/notes-app.yaml" "$app/Sources/NotesCalling/roundtrip.yaml"
 printf 'role: receiver\naccess: public\nname: NotesReceiver\n' > "$app/Sources/NotesReceiving/roundtrip-generator-config.yaml"
 printf 'role: caller\naccess: public\nname: NotesClient\n' > "$app/Sources/NotesCalling/roundtrip-generator-config.yaml"
+# A target needs one Swift file of its own; the generated one does not count.
+echo "// NotesReceiver is generated from roundtrip.yaml." > "$app/Sources/NotesReceiving/NotesReceiving.swift"
+echo "// NotesClient is generated from roundtrip.yaml." > "$app/Sources/NotesCalling/NotesCalling.swift"
 cat > "$app/Sources/App/main.swift" <<'SWIFT'
 import Foundation
 import NotesCalling
