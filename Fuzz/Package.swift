@@ -21,10 +21,11 @@ let package = Package(
         // libFuzzer's driver, the fixtures path and invariant checks, shared by every target.
         .target(name: "FuzzSupport", path: "Targets/FuzzSupport"),
         fuzzTarget("fuzz-query-codec", ["Roundtrip"]),
-        fuzzTarget("fuzz-decision", ["Roundtrip"]),
+        fuzzTarget("fuzz-decision", ["Roundtrip", "RoundtripYAML"]),
         fuzzTarget("fuzz-callback-acceptance", ["Roundtrip"]),
-        fuzzTarget("fuzz-spec-loader", ["Roundtrip"]),
+        fuzzTarget("fuzz-spec-loader", ["Roundtrip", "RoundtripYAML"]),
         fuzzTarget("fuzz-aasa", ["RoundtripAssociatedDomains"]),
+        fuzzTarget("fuzz-value-forms", ["Roundtrip", "RoundtripYAML"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,8 +7,10 @@
 #   fuzz-callback-acceptance  the calling side's check of callback URLs against its ledger
 #   fuzz-spec-loader          SpecLoader on YAML or JSON
 #   fuzz-aasa                 the apple-app-site-association decoders and matcher
+#   fuzz-value-forms          lists, multi-line text, allow-empty, yes-no, json, base64, secrets,
+#                             form encoding and undeclared parameters; returns on the calling side
 # Run one at a time. New inputs go to a scratch corpus; crashes are written to Fuzz/Crashes/
-# (add each as a test).
+# (add each as a test). A target with Fuzz/Dictionaries/TARGET.dict runs with that dictionary.
 set -euo pipefail
 target="${1:?usage: Scripts/fuzz.sh TARGET SECONDS}"
 seconds="${2:?usage: Scripts/fuzz.sh TARGET SECONDS}"
@@ -17,4 +19,9 @@ rm -f .build/debug/description.json  # SwiftPM misses new files in the path depe
 swift build --product "$target" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 scratch=$(mktemp -d)
 mkdir -p Crashes
-./.build/debug/"$target" "$scratch" "Corpus/$target" -max_total_time="$seconds" -artifact_prefix=Crashes/ -print_final_stats=1
+# libFuzzer's own handler writes the crashing input; Swift's backtracer would take the signal first
+# (and can hang where it cannot attach), so it is off unless asked for.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
+dictionary=()
+if [[ -f "Dictionaries/$target.dict" ]]; then dictionary=(-dict="Dictionaries/$target.dict"); fi
+./.build/debug/"$target" "$scratch" "Corpus/$target" ${dictionary[@]+"${dictionary[@]}"} -max_total_time="$seconds" -artifact_prefix=Crashes/ -print_final_stats=1

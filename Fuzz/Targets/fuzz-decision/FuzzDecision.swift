@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import Roundtrip
+import RoundtripYAML
 
 /// The receiving app's decision (``Endpoint``) on an arbitrary incoming URL, against
 /// `Tests/Fixtures/specs/rich.yaml` (every convention, parameter type and policy). It must answer

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import Roundtrip
+import RoundtripYAML
 
 /// ``SpecLoader`` on arbitrary YAML or JSON text. It must return a spec or a ``SpecError``,
 /// never crash or hang, and:
