@@ -13,9 +13,19 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The launch benchmark's 50-action spec, compiled into Swift by the RoundtripGenerator
+        // plugin at build time, as an app would use it.
+        .target(
+            name: "LaunchReceiver",
+            dependencies: [.product(name: "Roundtrip", package: "Roundtrip")],
+            path: "LaunchReceiver",
+            plugins: [.plugin(name: "RoundtripGenerator", package: "Roundtrip")]
+        ),
         .executableTarget(
             name: "RoundtripBenchmarks",
             dependencies: [
+                "LaunchReceiver",
+                .product(name: "RoundtripGeneration", package: "Roundtrip"),
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),

@@ -69,6 +69,13 @@ ratio("Ed25519 signed request / unsigned", sig + "Ed25519", sig + "unsigned (bas
 old = "Yams compose alone, 50 actions (old path's first step)"
 for form in ["YAML", "JSON"]:
     ratio(f"launch, 50 actions, {form} / {old}", f"launch, 50 actions, {form}", old)
+ratio("launch, 50 actions, generated / YAML", "launch, 50 actions, generated (spec value to Endpoint)", "launch, 50 actions, YAML")
+gen = get("launch, 50 actions, generated (spec value to Endpoint)")
+if gen:
+    rows.append(f"{'launch, 50 actions, generated (ms; target 0.05)':<58} {gen / 1e6:8.3f}")
+big = get("generate, 1000 actions, receiver and caller")
+if big:
+    rows.append(f"{'generate, 1000 actions, both roles (s; target < 1)':<58} {big / 1e9:8.3f}")
 for name in ["Ledger record+accept, file store", "Ledger record+accept, in-memory store"]:
     if get(name):
         rows.append(f"{name + ' (operations per second)':<58} {1e9 / get(name):8.0f}")

@@ -53,14 +53,22 @@ struct SwiftWriter {
     var modifier: String { access == "internal" ? "" : access + " " }
 
     mutating func line(_ line: String) {
-        text += line.isEmpty ? "\n" : String(repeating: "    ", count: depth) + line + "\n"
+        if !line.isEmpty {
+            for _ in 0..<depth { text += "    " }
+            text += line
+        }
+        text += "\n"
     }
 
     /// `///` lines for `text` (each of its lines), skipped when empty.
     mutating func documentation(_ text: String?) {
         guard let text, !text.isEmpty else { return }
-        for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = String(part.reversed().drop { $0 == " " }.reversed())
+        // Split and trimmed on UTF-8 bytes: a spec can hold thousands of descriptions, and a
+        // split on Characters (grapheme clusters) dominated generating a large spec.
+        for part in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            var end = part.endIndex
+            while end > part.startIndex, text.utf8[text.utf8.index(before: end)] == 0x20 { end = text.utf8.index(before: end) }
+            let trimmed = String(Substring(text.utf8[part.startIndex..<end]))
             line(trimmed.isEmpty ? "///" : "/// " + trimmed)
         }
     }

@@ -6,6 +6,8 @@ import Roundtrip
 enum SwiftLiteral {
     /// A string literal, escaped (The Swift Programming Language, "String Literals").
     static func string(_ text: String) -> String {
+        // Most names and routes are printable ASCII without a quote or backslash: no escaping.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -46,7 +46,7 @@ public struct SwiftNames: Sendable {
         var words: [String] = []
         var current = ""
         for scalar in name.unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if !current.isEmpty {
                 words.append(current)

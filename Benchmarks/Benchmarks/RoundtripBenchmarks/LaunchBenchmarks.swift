@@ -1,6 +1,8 @@
 import Benchmark
 import Foundation
+import LaunchReceiver
 import Roundtrip
+import RoundtripGeneration
 import RoundtripYAML
 import Yams
 
@@ -36,6 +38,37 @@ func registerLaunchBenchmarks() {
             for _ in benchmark.scaledIterations {
                 blackHole(try Yams.compose(yaml: yaml))
             }
+        }
+    }
+
+    // The same 50-action spec compiled into Swift by the RoundtripGenerator plugin: from the
+    // generated spec value to a ready endpoint, and the value alone.
+    let generatedConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 20,
+        scalingFactor: .one,
+        maxDuration: .seconds(2),
+        maxIterations: 5_000
+    )
+    Benchmark("launch, 50 actions, generated (spec value to Endpoint)", configuration: generatedConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try Endpoint(spec: LaunchReceiver.makeSpec()))
+        }
+    }
+    let built = LaunchReceiver.makeSpec()
+    Benchmark("launch, 50 actions, generated (Endpoint from the built value)", configuration: generatedConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try Endpoint(spec: built))
+        }
+    }
+
+    // Generating the code of a 1,000-action spec (target: under a second).
+    let large = try! SpecLoader.load(yaml: LaunchFixture.yaml(actionCount: 1_000)).spec
+    Benchmark("generate, 1000 actions, receiver and caller", configuration: generatedConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(SwiftGenerator.generate(large, configuration: GeneratorConfiguration(role: .receiver), source: "large.yaml"))
+            blackHole(SwiftGenerator.generate(large, configuration: GeneratorConfiguration(role: .caller), source: "large.yaml"))
         }
     }
 }

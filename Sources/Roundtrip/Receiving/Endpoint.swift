@@ -2,8 +2,9 @@ import Foundation
 
 /// The receiving side: decides, for every incoming URL, whether to accept it and what it means.
 ///
-/// An endpoint is built once from a ``Spec`` (routes compiled, keys resolved, patterns compiled)
-/// and then decides each URL in time independent of the number of actions. The checks run in
+/// An endpoint is built once from a ``Spec`` (routes compiled and keys resolved then; each
+/// action's parameter rules when the first URL reaches it) and then decides each URL in time
+/// independent of the number of actions. The checks run in
 /// this order, cheapest and most fundamental first, and the first failure is the answer:
 ///
 /// 1. size limits (`too-large`), before any parsing;
@@ -33,14 +34,20 @@ public struct Endpoint: Sendable {
     /// and a release per field on every URL.
     private let storage: Storage
 
-    private final class Storage: Sendable {
+    /// `@unchecked Sendable`: every field is immutable except the compiled actions, which are
+    /// read and written only under `lock`.
+    private final class Storage: @unchecked Sendable {
         let spec: Spec
         let limits: QueryLimits
         let signatureWindow: TimeInterval
         let router: Router
         let callbackPolicy: CallbackPolicy
-        let compiledActions: [CompiledAction]
         let signatures: SignatureVerifier
+        let keys: any KeyResolver
+        /// Each action compiled on its first request, so that an endpoint is ready at launch
+        /// without compiling the parameters of actions the app is never asked for.
+        private var compiled: [CompiledAction?]
+        private let lock = NSLock()
 
         init(
             spec: Spec,
@@ -48,16 +55,27 @@ public struct Endpoint: Sendable {
             signatureWindow: TimeInterval,
             router: Router,
             callbackPolicy: CallbackPolicy,
-            compiledActions: [CompiledAction],
-            signatures: SignatureVerifier
+            signatures: SignatureVerifier,
+            keys: any KeyResolver
         ) {
             self.spec = spec
             self.limits = limits
             self.signatureWindow = signatureWindow
             self.router = router
             self.callbackPolicy = callbackPolicy
-            self.compiledActions = compiledActions
             self.signatures = signatures
+            self.keys = keys
+            compiled = Array(repeating: nil, count: spec.actions.count)
+        }
+
+        /// The action at `index`, compiled (once).
+        func compiledAction(_ index: Int) -> CompiledAction {
+            lock.lock()
+            defer { lock.unlock() }
+            if let action = compiled[index] { return action }
+            let action = CompiledAction(action: spec.actions[index], keys: keys)
+            compiled[index] = action
+            return action
         }
     }
 
@@ -136,7 +154,6 @@ public struct Endpoint: Sendable {
         signatureWindow: TimeInterval = 300
     ) throws(RoundtripError) {
         let router = try Router(actions: spec.actions)
-        let compiledActions = spec.actions.map { CompiledAction(action: $0, keys: keys) }
         var resolved: [String: VerificationKeyResult] = [:]
         for description in spec.keys {
             do {
@@ -151,8 +168,8 @@ public struct Endpoint: Sendable {
             signatureWindow: signatureWindow,
             router: router,
             callbackPolicy: CallbackPolicy(allowList: spec.callbacks, ownSchemes: spec.app.schemes),
-            compiledActions: compiledActions,
-            signatures: SignatureVerifier(keys: resolved, window: signatureWindow)
+            signatures: SignatureVerifier(keys: resolved, window: signatureWindow),
+            keys: keys
         )
     }
 
@@ -189,7 +206,7 @@ public struct Endpoint: Sendable {
         guard let match = storage.router.route(bytes, offsets) else { throw unknownRoute(split) }
         // Held by reference and read field by field: binding `compiled.action` to a local
         // copied the whole `Action` (a retain per field) on every URL.
-        let compiled = storage.compiledActions[match.actionIndex]
+        let compiled = storage.compiledAction(match.actionIndex)
         try compiled.action.sources.check(source)
 
         var items: [IncomingItem] = []
