@@ -134,6 +134,9 @@ private struct QueryKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decodeNil(forKey key: Key) throws -> Bool {
         storage.read.insert(key.stringValue)
+        // An `allow-empty` parameter's empty value ("clear this field") reads as `nil`: the
+        // standard library's `decodeIfPresent` for `Int`, `Bool`, `String`… asks here first.
+        if case .typed(.empty) = storage.entries[key.stringValue] { return true }
         return storage.entries[key.stringValue] == nil
     }
 
@@ -144,9 +147,8 @@ private struct QueryKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         storage.read.insert(key.stringValue)
         guard let entry = storage.entries[key.stringValue] else { return nil }
-        // An `allow-empty` parameter's empty value ("clear this field") reads as `nil`, except
-        // into a string, which can hold it.
-        if case .typed(.empty) = entry, T.self != String.self { return nil }
+        // An `allow-empty` parameter's empty value ("clear this field") reads as `nil`.
+        if case .typed(.empty) = entry { return nil }
         return try decode(type, forKey: key)
     }
 

@@ -135,14 +135,14 @@ extension ParameterSpec {
 }
 
 extension [String: ParameterValue] {
-    /// The typed value of `name` converted to `T`, or `nil` when it is absent (or an empty
-    /// `allow-empty` value, which means "clear this field", for any type but `String`).
+    /// The typed value of `name` converted to `T`, or `nil` when it is absent or an empty
+    /// `allow-empty` value (which means "clear this field"), as ``URLQueryDecoder`` reads it.
     ///
     /// - Throws: ``RoundtripError`` `invalid-parameter` when the value is of another type than
     ///   the generated code expects (a spec changed without regenerating).
     public func value<T: ParameterRepresentable>(_ name: String, as type: T.Type = T.self) throws(RoundtripError) -> T? {
         guard let value = self[name] else { return nil }
-        if case .empty = value, T.self != String.self { return nil }
+        if case .empty = value { return nil }
         guard let converted = T(parameterValue: value) else {
             throw RoundtripError(
                 .invalidParameter,

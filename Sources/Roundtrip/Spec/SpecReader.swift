@@ -666,6 +666,9 @@ struct SpecReader {
     ]
     static let namedParameterKeys = parameterKeys + ["name"]
 
+    /// The longest `pattern` a spec may give, in characters.
+    static let maximumPatternLength = 240
+
     /// The spelling of every type, for messages.
     static let typeNames = "string, integer, decimal, boolean, uuid, url, date, json, base64 or secret"
 
@@ -687,6 +690,15 @@ struct SpecReader {
             resolvedName = name
         } else if let given = nonEmptyString(fields["name"], Self.join(path(), "name")) {
             resolvedName = given
+            // A whole-query or fragment value is named like a parameter, and the same names are Roundtrip's.
+            if ReservedNames.isReserved(given) {
+                error(
+                    "reserved-parameter",
+                    Self.join(path(), "name"),
+                    fields["name"],
+                    "names starting with 'rt-' belong to Roundtrip and may not be declared"
+                )
+            }
         } else {
             error("missing-key", Self.join(path(), "name"), node, "give the value a 'name' so handlers can refer to it")
             return nil
@@ -725,10 +737,21 @@ struct SpecReader {
         }
         readListKeys(fields, into: &parameter, node: node, allowList: allowList, path())
         if let patternNode = fields["pattern"], let source = string(patternNode, Self.join(path(), "pattern")) {
-            do {
-                parameter.pattern = try pattern(source)
-            } catch {
-                self.error("invalid-pattern", Self.join(path(), "pattern"), patternNode, error.message)
+            // Foundation's NSRegularExpression (swift-corelibs-foundation 6.3) leaks memory for
+            // every expression longer than 256 characters, and a pattern is wrapped in 11 more.
+            if source.count > Self.maximumPatternLength {
+                error(
+                    "invalid-pattern",
+                    Self.join(path(), "pattern"),
+                    patternNode,
+                    "the pattern is \(source.count) characters long; patterns are limited to \(Self.maximumPatternLength)"
+                )
+            } else {
+                do {
+                    parameter.pattern = try pattern(source)
+                } catch {
+                    self.error("invalid-pattern", Self.join(path(), "pattern"), patternNode, error.message)
+                }
             }
         }
         if let enumNode = fields["enum"], let values = stringList(enumNode, Self.join(path(), "enum")) {

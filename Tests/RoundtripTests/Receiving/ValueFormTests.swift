@@ -232,6 +232,48 @@ struct ValueFormTests {
         #expect(note.kinds == ["a", "b"])
     }
 
+    struct Cleared: Decodable {
+        var due: Date?
+        var size: Int?
+        var title: String?
+        var kinds: [String]
+    }
+
+    @Test func anEmptyAllowEmptyValueDecodesAsNilWhateverTheType() throws {
+        // The standard library's decodeIfPresent for Int asks decodeNil first; an empty value must say nil there.
+        let cleared = try Self.endpoint().evaluate(Self.base + "due=&size=&title=").decode(Cleared.self)
+        #expect(cleared.due == nil)
+        #expect(cleared.size == nil)
+        #expect(cleared.title == "", "title has no allow-empty: its empty value is an empty string")
+    }
+
+    @Test func wholeQueryAndFragmentValuesMayNotTakeRoundtripsNames() {
+        for key in ["fragment", "query-value"] {
+            let yaml = "roundtrip: 1\napp: {name: A, schemes: [a]}\nactions:\n  x: {url: \"a://x\", convention: none, \(key): {name: rt-state}}\n"
+            do {
+                _ = try SpecLoader.load(yaml: yaml)
+                Issue.record("a \(key) named rt-state loaded")
+            } catch {
+                #expect(
+                    error.diagnostics.contains { $0.rule == "reserved-parameter" && $0.keyPath == "actions.x.\(key).name" },
+                    "\(error.diagnostics)"
+                )
+            }
+        }
+    }
+
+    @Test func aPatternIsAtMost240Characters() {
+        let pattern = String(repeating: "a", count: 241)
+        let yaml =
+            "roundtrip: 1\napp: {name: A, schemes: [a]}\nactions:\n  x: {url: \"a://x\", convention: none, parameters: {p: {pattern: \"\(pattern)\"}}}\n"
+        do {
+            _ = try SpecLoader.load(yaml: yaml)
+            Issue.record("a 241-character pattern loaded")
+        } catch {
+            #expect(error.diagnostics.contains { $0.rule == "invalid-pattern" && $0.message.contains("limited to 240") }, "\(error.diagnostics)")
+        }
+    }
+
     struct Outgoing: Encodable {
         struct Meta: Encodable {
             var b: Int
