@@ -70,4 +70,4 @@ print("came back: \(result)")
 SWIFT
 cd "$app"
 swift build 2>&1 | grep -E "error|warning: |Build complete" | sort -u | head -20
-swift run -q App
+"$(swift build --show-bin-path)/App"

@@ -44,18 +44,33 @@ public struct Router: Sendable {
     ///   routes differ only in a placeholder's name.
     /// - Complexity: O(total route length).
     public init(actions: [Action]) throws(RoundtripError) {
+        // Sized once for every edge, so building the table at launch never rehashes it.
+        var edgeCount = 0
+        for action in actions {
+            for route in action.routes { edgeCount += route.segments.count + 1 }
+        }
+        edges.reserve(edgeCount)
+        nodes.reserveCapacity(edgeCount + 1)
+        // Routes of one app mostly share their scheme and host: the previous root key is reused.
+        var previousRoot: (scheme: String, host: String, hasAuthority: Bool, key: [UInt8])?
         for (actionIndex, action) in actions.enumerated() {
             for route in action.routes {
-                try insert(route, actionIndex: actionIndex, actions: actions)
+                let rootKey: [UInt8]
+                if let previousRoot, previousRoot.scheme == route.scheme, previousRoot.host == route.host,
+                    previousRoot.hasAuthority == route.hasAuthority
+                {
+                    rootKey = previousRoot.key
+                } else {
+                    rootKey = Router.rootKey(scheme: route.scheme.utf8, host: route.host.utf8, hasAuthority: route.hasAuthority)
+                    previousRoot = (route.scheme, route.host, route.hasAuthority, rootKey)
+                }
+                try insert(route, rootKey: rootKey, actionIndex: actionIndex, actions: actions)
             }
         }
     }
 
-    private mutating func insert(_ route: RoutePattern, actionIndex: Int, actions: [Action]) throws(RoundtripError) {
-        var node = try edge(
-            from: SegmentTable.rootParent,
-            key: Router.rootKey(scheme: Array(route.scheme.utf8), host: Array(route.host.utf8), hasAuthority: route.hasAuthority)
-        )
+    private mutating func insert(_ route: RoutePattern, rootKey: [UInt8], actionIndex: Int, actions: [Action]) throws(RoundtripError) {
+        var node = try edge(from: SegmentTable.rootParent, key: rootKey)
         for segment in route.segments {
             switch segment {
             case .literal(let text):

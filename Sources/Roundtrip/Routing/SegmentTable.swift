@@ -61,6 +61,14 @@ struct SegmentTable: Sendable {
         key.withUnsafeBufferPointer { next(from: parent, key: $0) }
     }
 
+    /// Makes room for `edgeCount` edges (kept at most half full), so inserting them never grows
+    /// the table.
+    mutating func reserve(_ edgeCount: Int) {
+        var size = entries.count
+        while size < edgeCount * 2 + 2 { size *= 2 }
+        if size > entries.count { rehash(to: size) }
+    }
+
     /// Adds the edge `parent --key--> next`; the caller has checked that it is not there yet.
     ///
     /// - Returns: `false`, adding nothing, when a node number or the keys' total size no longer
@@ -86,8 +94,13 @@ struct SegmentTable: Sendable {
     }
 
     private mutating func grow() {
+        rehash(to: entries.count * 2)
+    }
+
+    /// Moves every edge into a table of `size` slots (a power of two).
+    private mutating func rehash(to size: Int) {
         let old = entries
-        entries = [Entry](repeating: Entry(), count: old.count * 2)
+        entries = [Entry](repeating: Entry(), count: size)
         for entry in old where entry.parent != Entry.empty { place(entry) }
     }
 
