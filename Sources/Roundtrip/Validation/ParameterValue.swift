@@ -138,7 +138,8 @@ enum ParameterParsing {
         case .repeated:
             return try parseItems([whole], rule: rule, checkingConstraints: checkingConstraints)
         case .comma:
-            let items = whole.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            // Split on UTF-8 bytes: a split on Characters pays for grapheme breaking on every byte.
+            let items = whole.utf8.split(separator: 0x2C, omittingEmptySubsequences: false).map { String(Substring($0)) }
             if items.count > 1, items.allSatisfy(\.isEmpty) {
                 throw invalid(rule, nil, "is a comma list whose items are all empty ('\(abbreviated(whole))')")
             }
