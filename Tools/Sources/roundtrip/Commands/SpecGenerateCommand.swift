@@ -53,5 +53,5 @@ struct SpecGenerateCommand: AsyncParsableCommand {
     }
 }
 
-extension GeneratorConfiguration.Role: ExpressibleByArgument {}
-extension GeneratorConfiguration.AccessLevel: ExpressibleByArgument {}
+extension GeneratorConfiguration.Role: @retroactive ExpressibleByArgument {}
+extension GeneratorConfiguration.AccessLevel: @retroactive ExpressibleByArgument {}
