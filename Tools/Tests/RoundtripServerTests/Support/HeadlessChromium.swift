@@ -45,14 +45,16 @@ struct HeadlessChromium: Sendable {
         process.standardError = FileHandle.nullDevice
         let collected = OutputCollector()
         output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
+        try process.run()
+        // Polled rather than awaited through `terminationHandler`: with several processes
+        // running at once (other suites run Python and chromium too), Foundation on Linux was
+        // seen to never call the handler, and the test hung. `timeout 90` bounds the wait.
+        let pid = process.processIdentifier
+        while process.isRunning {
+            var status: Int32 = 0
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid || (reaped == -1 && errno == ECHILD) { break }
+            try await Task.sleep(for: .milliseconds(20))
         }
         output.fileHandleForReading.readabilityHandler = nil
         collected.append(output.fileHandleForReading.readDataToEndOfFile())
