@@ -43,8 +43,6 @@ enum SwiftLiteral {
         return "Decimal(string: \(string(value.description)), locale: Locale(identifier: \"en_US_POSIX\"))!"
     }
 
-    static func int(_ value: Int?) -> String { value.map(String.init) ?? "nil" }
-
     /// `Spec(…)`, indented by `indent` spaces after its first line.
     static func spec(_ spec: Spec, indent: Int) -> String {
         var arguments: [String] = [

@@ -2,6 +2,7 @@ import Foundation
 import Roundtrip
 import RoundtripGeneration
 import RoundtripYAML
+import Testing
 
 /// The specs whose generated code the `GeneratedCodeTests` target compiles and runs: every spec
 /// in `Examples/` and `Tests/Fixtures/specs/`, both roles.
@@ -19,7 +20,7 @@ enum GeneratedSources {
     }
 
     /// One generated file: the spec, the role, and the file it is committed as.
-    struct Item: Sendable, CustomTestStringConvertibleShim {
+    struct Item: Sendable, CustomTestStringConvertible {
         let specPath: String
         let role: GeneratorConfiguration.Role
         var stem: String { URL(fileURLWithPath: specPath).deletingPathExtension().lastPathComponent }
@@ -45,9 +46,4 @@ enum GeneratedSources {
     static var items: [Item] {
         specPaths.flatMap { path in GeneratorConfiguration.Role.allCases.map { Item(specPath: path, role: $0) } }
     }
-}
-
-/// `CustomTestStringConvertible` without importing Testing into this helper file.
-protocol CustomTestStringConvertibleShim {
-    var testDescription: String { get }
 }

@@ -4,8 +4,6 @@ import RoundtripGeneration
 import RoundtripYAML
 import Testing
 
-extension GeneratedSources.Item: CustomTestStringConvertible {}
-
 /// The generator: its naming rule, its determinism, and the committed generated code kept equal
 /// to what it generates now (so `GeneratedCodeTests` compiles and runs the current output).
 @Suite("Code generation from specs")
