@@ -28,7 +28,7 @@ enum AtomicFile {
     static func write(_ data: Data, to path: String, protection: FileProtection? = nil) throws(StorageError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = "\(path).tmp-\(getpid())-\(Nonce.make())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let code = errno
             throw StorageError(path: temporary, operation: "create", errno: code, protection: FileProtection.current(of: temporary))
@@ -68,7 +68,7 @@ enum AtomicFile {
             throw StorageError(path: path, operation: "rename", errno: code)
         }
         // The rename is durable once the folder is flushed too.
-        let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY)
+        let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             _ = synchronize(directoryDescriptor)
             close(directoryDescriptor)
@@ -98,7 +98,7 @@ enum AtomicFile {
     static func read(_ path: String) throws(StorageError) -> Data? {
         var descriptor: Int32
         repeat {
-            descriptor = open(path, O_RDONLY)
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
         } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else {
             let code = errno

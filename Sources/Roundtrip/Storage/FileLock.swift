@@ -62,9 +62,12 @@ struct FileLock {
         protection: FileProtection?,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(StorageError) -> FileLock {
+        // O_CLOEXEC: a `flock` belongs to the open file description, which a child process
+        // started by this one (Foundation's `Process`, posix_spawn) would otherwise inherit and
+        // keep locked after this store has closed its descriptor (flock(2), open(2)).
         var descriptor: Int32
         repeat {
-            descriptor = open(path, O_RDWR | O_CREAT, 0o600)
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else {
             let code = errno

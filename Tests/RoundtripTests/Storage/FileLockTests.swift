@@ -16,12 +16,23 @@ import Glibc
 
     /// Holds `ledger.lock` through a second open file description: `flock` locks belong to the
     /// open file description, so this conflicts with the store exactly as another process would.
+    ///
+    /// The first try may find the lock briefly taken: a child process that another test starts
+    /// at that moment holds a copy of every descriptor between its fork and its exec, the
+    /// store's own included. So the holder tries for up to five seconds.
     final class Holder {
         let descriptor: Int32
         init(_ path: String) throws {
-            descriptor = open(path, O_RDWR | O_CREAT, 0o600)
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             try #require(descriptor >= 0)
-            try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+            var result = flock(descriptor, LOCK_EX | LOCK_NB)
+            var error = result == 0 ? 0 : errno
+            for _ in 0..<500 where result != 0 && (error == EWOULDBLOCK || error == EINTR) {
+                usleep(10_000)
+                result = flock(descriptor, LOCK_EX | LOCK_NB)
+                error = result == 0 ? 0 : errno
+            }
+            try #require(result == 0, "flock: \(String(cString: strerror(error)))")
         }
         func release() { close(descriptor) }
     }

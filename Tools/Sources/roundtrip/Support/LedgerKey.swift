@@ -58,7 +58,7 @@ enum LedgerKey {
         } catch {
             throw CommandFailure.usage("cannot create the ledger folder \(directory): \(error.localizedDescription)")
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             if errno == EEXIST { return }  // Another process created it first; read theirs.
             throw CommandFailure.usage("cannot create the ledger key \(path): \(String(cString: strerror(errno)))")
