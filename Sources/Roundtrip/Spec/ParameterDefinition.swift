@@ -69,23 +69,7 @@ public enum ParameterDefinition {
     }
 
     /// A JSON string literal (RFC 8259 section 7).
-    static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 
     private static func array(_ values: [String]) -> String {
         "[" + values.map(quoted).joined(separator: ",") + "]"

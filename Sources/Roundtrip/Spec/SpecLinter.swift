@@ -39,8 +39,10 @@ public enum SpecLinter {
             )
         }
         for action in spec.actions {
-            let path = "actions.\(action.name).url"
-            for route in action.routes {
+            // `url` may list several routes; a finding names the one it is about.
+            var notedSchemes: Set<String> = []
+            for (index, route) in action.routes.enumerated() {
+                let path = action.routes.count > 1 ? "actions.\(action.name).url[\(index)]" : "actions.\(action.name).url"
                 if route.isUniversalLink {
                     if !domains.contains(where: { domainMatches($0, route.host) }) {
                         findings.append(
@@ -63,7 +65,8 @@ public enum SpecLinter {
                             )
                         )
                     }
-                    if action.signatures == .off {
+                    // Once per scheme: an action's routes on one scheme share its fate.
+                    if action.signatures == .off, notedSchemes.insert(route.scheme).inserted {
                         findings.append(
                             SpecDiagnostic(
                                 severity: .note,

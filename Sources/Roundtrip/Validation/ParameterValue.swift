@@ -168,7 +168,7 @@ enum ParameterParsing {
         var values: [ParameterValue] = []
         values.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            if item.isEmpty { throw invalid(rule, index + 1, "is empty; a list's items may not be") }
+            if item.isEmpty { throw invalid(rule, index + 1, emptyItemReason(rule.spec.list)) }
             var text = item
             let value = try text.withUTF8 { bytes in
                 Result { () throws(RoundtripError) in
@@ -178,6 +178,15 @@ enum ParameterParsing {
             values.append(value)
         }
         return .list(values)
+    }
+
+    /// Why an empty item is refused, in the terms of the list's form: where the empty item came from.
+    static func emptyItemReason(_ form: ListForm?) -> String {
+        switch form {
+        case .comma: "is empty (two commas in a row, or one at either end); a list item needs a value"
+        case .newline: "is empty (an empty line); a list item needs a value"
+        case .repeated, nil: "is empty (the name is given with no value); a list item needs a value"
+        }
     }
 
     /// The `invalid-parameter` error for `why`, naming the parameter, and the item when there is one.

@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// A JSON value to write, with object keys in a chosen order (Foundation's encoders sort or
 /// shuffle keys; an association file reads best in Apple's documented order).
 enum JSONOutputValue {
@@ -68,20 +70,6 @@ enum JSONOutputValue {
     }
 
     private static func writeString(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        JSONStringLiteral.append(text, to: &output)
     }
 }

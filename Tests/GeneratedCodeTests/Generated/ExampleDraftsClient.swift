@@ -28,7 +28,7 @@ struct ExampleDraftsClient: Sendable {
             actions: [
                 Action(
                     name: "create",
-                    routes: [try! RoutePattern("drafts://x-callback-url/create"), try! RoutePattern("drafts://create"), try! RoutePattern("drafts5://x-callback-url/create"), try! RoutePattern("drafts5://create")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/create"), try! RoutePattern("drafts://create"), try! RoutePattern("drafts5://x-callback-url/create")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -51,7 +51,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "open",
-                    routes: [try! RoutePattern("drafts://x-callback-url/open"), try! RoutePattern("drafts://open"), try! RoutePattern("drafts5://x-callback-url/open"), try! RoutePattern("drafts5://open")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/open"), try! RoutePattern("drafts://open"), try! RoutePattern("drafts5://x-callback-url/open")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -75,7 +75,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "get",
-                    routes: [try! RoutePattern("drafts://x-callback-url/get"), try! RoutePattern("drafts://get"), try! RoutePattern("drafts5://x-callback-url/get"), try! RoutePattern("drafts5://get")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/get"), try! RoutePattern("drafts://get"), try! RoutePattern("drafts5://x-callback-url/get")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -93,7 +93,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "getCurrentDraft",
-                    routes: [try! RoutePattern("drafts://x-callback-url/getCurrentDraft"), try! RoutePattern("drafts://getCurrentDraft"), try! RoutePattern("drafts5://x-callback-url/getCurrentDraft"), try! RoutePattern("drafts5://getCurrentDraft")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/getCurrentDraft"), try! RoutePattern("drafts://getCurrentDraft")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -104,7 +104,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "prepend",
-                    routes: [try! RoutePattern("drafts://x-callback-url/prepend"), try! RoutePattern("drafts://prepend"), try! RoutePattern("drafts5://x-callback-url/prepend"), try! RoutePattern("drafts5://prepend")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/prepend"), try! RoutePattern("drafts://prepend"), try! RoutePattern("drafts5://x-callback-url/prepend")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -121,7 +121,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "append",
-                    routes: [try! RoutePattern("drafts://x-callback-url/append"), try! RoutePattern("drafts://append"), try! RoutePattern("drafts5://x-callback-url/append"), try! RoutePattern("drafts5://append")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/append"), try! RoutePattern("drafts://append"), try! RoutePattern("drafts5://x-callback-url/append")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -138,7 +138,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "replaceRange",
-                    routes: [try! RoutePattern("drafts://x-callback-url/replaceRange"), try! RoutePattern("drafts://replaceRange"), try! RoutePattern("drafts5://x-callback-url/replaceRange"), try! RoutePattern("drafts5://replaceRange")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/replaceRange"), try! RoutePattern("drafts://replaceRange"), try! RoutePattern("drafts5://x-callback-url/replaceRange")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -154,7 +154,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "search",
-                    routes: [try! RoutePattern("drafts://x-callback-url/search"), try! RoutePattern("drafts://search"), try! RoutePattern("drafts5://x-callback-url/search"), try! RoutePattern("drafts5://search")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/search"), try! RoutePattern("drafts://search"), try! RoutePattern("drafts5://x-callback-url/search")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -169,7 +169,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "quickSearch",
-                    routes: [try! RoutePattern("drafts://x-callback-url/quickSearch"), try! RoutePattern("drafts://quickSearch"), try! RoutePattern("drafts5://x-callback-url/quickSearch"), try! RoutePattern("drafts5://quickSearch")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/quickSearch"), try! RoutePattern("drafts://quickSearch")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -182,7 +182,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "commandPalette",
-                    routes: [try! RoutePattern("drafts://x-callback-url/commandPalette"), try! RoutePattern("drafts://commandPalette"), try! RoutePattern("drafts5://x-callback-url/commandPalette"), try! RoutePattern("drafts5://commandPalette")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/commandPalette"), try! RoutePattern("drafts://commandPalette")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -195,7 +195,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "actionSearch",
-                    routes: [try! RoutePattern("drafts://x-callback-url/actionSearch"), try! RoutePattern("drafts://actionSearch"), try! RoutePattern("drafts5://x-callback-url/actionSearch"), try! RoutePattern("drafts5://actionSearch")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/actionSearch"), try! RoutePattern("drafts://actionSearch")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -208,7 +208,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "workspace",
-                    routes: [try! RoutePattern("drafts://x-callback-url/workspace"), try! RoutePattern("drafts://workspace"), try! RoutePattern("drafts5://x-callback-url/workspace"), try! RoutePattern("drafts5://workspace")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/workspace"), try! RoutePattern("drafts://workspace"), try! RoutePattern("drafts5://x-callback-url/workspace")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -221,7 +221,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "loadActionGroup",
-                    routes: [try! RoutePattern("drafts://x-callback-url/loadActionGroup"), try! RoutePattern("drafts://loadActionGroup"), try! RoutePattern("drafts5://x-callback-url/loadActionGroup"), try! RoutePattern("drafts5://loadActionGroup")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/loadActionGroup"), try! RoutePattern("drafts://loadActionGroup"), try! RoutePattern("drafts5://x-callback-url/loadActionGroup")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -231,10 +231,11 @@ struct ExampleDraftsClient: Sendable {
                     sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
                     signatures: .off,
                     queryEncoding: .rfc3986,
+                    description: "Load an action group in the action list side panel (iOS only in the earlier revision).",
                 ),
                 Action(
                     name: "loadActionBarGroup",
-                    routes: [try! RoutePattern("drafts://x-callback-url/loadActionBarGroup"), try! RoutePattern("drafts://loadActionBarGroup"), try! RoutePattern("drafts5://x-callback-url/loadActionBarGroup"), try! RoutePattern("drafts5://loadActionBarGroup")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/loadActionBarGroup"), try! RoutePattern("drafts://loadActionBarGroup")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -244,11 +245,25 @@ struct ExampleDraftsClient: Sendable {
                     sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
                     signatures: .off,
                     queryEncoding: .rfc3986,
-                    description: "The earlier revision's /loadKeyboardActionGroup under its current name.",
+                    description: "Load an action group in the action bar.",
+                ),
+                Action(
+                    name: "loadKeyboardActionGroup",
+                    routes: [try! RoutePattern("drafts5://x-callback-url/loadKeyboardActionGroup")],
+                    convention: .xCallbackURL,
+                    outcomes: ["success", "error", "cancel"],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "name", type: .string, isRequired: true),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    signatures: .off,
+                    queryEncoding: .rfc3986,
+                    description: "Load an action group in the extended keyboard row. Only the earlier revision (drafts5:) documents it, as iOS only.",
                 ),
                 Action(
                     name: "runAction",
-                    routes: [try! RoutePattern("drafts://x-callback-url/runAction"), try! RoutePattern("drafts://runAction"), try! RoutePattern("drafts5://x-callback-url/runAction"), try! RoutePattern("drafts5://runAction")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/runAction"), try! RoutePattern("drafts://runAction"), try! RoutePattern("drafts5://x-callback-url/runAction")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -260,11 +275,11 @@ struct ExampleDraftsClient: Sendable {
                     sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
                     signatures: .off,
                     queryEncoding: .rfc3986,
-                    description: "Run an action on text without saving it as a draft.",
+                    description: "Run an action on text without saving it as a draft (iOS only in the earlier revision).",
                 ),
                 Action(
                     name: "capture",
-                    routes: [try! RoutePattern("drafts://x-callback-url/capture"), try! RoutePattern("drafts://capture"), try! RoutePattern("drafts5://x-callback-url/capture"), try! RoutePattern("drafts5://capture")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/capture"), try! RoutePattern("drafts://capture")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -278,7 +293,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "dictate",
-                    routes: [try! RoutePattern("drafts://x-callback-url/dictate"), try! RoutePattern("drafts://dictate"), try! RoutePattern("drafts5://x-callback-url/dictate"), try! RoutePattern("drafts5://dictate")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/dictate"), try! RoutePattern("drafts://dictate"), try! RoutePattern("drafts5://x-callback-url/dictate")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -296,7 +311,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "scanDocument",
-                    routes: [try! RoutePattern("drafts://x-callback-url/scanDocument"), try! RoutePattern("drafts://scanDocument"), try! RoutePattern("drafts5://x-callback-url/scanDocument"), try! RoutePattern("drafts5://scanDocument")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/scanDocument"), try! RoutePattern("drafts://scanDocument")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -314,7 +329,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "arrange",
-                    routes: [try! RoutePattern("drafts://x-callback-url/arrange"), try! RoutePattern("drafts://arrange"), try! RoutePattern("drafts5://x-callback-url/arrange"), try! RoutePattern("drafts5://arrange")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/arrange"), try! RoutePattern("drafts://arrange"), try! RoutePattern("drafts5://x-callback-url/arrange")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -331,7 +346,7 @@ struct ExampleDraftsClient: Sendable {
                 ),
                 Action(
                     name: "refresh_text_expander",
-                    routes: [try! RoutePattern("drafts://x-callback-url/refresh_text_expander"), try! RoutePattern("drafts://refresh_text_expander"), try! RoutePattern("drafts5://x-callback-url/refresh_text_expander"), try! RoutePattern("drafts5://refresh_text_expander")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/refresh_text_expander"), try! RoutePattern("drafts://refresh_text_expander")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -356,7 +371,7 @@ struct ExampleDraftsClient: Sendable {
 
     /// Create a draft from `text`; x-success receives its UUID.
     ///
-    /// Calls `create` (x-callback-url, `drafts://x-callback-url/create`, `drafts://create`, `drafts5://x-callback-url/create`, `drafts5://create`) and waits for its answer.
+    /// Calls `create` (x-callback-url, `drafts://x-callback-url/create`, `drafts://create`, `drafts5://x-callback-url/create`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - text: `text`: (string; required; multi-line)
@@ -400,7 +415,7 @@ struct ExampleDraftsClient: Sendable {
 
     /// Open a draft by UUID or by title (Title/Marker selects a marker too).
     ///
-    /// Calls `open` (x-callback-url, `drafts://x-callback-url/open`, `drafts://open`, `drafts5://x-callback-url/open`, `drafts5://open`) and waits for its answer.
+    /// Calls `open` (x-callback-url, `drafts://x-callback-url/open`, `drafts://open`, `drafts5://x-callback-url/open`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - uuid: `uuid`: (uuid; optional)
@@ -456,7 +471,7 @@ struct ExampleDraftsClient: Sendable {
 
     /// Send a draft's content to x-success.
     ///
-    /// Calls `get` (x-callback-url, `drafts://x-callback-url/get`, `drafts://get`, `drafts5://x-callback-url/get`, `drafts5://get`) and waits for its answer.
+    /// Calls `get` (x-callback-url, `drafts://x-callback-url/get`, `drafts://get`, `drafts5://x-callback-url/get`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - uuid: `uuid`: (uuid; required)
@@ -485,7 +500,7 @@ struct ExampleDraftsClient: Sendable {
 
     /// Send information about the draft in the editor to x-success.
     ///
-    /// Calls `getCurrentDraft` (x-callback-url, `drafts://x-callback-url/getCurrentDraft`, `drafts://getCurrentDraft`, `drafts5://x-callback-url/getCurrentDraft`, `drafts5://getCurrentDraft`) and waits for its answer.
+    /// Calls `getCurrentDraft` (x-callback-url, `drafts://x-callback-url/getCurrentDraft`, `drafts://getCurrentDraft`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
@@ -506,7 +521,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(GetCurrentDraftReturns.init)
     }
 
-    /// Calls `prepend` (x-callback-url, `drafts://x-callback-url/prepend`, `drafts://prepend`, `drafts5://x-callback-url/prepend`, `drafts5://prepend`) and waits for its answer.
+    /// Calls `prepend` (x-callback-url, `drafts://x-callback-url/prepend`, `drafts://prepend`, `drafts5://x-callback-url/prepend`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - uuid: `uuid`: (uuid; required)
@@ -542,7 +557,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(PrependReturns.init)
     }
 
-    /// Calls `append` (x-callback-url, `drafts://x-callback-url/append`, `drafts://append`, `drafts5://x-callback-url/append`, `drafts5://append`) and waits for its answer.
+    /// Calls `append` (x-callback-url, `drafts://x-callback-url/append`, `drafts://append`, `drafts5://x-callback-url/append`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - uuid: `uuid`: (uuid; required)
@@ -578,7 +593,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(AppendReturns.init)
     }
 
-    /// Calls `replaceRange` (x-callback-url, `drafts://x-callback-url/replaceRange`, `drafts://replaceRange`, `drafts5://x-callback-url/replaceRange`, `drafts5://replaceRange`) and waits for its answer.
+    /// Calls `replaceRange` (x-callback-url, `drafts://x-callback-url/replaceRange`, `drafts://replaceRange`, `drafts5://x-callback-url/replaceRange`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - uuid: `uuid`: (uuid; required)
@@ -611,7 +626,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(ReplaceRangeReturns.init)
     }
 
-    /// Calls `search` (x-callback-url, `drafts://x-callback-url/search`, `drafts://search`, `drafts5://x-callback-url/search`, `drafts5://search`) and waits for its answer.
+    /// Calls `search` (x-callback-url, `drafts://x-callback-url/search`, `drafts://search`, `drafts5://x-callback-url/search`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - query: `query`: (string; optional)
@@ -641,7 +656,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(SearchReturns.init)
     }
 
-    /// Calls `quickSearch` (x-callback-url, `drafts://x-callback-url/quickSearch`, `drafts://quickSearch`, `drafts5://x-callback-url/quickSearch`, `drafts5://quickSearch`) and waits for its answer.
+    /// Calls `quickSearch` (x-callback-url, `drafts://x-callback-url/quickSearch`, `drafts://quickSearch`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - query: `query`: (string; optional)
@@ -665,7 +680,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(QuickSearchReturns.init)
     }
 
-    /// Calls `commandPalette` (x-callback-url, `drafts://x-callback-url/commandPalette`, `drafts://commandPalette`, `drafts5://x-callback-url/commandPalette`, `drafts5://commandPalette`) and waits for its answer.
+    /// Calls `commandPalette` (x-callback-url, `drafts://x-callback-url/commandPalette`, `drafts://commandPalette`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - query: `query`: (string; optional)
@@ -689,7 +704,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(CommandPaletteReturns.init)
     }
 
-    /// Calls `actionSearch` (x-callback-url, `drafts://x-callback-url/actionSearch`, `drafts://actionSearch`, `drafts5://x-callback-url/actionSearch`, `drafts5://actionSearch`) and waits for its answer.
+    /// Calls `actionSearch` (x-callback-url, `drafts://x-callback-url/actionSearch`, `drafts://actionSearch`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - query: `query`: (string; optional)
@@ -713,7 +728,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(ActionSearchReturns.init)
     }
 
-    /// Calls `workspace` (x-callback-url, `drafts://x-callback-url/workspace`, `drafts://workspace`, `drafts5://x-callback-url/workspace`, `drafts5://workspace`) and waits for its answer.
+    /// Calls `workspace` (x-callback-url, `drafts://x-callback-url/workspace`, `drafts://workspace`, `drafts5://x-callback-url/workspace`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - name: `name`: A saved workspace; Default clears the filters. (string; required)
@@ -737,7 +752,9 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(WorkspaceReturns.init)
     }
 
-    /// Calls `loadActionGroup` (x-callback-url, `drafts://x-callback-url/loadActionGroup`, `drafts://loadActionGroup`, `drafts5://x-callback-url/loadActionGroup`, `drafts5://loadActionGroup`) and waits for its answer.
+    /// Load an action group in the action list side panel (iOS only in the earlier revision).
+    ///
+    /// Calls `loadActionGroup` (x-callback-url, `drafts://x-callback-url/loadActionGroup`, `drafts://loadActionGroup`, `drafts5://x-callback-url/loadActionGroup`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - name: `name`: (string; required)
@@ -761,9 +778,9 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(LoadActionGroupReturns.init)
     }
 
-    /// The earlier revision's /loadKeyboardActionGroup under its current name.
+    /// Load an action group in the action bar.
     ///
-    /// Calls `loadActionBarGroup` (x-callback-url, `drafts://x-callback-url/loadActionBarGroup`, `drafts://loadActionBarGroup`, `drafts5://x-callback-url/loadActionBarGroup`, `drafts5://loadActionBarGroup`) and waits for its answer.
+    /// Calls `loadActionBarGroup` (x-callback-url, `drafts://x-callback-url/loadActionBarGroup`, `drafts://loadActionBarGroup`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - name: `name`: (string; required)
@@ -787,9 +804,35 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(LoadActionBarGroupReturns.init)
     }
 
-    /// Run an action on text without saving it as a draft.
+    /// Load an action group in the extended keyboard row. Only the earlier revision (drafts5:) documents it, as iOS only.
     ///
-    /// Calls `runAction` (x-callback-url, `drafts://x-callback-url/runAction`, `drafts://runAction`, `drafts5://x-callback-url/runAction`, `drafts5://runAction`) and waits for its answer.
+    /// Calls `loadKeyboardActionGroup` (x-callback-url, `drafts5://x-callback-url/loadKeyboardActionGroup`) and waits for its answer.
+    ///
+    /// - Parameters:
+    ///   - name: `name`: (string; required)
+    ///   - callback: The base URL to come back to (this app's own scheme or universal link).
+    ///   - continuation: JSON the ledger gives back with the answer.
+    ///   - signer: Signs the request (needed when the partner requires signatures).
+    ///   - ttl: Seconds the request waits for its answer.
+    /// - Returns: How the call ended, with the typed returns of a success.
+    /// - Throws: `RoundtripError` for a request or answer that breaks the spec, `StorageError` from the ledger, `OpenFailure` when no app opened the request.
+    func loadKeyboardActionGroup(
+        name: String,
+        callback: String,
+        continuation: Data? = nil,
+        signer: RequestSigner? = nil,
+        ttl: TimeInterval = 600
+    ) async throws -> CallResult<LoadKeyboardActionGroupReturns> {
+        let action = Self.spec.actions[14]
+        var items: [QueryItem] = []
+        items += action.parameters[0].queryItems(for: name)
+        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        return try response.result(LoadKeyboardActionGroupReturns.init)
+    }
+
+    /// Run an action on text without saving it as a draft (iOS only in the earlier revision).
+    ///
+    /// Calls `runAction` (x-callback-url, `drafts://x-callback-url/runAction`, `drafts://runAction`, `drafts5://x-callback-url/runAction`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - text: `text`: (string; required; multi-line)
@@ -810,7 +853,7 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<RunActionReturns> {
-        let action = Self.spec.actions[14]
+        let action = Self.spec.actions[15]
         var items: [QueryItem] = []
         items += action.parameters[0].queryItems(for: text)
         items += action.parameters[1].queryItems(for: action2)
@@ -819,7 +862,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(RunActionReturns.init)
     }
 
-    /// Calls `capture` (x-callback-url, `drafts://x-callback-url/capture`, `drafts://capture`, `drafts5://x-callback-url/capture`, `drafts5://capture`) and waits for its answer.
+    /// Calls `capture` (x-callback-url, `drafts://x-callback-url/capture`, `drafts://capture`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - text: `text`: (string; optional; multi-line)
@@ -838,7 +881,7 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<CaptureReturns> {
-        let action = Self.spec.actions[15]
+        let action = Self.spec.actions[16]
         var items: [QueryItem] = []
         items += action.parameters[0].queryItems(for: text)
         items += action.parameters[1].queryItems(for: tag)
@@ -846,7 +889,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(CaptureReturns.init)
     }
 
-    /// Calls `dictate` (x-callback-url, `drafts://x-callback-url/dictate`, `drafts://dictate`, `drafts5://x-callback-url/dictate`, `drafts5://dictate`) and waits for its answer.
+    /// Calls `dictate` (x-callback-url, `drafts://x-callback-url/dictate`, `drafts://dictate`, `drafts5://x-callback-url/dictate`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - locale: `locale`: A language-country identifier such as en-US. (string; optional)
@@ -867,7 +910,7 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<DictateReturns> {
-        let action = Self.spec.actions[16]
+        let action = Self.spec.actions[17]
         var items: [QueryItem] = []
         items += action.parameters[0].queryItems(for: locale)
         items += action.parameters[1].queryItems(for: save)
@@ -878,7 +921,7 @@ struct ExampleDraftsClient: Sendable {
 
     /// iOS only.
     ///
-    /// Calls `scanDocument` (x-callback-url, `drafts://x-callback-url/scanDocument`, `drafts://scanDocument`, `drafts5://x-callback-url/scanDocument`, `drafts5://scanDocument`) and waits for its answer.
+    /// Calls `scanDocument` (x-callback-url, `drafts://x-callback-url/scanDocument`, `drafts://scanDocument`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - save: `save`: (boolean; optional; default true)
@@ -897,7 +940,7 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<ScanDocumentReturns> {
-        let action = Self.spec.actions[17]
+        let action = Self.spec.actions[18]
         var items: [QueryItem] = []
         items += action.parameters[0].queryItems(for: save)
         items += action.parameters[1].queryItems(for: retParam)
@@ -905,7 +948,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(ScanDocumentReturns.init)
     }
 
-    /// Calls `arrange` (x-callback-url, `drafts://x-callback-url/arrange`, `drafts://arrange`, `drafts5://x-callback-url/arrange`, `drafts5://arrange`) and waits for its answer.
+    /// Calls `arrange` (x-callback-url, `drafts://x-callback-url/arrange`, `drafts://arrange`, `drafts5://x-callback-url/arrange`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - text: `text`: (string; required; multi-line)
@@ -924,7 +967,7 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<ArrangeReturns> {
-        let action = Self.spec.actions[18]
+        let action = Self.spec.actions[19]
         var items: [QueryItem] = []
         items += action.parameters[0].queryItems(for: text)
         items += action.parameters[1].queryItems(for: retParam)
@@ -932,7 +975,7 @@ struct ExampleDraftsClient: Sendable {
         return try response.result(ArrangeReturns.init)
     }
 
-    /// Calls `refresh_text_expander` (x-callback-url, `drafts://x-callback-url/refresh_text_expander`, `drafts://refresh_text_expander`, `drafts5://x-callback-url/refresh_text_expander`, `drafts5://refresh_text_expander`) and waits for its answer.
+    /// Calls `refresh_text_expander` (x-callback-url, `drafts://x-callback-url/refresh_text_expander`, `drafts://refresh_text_expander`) and waits for its answer.
     ///
     /// - Parameters:
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
@@ -947,7 +990,7 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<RefreshTextExpanderReturns> {
-        let action = Self.spec.actions[19]
+        let action = Self.spec.actions[20]
         let items: [QueryItem] = []
         let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(RefreshTextExpanderReturns.init)
@@ -1090,6 +1133,15 @@ struct ExampleDraftsClient: Sendable {
 
     /// What `loadActionBarGroup` returns on success: the spec declares no `returns`, so nothing.
     struct LoadActionBarGroupReturns: Sendable, Equatable {
+        /// Creates returned values (for previews and tests; calls read them from the answer).
+        init() {}
+
+        /// Reads the typed returns the ledger checked against the spec.
+        init(_ values: [String: ParameterValue]) {}
+    }
+
+    /// What `loadKeyboardActionGroup` returns on success: the spec declares no `returns`, so nothing.
+    struct LoadKeyboardActionGroupReturns: Sendable, Equatable {
         /// Creates returned values (for previews and tests; calls read them from the answer).
         init() {}
 

@@ -30,7 +30,7 @@ enum ExampleDraftsReceiver {
             actions: [
                 Action(
                     name: "create",
-                    routes: [try! RoutePattern("drafts://x-callback-url/create"), try! RoutePattern("drafts://create"), try! RoutePattern("drafts5://x-callback-url/create"), try! RoutePattern("drafts5://create")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/create"), try! RoutePattern("drafts://create"), try! RoutePattern("drafts5://x-callback-url/create")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -53,7 +53,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "open",
-                    routes: [try! RoutePattern("drafts://x-callback-url/open"), try! RoutePattern("drafts://open"), try! RoutePattern("drafts5://x-callback-url/open"), try! RoutePattern("drafts5://open")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/open"), try! RoutePattern("drafts://open"), try! RoutePattern("drafts5://x-callback-url/open")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -77,7 +77,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "get",
-                    routes: [try! RoutePattern("drafts://x-callback-url/get"), try! RoutePattern("drafts://get"), try! RoutePattern("drafts5://x-callback-url/get"), try! RoutePattern("drafts5://get")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/get"), try! RoutePattern("drafts://get"), try! RoutePattern("drafts5://x-callback-url/get")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -95,7 +95,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "getCurrentDraft",
-                    routes: [try! RoutePattern("drafts://x-callback-url/getCurrentDraft"), try! RoutePattern("drafts://getCurrentDraft"), try! RoutePattern("drafts5://x-callback-url/getCurrentDraft"), try! RoutePattern("drafts5://getCurrentDraft")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/getCurrentDraft"), try! RoutePattern("drafts://getCurrentDraft")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -106,7 +106,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "prepend",
-                    routes: [try! RoutePattern("drafts://x-callback-url/prepend"), try! RoutePattern("drafts://prepend"), try! RoutePattern("drafts5://x-callback-url/prepend"), try! RoutePattern("drafts5://prepend")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/prepend"), try! RoutePattern("drafts://prepend"), try! RoutePattern("drafts5://x-callback-url/prepend")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -123,7 +123,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "append",
-                    routes: [try! RoutePattern("drafts://x-callback-url/append"), try! RoutePattern("drafts://append"), try! RoutePattern("drafts5://x-callback-url/append"), try! RoutePattern("drafts5://append")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/append"), try! RoutePattern("drafts://append"), try! RoutePattern("drafts5://x-callback-url/append")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -140,7 +140,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "replaceRange",
-                    routes: [try! RoutePattern("drafts://x-callback-url/replaceRange"), try! RoutePattern("drafts://replaceRange"), try! RoutePattern("drafts5://x-callback-url/replaceRange"), try! RoutePattern("drafts5://replaceRange")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/replaceRange"), try! RoutePattern("drafts://replaceRange"), try! RoutePattern("drafts5://x-callback-url/replaceRange")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -156,7 +156,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "search",
-                    routes: [try! RoutePattern("drafts://x-callback-url/search"), try! RoutePattern("drafts://search"), try! RoutePattern("drafts5://x-callback-url/search"), try! RoutePattern("drafts5://search")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/search"), try! RoutePattern("drafts://search"), try! RoutePattern("drafts5://x-callback-url/search")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -171,7 +171,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "quickSearch",
-                    routes: [try! RoutePattern("drafts://x-callback-url/quickSearch"), try! RoutePattern("drafts://quickSearch"), try! RoutePattern("drafts5://x-callback-url/quickSearch"), try! RoutePattern("drafts5://quickSearch")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/quickSearch"), try! RoutePattern("drafts://quickSearch")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -184,7 +184,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "commandPalette",
-                    routes: [try! RoutePattern("drafts://x-callback-url/commandPalette"), try! RoutePattern("drafts://commandPalette"), try! RoutePattern("drafts5://x-callback-url/commandPalette"), try! RoutePattern("drafts5://commandPalette")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/commandPalette"), try! RoutePattern("drafts://commandPalette")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -197,7 +197,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "actionSearch",
-                    routes: [try! RoutePattern("drafts://x-callback-url/actionSearch"), try! RoutePattern("drafts://actionSearch"), try! RoutePattern("drafts5://x-callback-url/actionSearch"), try! RoutePattern("drafts5://actionSearch")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/actionSearch"), try! RoutePattern("drafts://actionSearch")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -210,7 +210,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "workspace",
-                    routes: [try! RoutePattern("drafts://x-callback-url/workspace"), try! RoutePattern("drafts://workspace"), try! RoutePattern("drafts5://x-callback-url/workspace"), try! RoutePattern("drafts5://workspace")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/workspace"), try! RoutePattern("drafts://workspace"), try! RoutePattern("drafts5://x-callback-url/workspace")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -223,7 +223,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "loadActionGroup",
-                    routes: [try! RoutePattern("drafts://x-callback-url/loadActionGroup"), try! RoutePattern("drafts://loadActionGroup"), try! RoutePattern("drafts5://x-callback-url/loadActionGroup"), try! RoutePattern("drafts5://loadActionGroup")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/loadActionGroup"), try! RoutePattern("drafts://loadActionGroup"), try! RoutePattern("drafts5://x-callback-url/loadActionGroup")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -233,10 +233,11 @@ enum ExampleDraftsReceiver {
                     sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
                     signatures: .off,
                     queryEncoding: .rfc3986,
+                    description: "Load an action group in the action list side panel (iOS only in the earlier revision).",
                 ),
                 Action(
                     name: "loadActionBarGroup",
-                    routes: [try! RoutePattern("drafts://x-callback-url/loadActionBarGroup"), try! RoutePattern("drafts://loadActionBarGroup"), try! RoutePattern("drafts5://x-callback-url/loadActionBarGroup"), try! RoutePattern("drafts5://loadActionBarGroup")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/loadActionBarGroup"), try! RoutePattern("drafts://loadActionBarGroup")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -246,11 +247,25 @@ enum ExampleDraftsReceiver {
                     sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
                     signatures: .off,
                     queryEncoding: .rfc3986,
-                    description: "The earlier revision's /loadKeyboardActionGroup under its current name.",
+                    description: "Load an action group in the action bar.",
+                ),
+                Action(
+                    name: "loadKeyboardActionGroup",
+                    routes: [try! RoutePattern("drafts5://x-callback-url/loadKeyboardActionGroup")],
+                    convention: .xCallbackURL,
+                    outcomes: ["success", "error", "cancel"],
+                    unknownParameters: .reject,
+                    parameters: [
+                        ParameterSpec(name: "name", type: .string, isRequired: true),
+                    ],
+                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    signatures: .off,
+                    queryEncoding: .rfc3986,
+                    description: "Load an action group in the extended keyboard row. Only the earlier revision (drafts5:) documents it, as iOS only.",
                 ),
                 Action(
                     name: "runAction",
-                    routes: [try! RoutePattern("drafts://x-callback-url/runAction"), try! RoutePattern("drafts://runAction"), try! RoutePattern("drafts5://x-callback-url/runAction"), try! RoutePattern("drafts5://runAction")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/runAction"), try! RoutePattern("drafts://runAction"), try! RoutePattern("drafts5://x-callback-url/runAction")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -262,11 +277,11 @@ enum ExampleDraftsReceiver {
                     sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
                     signatures: .off,
                     queryEncoding: .rfc3986,
-                    description: "Run an action on text without saving it as a draft.",
+                    description: "Run an action on text without saving it as a draft (iOS only in the earlier revision).",
                 ),
                 Action(
                     name: "capture",
-                    routes: [try! RoutePattern("drafts://x-callback-url/capture"), try! RoutePattern("drafts://capture"), try! RoutePattern("drafts5://x-callback-url/capture"), try! RoutePattern("drafts5://capture")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/capture"), try! RoutePattern("drafts://capture")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -280,7 +295,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "dictate",
-                    routes: [try! RoutePattern("drafts://x-callback-url/dictate"), try! RoutePattern("drafts://dictate"), try! RoutePattern("drafts5://x-callback-url/dictate"), try! RoutePattern("drafts5://dictate")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/dictate"), try! RoutePattern("drafts://dictate"), try! RoutePattern("drafts5://x-callback-url/dictate")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -298,7 +313,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "scanDocument",
-                    routes: [try! RoutePattern("drafts://x-callback-url/scanDocument"), try! RoutePattern("drafts://scanDocument"), try! RoutePattern("drafts5://x-callback-url/scanDocument"), try! RoutePattern("drafts5://scanDocument")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/scanDocument"), try! RoutePattern("drafts://scanDocument")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -316,7 +331,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "arrange",
-                    routes: [try! RoutePattern("drafts://x-callback-url/arrange"), try! RoutePattern("drafts://arrange"), try! RoutePattern("drafts5://x-callback-url/arrange"), try! RoutePattern("drafts5://arrange")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/arrange"), try! RoutePattern("drafts://arrange"), try! RoutePattern("drafts5://x-callback-url/arrange")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -333,7 +348,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "refresh_text_expander",
-                    routes: [try! RoutePattern("drafts://x-callback-url/refresh_text_expander"), try! RoutePattern("drafts://refresh_text_expander"), try! RoutePattern("drafts5://x-callback-url/refresh_text_expander"), try! RoutePattern("drafts5://refresh_text_expander")],
+                    routes: [try! RoutePattern("drafts://x-callback-url/refresh_text_expander"), try! RoutePattern("drafts://refresh_text_expander")],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,
@@ -381,11 +396,13 @@ enum ExampleDraftsReceiver {
         case actionSearch(ActionSearch)
         /// The `workspace` action.
         case workspace(Workspace)
-        /// The `loadActionGroup` action.
+        /// Load an action group in the action list side panel (iOS only in the earlier revision).
         case loadActionGroup(LoadActionGroup)
-        /// The earlier revision's /loadKeyboardActionGroup under its current name.
+        /// Load an action group in the action bar.
         case loadActionBarGroup(LoadActionBarGroup)
-        /// Run an action on text without saving it as a draft.
+        /// Load an action group in the extended keyboard row. Only the earlier revision (drafts5:) documents it, as iOS only.
+        case loadKeyboardActionGroup(LoadKeyboardActionGroup)
+        /// Run an action on text without saving it as a draft (iOS only in the earlier revision).
         case runAction(RunAction)
         /// The `capture` action.
         case capture(Capture)
@@ -417,6 +434,7 @@ enum ExampleDraftsReceiver {
             case "workspace": self = .workspace(try Workspace(request))
             case "loadActionGroup": self = .loadActionGroup(try LoadActionGroup(request))
             case "loadActionBarGroup": self = .loadActionBarGroup(try LoadActionBarGroup(request))
+            case "loadKeyboardActionGroup": self = .loadKeyboardActionGroup(try LoadKeyboardActionGroup(request))
             case "runAction": self = .runAction(try RunAction(request))
             case "capture": self = .capture(try Capture(request))
             case "dictate": self = .dictate(try Dictate(request))
@@ -444,6 +462,7 @@ enum ExampleDraftsReceiver {
             case .workspace(let value): value.request
             case .loadActionGroup(let value): value.request
             case .loadActionBarGroup(let value): value.request
+            case .loadKeyboardActionGroup(let value): value.request
             case .runAction(let value): value.request
             case .capture(let value): value.request
             case .dictate(let value): value.request
@@ -456,7 +475,7 @@ enum ExampleDraftsReceiver {
 
     /// Create a draft from `text`; x-success receives its UUID.
     ///
-    /// `create`: x-callback-url at `drafts://x-callback-url/create`, `drafts://create`, `drafts5://x-callback-url/create`, `drafts5://create`.
+    /// `create`: x-callback-url at `drafts://x-callback-url/create`, `drafts://create`, `drafts5://x-callback-url/create`.
     ///
     /// Parameters:
     /// - `text`: (string; required; multi-line)
@@ -549,7 +568,7 @@ enum ExampleDraftsReceiver {
 
     /// Open a draft by UUID or by title (Title/Marker selects a marker too).
     ///
-    /// `open`: x-callback-url at `drafts://x-callback-url/open`, `drafts://open`, `drafts5://x-callback-url/open`, `drafts5://open`.
+    /// `open`: x-callback-url at `drafts://x-callback-url/open`, `drafts://open`, `drafts5://x-callback-url/open`.
     ///
     /// Parameters:
     /// - `uuid`: (uuid; optional)
@@ -640,7 +659,7 @@ enum ExampleDraftsReceiver {
 
     /// Send a draft's content to x-success.
     ///
-    /// `get`: x-callback-url at `drafts://x-callback-url/get`, `drafts://get`, `drafts5://x-callback-url/get`, `drafts5://get`.
+    /// `get`: x-callback-url at `drafts://x-callback-url/get`, `drafts://get`, `drafts5://x-callback-url/get`.
     ///
     /// Parameters:
     /// - `uuid`: (uuid; required)
@@ -705,7 +724,7 @@ enum ExampleDraftsReceiver {
 
     /// Send information about the draft in the editor to x-success.
     ///
-    /// `getCurrentDraft`: x-callback-url at `drafts://x-callback-url/getCurrentDraft`, `drafts://getCurrentDraft`, `drafts5://x-callback-url/getCurrentDraft`, `drafts5://getCurrentDraft`.
+    /// `getCurrentDraft`: x-callback-url at `drafts://x-callback-url/getCurrentDraft`, `drafts://getCurrentDraft`.
     struct GetCurrentDraft: Sendable {
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -747,7 +766,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `prepend`: x-callback-url at `drafts://x-callback-url/prepend`, `drafts://prepend`, `drafts5://x-callback-url/prepend`, `drafts5://prepend`.
+    /// `prepend`: x-callback-url at `drafts://x-callback-url/prepend`, `drafts://prepend`, `drafts5://x-callback-url/prepend`.
     ///
     /// Parameters:
     /// - `uuid`: (uuid; required)
@@ -812,7 +831,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `append`: x-callback-url at `drafts://x-callback-url/append`, `drafts://append`, `drafts5://x-callback-url/append`, `drafts5://append`.
+    /// `append`: x-callback-url at `drafts://x-callback-url/append`, `drafts://append`, `drafts5://x-callback-url/append`.
     ///
     /// Parameters:
     /// - `uuid`: (uuid; required)
@@ -877,7 +896,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `replaceRange`: x-callback-url at `drafts://x-callback-url/replaceRange`, `drafts://replaceRange`, `drafts5://x-callback-url/replaceRange`, `drafts5://replaceRange`.
+    /// `replaceRange`: x-callback-url at `drafts://x-callback-url/replaceRange`, `drafts://replaceRange`, `drafts5://x-callback-url/replaceRange`.
     ///
     /// Parameters:
     /// - `uuid`: (uuid; required)
@@ -938,7 +957,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `search`: x-callback-url at `drafts://x-callback-url/search`, `drafts://search`, `drafts5://x-callback-url/search`, `drafts5://search`.
+    /// `search`: x-callback-url at `drafts://x-callback-url/search`, `drafts://search`, `drafts5://x-callback-url/search`.
     ///
     /// Parameters:
     /// - `query`: (string; optional)
@@ -1009,7 +1028,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `quickSearch`: x-callback-url at `drafts://x-callback-url/quickSearch`, `drafts://quickSearch`, `drafts5://x-callback-url/quickSearch`, `drafts5://quickSearch`.
+    /// `quickSearch`: x-callback-url at `drafts://x-callback-url/quickSearch`, `drafts://quickSearch`.
     ///
     /// Parameters:
     /// - `query`: (string; optional)
@@ -1058,7 +1077,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `commandPalette`: x-callback-url at `drafts://x-callback-url/commandPalette`, `drafts://commandPalette`, `drafts5://x-callback-url/commandPalette`, `drafts5://commandPalette`.
+    /// `commandPalette`: x-callback-url at `drafts://x-callback-url/commandPalette`, `drafts://commandPalette`.
     ///
     /// Parameters:
     /// - `query`: (string; optional)
@@ -1107,7 +1126,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `actionSearch`: x-callback-url at `drafts://x-callback-url/actionSearch`, `drafts://actionSearch`, `drafts5://x-callback-url/actionSearch`, `drafts5://actionSearch`.
+    /// `actionSearch`: x-callback-url at `drafts://x-callback-url/actionSearch`, `drafts://actionSearch`.
     ///
     /// Parameters:
     /// - `query`: (string; optional)
@@ -1156,7 +1175,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `workspace`: x-callback-url at `drafts://x-callback-url/workspace`, `drafts://workspace`, `drafts5://x-callback-url/workspace`, `drafts5://workspace`.
+    /// `workspace`: x-callback-url at `drafts://x-callback-url/workspace`, `drafts://workspace`, `drafts5://x-callback-url/workspace`.
     ///
     /// Parameters:
     /// - `name`: A saved workspace; Default clears the filters. (string; required)
@@ -1205,7 +1224,9 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `loadActionGroup`: x-callback-url at `drafts://x-callback-url/loadActionGroup`, `drafts://loadActionGroup`, `drafts5://x-callback-url/loadActionGroup`, `drafts5://loadActionGroup`.
+    /// Load an action group in the action list side panel (iOS only in the earlier revision).
+    ///
+    /// `loadActionGroup`: x-callback-url at `drafts://x-callback-url/loadActionGroup`, `drafts://loadActionGroup`, `drafts5://x-callback-url/loadActionGroup`.
     ///
     /// Parameters:
     /// - `name`: (string; required)
@@ -1254,9 +1275,9 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// The earlier revision's /loadKeyboardActionGroup under its current name.
+    /// Load an action group in the action bar.
     ///
-    /// `loadActionBarGroup`: x-callback-url at `drafts://x-callback-url/loadActionBarGroup`, `drafts://loadActionBarGroup`, `drafts5://x-callback-url/loadActionBarGroup`, `drafts5://loadActionBarGroup`.
+    /// `loadActionBarGroup`: x-callback-url at `drafts://x-callback-url/loadActionBarGroup`, `drafts://loadActionBarGroup`.
     ///
     /// Parameters:
     /// - `name`: (string; required)
@@ -1305,9 +1326,60 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// Run an action on text without saving it as a draft.
+    /// Load an action group in the extended keyboard row. Only the earlier revision (drafts5:) documents it, as iOS only.
     ///
-    /// `runAction`: x-callback-url at `drafts://x-callback-url/runAction`, `drafts://runAction`, `drafts5://x-callback-url/runAction`, `drafts5://runAction`.
+    /// `loadKeyboardActionGroup`: x-callback-url at `drafts5://x-callback-url/loadKeyboardActionGroup`.
+    ///
+    /// Parameters:
+    /// - `name`: (string; required)
+    struct LoadKeyboardActionGroup: Sendable {
+        /// `name`: (string; required)
+        let name: String
+        /// The accepted request: its callbacks, signature and URL.
+        let request: AcceptedRequest
+
+        /// The action in ``ExampleDraftsReceiver/spec``.
+        static var action: Action { spec.actions[14] }
+
+        /// Reads the typed values of an accepted `loadKeyboardActionGroup` request.
+        ///
+        /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
+        init(_ request: AcceptedRequest) throws(RoundtripError) {
+            guard request.actionName == "loadKeyboardActionGroup" else {
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'loadKeyboardActionGroup'")
+            }
+            let values = request.parameters
+            name = try values.required("name", as: String.self)
+            self.request = request
+        }
+
+        /// What the success callback (`success`) carries back: the spec declares no `returns`, so nothing.
+        struct Returns: Sendable {
+            /// Creates the returned values.
+            init() {}
+
+            /// The response parameters, each in its declared form.
+            var queryItems: [QueryItem] {
+                []
+            }
+        }
+
+        /// The success reply, for a `Receiver` handler.
+        static func success(_ returns: Returns) -> Reply {
+            Reply(outcome: "success", parameters: returns.queryItems)
+        }
+
+        /// The callback URL that answers this request with success and `returns`.
+        ///
+        /// - Throws: `RoundtripError` when the request has no success callback or a value breaks the spec's `returns`.
+        func answer(_ returns: Returns) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "success", parameters: returns.queryItems)
+        }
+    }
+
+    /// Run an action on text without saving it as a draft (iOS only in the earlier revision).
+    ///
+    /// `runAction`: x-callback-url at `drafts://x-callback-url/runAction`, `drafts://runAction`, `drafts5://x-callback-url/runAction`.
     ///
     /// Parameters:
     /// - `text`: (string; required; multi-line)
@@ -1324,7 +1396,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[14] }
+        static var action: Action { spec.actions[15] }
 
         /// Reads the typed values of an accepted `runAction` request.
         ///
@@ -1364,7 +1436,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `capture`: x-callback-url at `drafts://x-callback-url/capture`, `drafts://capture`, `drafts5://x-callback-url/capture`, `drafts5://capture`.
+    /// `capture`: x-callback-url at `drafts://x-callback-url/capture`, `drafts://capture`.
     ///
     /// Parameters:
     /// - `text`: (string; optional; multi-line)
@@ -1378,7 +1450,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[15] }
+        static var action: Action { spec.actions[16] }
 
         /// Reads the typed values of an accepted `capture` request.
         ///
@@ -1417,7 +1489,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `dictate`: x-callback-url at `drafts://x-callback-url/dictate`, `drafts://dictate`, `drafts5://x-callback-url/dictate`, `drafts5://dictate`.
+    /// `dictate`: x-callback-url at `drafts://x-callback-url/dictate`, `drafts://dictate`, `drafts5://x-callback-url/dictate`.
     ///
     /// Parameters:
     /// - `locale`: A language-country identifier such as en-US. (string; optional)
@@ -1434,7 +1506,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[16] }
+        static var action: Action { spec.actions[17] }
 
         /// Reads the typed values of an accepted `dictate` request.
         ///
@@ -1486,7 +1558,7 @@ enum ExampleDraftsReceiver {
 
     /// iOS only.
     ///
-    /// `scanDocument`: x-callback-url at `drafts://x-callback-url/scanDocument`, `drafts://scanDocument`, `drafts5://x-callback-url/scanDocument`, `drafts5://scanDocument`.
+    /// `scanDocument`: x-callback-url at `drafts://x-callback-url/scanDocument`, `drafts://scanDocument`.
     ///
     /// Parameters:
     /// - `save`: (boolean; optional; default true)
@@ -1500,7 +1572,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[17] }
+        static var action: Action { spec.actions[18] }
 
         /// Reads the typed values of an accepted `scanDocument` request.
         ///
@@ -1549,7 +1621,7 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `arrange`: x-callback-url at `drafts://x-callback-url/arrange`, `drafts://arrange`, `drafts5://x-callback-url/arrange`, `drafts5://arrange`.
+    /// `arrange`: x-callback-url at `drafts://x-callback-url/arrange`, `drafts://arrange`, `drafts5://x-callback-url/arrange`.
     ///
     /// Parameters:
     /// - `text`: (string; required; multi-line)
@@ -1563,7 +1635,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[18] }
+        static var action: Action { spec.actions[19] }
 
         /// Reads the typed values of an accepted `arrange` request.
         ///
@@ -1612,13 +1684,13 @@ enum ExampleDraftsReceiver {
         }
     }
 
-    /// `refresh_text_expander`: x-callback-url at `drafts://x-callback-url/refresh_text_expander`, `drafts://refresh_text_expander`, `drafts5://x-callback-url/refresh_text_expander`, `drafts5://refresh_text_expander`.
+    /// `refresh_text_expander`: x-callback-url at `drafts://x-callback-url/refresh_text_expander`, `drafts://refresh_text_expander`.
     struct RefreshTextExpander: Sendable {
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[19] }
+        static var action: Action { spec.actions[20] }
 
         /// Reads the typed values of an accepted `refresh_text_expander` request.
         ///

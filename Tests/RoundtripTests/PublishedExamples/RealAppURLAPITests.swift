@@ -13,9 +13,11 @@ import Testing
 /// - Bear: "X-callback-url Scheme documentation", Bear,
 ///   https://bear.app/faq/x-callback-url-scheme-documentation/ (spec: `Examples/bear.yaml`).
 /// - Drafts: "URL Schemes", Drafts User Guide, https://docs.getdrafts.com/docs/automation/urlschemes
-///   for the actions and parameters; its example URLs come from the page's earlier revision,
-///   "URLs", https://getdrafts.com/urls/ (the drafts5: scheme of Drafts 5), the revision whose
-///   full text was at hand (spec: `Examples/drafts.yaml`).
+///   for the actions and parameters, and its two templates; the other example URLs come from the
+///   page's earlier revision, "URLs", https://getdrafts.com/urls/ (the drafts5: scheme of Drafts
+///   5), kept in Agile Tortoise's drafts-reference repository (`topics/urls.md`), in both of that
+///   file's versions where they differ. The current page's own examples were not at hand in full
+///   and are not quoted here (spec: `Examples/drafts.yaml`).
 ///
 /// Each URL is copied as the page prints it; a URL printed over several lines is joined by
 /// dropping each line break and the indentation after it. The expected parameters are what the
@@ -458,7 +460,7 @@ struct RealAppURLAPITests {
                     "file": "R0lGODlhAQABAIAAAP///////yH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==",
                 ]
             ),
-            "a 46-byte GIF, base64 then percent-encoded"
+            "a 43-byte GIF, base64 then percent-encoded"
         ),
         // tags: the page's token stands for the user's; the test environment holds that value.
         Example(
@@ -547,7 +549,12 @@ struct RealAppURLAPITests {
         Example(
             joined("drafts4://x-callback-url/replaceRange?uuid=UUID-TO-VALID-DRAFT&text=TEXT-TO-INSERT&start=0&length=10\n"),
             .rejected(.unknownRoute, parameter: nil),
-            "the page prints drafts4:, the scheme of the older Drafts 4 app, where every other example uses drafts5: → unknown-route"
+            "the first version prints drafts4:, the scheme of the older Drafts 4 app, where every other example uses drafts5: → unknown-route"
+        ),
+        Example(
+            joined("drafts5://x-callback-url/replaceRange?uuid=UUID-TO-VALID-DRAFT&text=TEXT-TO-INSERT&start=0&length=10\n"),
+            .rejected(.invalidParameter, parameter: "uuid"),
+            "the later version corrects the scheme to drafts5:; " + placeholderUUID
         ),
         Example("drafts5://x-callback-url/search?query=QUERY-TEXT", .accepted("search", ["query": "QUERY-TEXT"]), "placeholder text is still text"),
         Example("drafts5://x-callback-url/workspace?name=WORKSPACE-NAME", .accepted("workspace", ["name": "WORKSPACE-NAME"])),
@@ -558,8 +565,8 @@ struct RealAppURLAPITests {
         ),
         Example(
             "drafts5://x-callback-url/loadKeyboardActionGroup?name=WORKSPACE-NAME",
-            .rejected(.unknownRoute, parameter: nil),
-            "the current page has no /loadKeyboardActionGroup; its place is /loadActionBarGroup → unknown-route"
+            .accepted("loadKeyboardActionGroup", ["name": "WORKSPACE-NAME"]),
+            "only the earlier revision documents it, on drafts5: only; the placeholder again"
         ),
         Example(
             "drafts5://x-callback-url/prepend?uuid=UUID-TO-VALID-DRAFT&text=TEXT-TO-ADD",

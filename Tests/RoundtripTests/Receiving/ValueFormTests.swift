@@ -95,7 +95,7 @@ struct ValueFormTests {
 
     static let rejects: [Reject] = [
         // Lists
-        Reject(query: "tags=home,,work", code: .invalidParameter, parameter: "tags", messageContains: "item 2 of the parameter 'tags' is empty"),
+        Reject(query: "tags=home,,work", code: .invalidParameter, parameter: "tags", messageContains: "item 2 of the parameter 'tags' is empty (two commas in a row, or one at either end); a list item needs a value"),
         Reject(query: "tags=,,", code: .invalidParameter, parameter: "tags", messageContains: "whose items are all empty"),
         Reject(query: "tags=a,b,c,d,e", code: .invalidParameter, parameter: "tags", messageContains: "has 5 items; the maximum is 4"),
         Reject(query: "tags=solo", code: .invalidParameter, parameter: "tags", messageContains: "has 1 item; the minimum is 2"),
@@ -113,7 +113,13 @@ struct ValueFormTests {
             messageContains: "item 2 of the parameter 'numbers' is 11; the maximum is 10"
         ),
         Reject(query: "tag=a&tag=b&tag=c&tag=d", code: .invalidParameter, parameter: "tag", messageContains: "has 4 items; the maximum is 3"),
-        Reject(query: "tag=a&tag=", code: .invalidParameter, parameter: "tag", messageContains: "item 2 of the parameter 'tag' is empty"),
+        Reject(query: "tag=a&tag=", code: .invalidParameter, parameter: "tag", messageContains: "item 2 of the parameter 'tag' is empty (the name is given with no value); a list item needs a value"),
+        Reject(
+            query: "lines=a%0A%0Ab",
+            code: .invalidParameter,
+            parameter: "lines",
+            messageContains: "item 2 of the parameter 'lines' is empty (an empty line); a list item needs a value"
+        ),
         Reject(query: "title=a&title=b", code: .duplicateParameter, parameter: "title", messageContains: "appears more than once"),
         Reject(query: "tags=a,b&tags=c,d", code: .duplicateParameter, parameter: "tags", messageContains: "appears more than once"),
         Reject(

@@ -244,6 +244,8 @@ struct SpecFileFormatArticleTests {
         #expect(request.actionName == "add")
         #expect(request.parameters["tags"] == .list([.string("Errand"), .string("Home")]))
         #expect(request.parameters["deadline"] == .empty)
+        let english = try endpoint.evaluate("things:///add?title=Milk&deadline=December%2031&auth-token=t0k3n")
+        #expect(english.parameters["deadline"] == .string("December 31"), "the page's own example date")
         #expect(request.parameters["completed"] == .boolean(false))
         #expect(request.parameters["auth-token"]?.canonical == "***")
 
