@@ -95,7 +95,12 @@ struct ValueFormTests {
 
     static let rejects: [Reject] = [
         // Lists
-        Reject(query: "tags=home,,work", code: .invalidParameter, parameter: "tags", messageContains: "item 2 of the parameter 'tags' is empty (two commas in a row, or one at either end); a list item needs a value"),
+        Reject(
+            query: "tags=home,,work",
+            code: .invalidParameter,
+            parameter: "tags",
+            messageContains: "item 2 of the parameter 'tags' is empty (two commas in a row, or one at either end); a list item needs a value"
+        ),
         Reject(query: "tags=,,", code: .invalidParameter, parameter: "tags", messageContains: "whose items are all empty"),
         Reject(query: "tags=a,b,c,d,e", code: .invalidParameter, parameter: "tags", messageContains: "has 5 items; the maximum is 4"),
         Reject(query: "tags=solo", code: .invalidParameter, parameter: "tags", messageContains: "has 1 item; the minimum is 2"),
@@ -113,7 +118,12 @@ struct ValueFormTests {
             messageContains: "item 2 of the parameter 'numbers' is 11; the maximum is 10"
         ),
         Reject(query: "tag=a&tag=b&tag=c&tag=d", code: .invalidParameter, parameter: "tag", messageContains: "has 4 items; the maximum is 3"),
-        Reject(query: "tag=a&tag=", code: .invalidParameter, parameter: "tag", messageContains: "item 2 of the parameter 'tag' is empty (the name is given with no value); a list item needs a value"),
+        Reject(
+            query: "tag=a&tag=",
+            code: .invalidParameter,
+            parameter: "tag",
+            messageContains: "item 2 of the parameter 'tag' is empty (the name is given with no value); a list item needs a value"
+        ),
         Reject(
             query: "lines=a%0A%0Ab",
             code: .invalidParameter,

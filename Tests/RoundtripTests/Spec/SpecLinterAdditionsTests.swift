@@ -264,14 +264,15 @@ struct SpecLinterAdditionsTests {
 @Suite("Spec lint: findings about routes")
 struct SpecLinterRouteTests {
     @Test func aListOfRoutesIsNamedRouteByRouteAndEachSchemeNotedOnce() throws {
-        let yaml = SpecLinterAdditionsTests.header + """
-            actions:
-              create:
-                url: ['t://x-callback-url/create', 't://create', 'old://create', 'https://other.example.com/create']
-                convention: x-callback-url
-              open: {url: 't://open', convention: none}
+        let yaml =
+            SpecLinterAdditionsTests.header + """
+                actions:
+                  create:
+                    url: ['t://x-callback-url/create', 't://create', 'old://create', 'https://other.example.com/create']
+                    convention: x-callback-url
+                  open: {url: 't://open', convention: none}
 
-            """
+                """
         let findings = try SpecLoader.load(yaml: yaml).diagnostics
             .filter { $0.rule.hasPrefix("custom-scheme") || $0.rule.hasPrefix("route-") }
             .map { "\($0.rule) \($0.keyPath)" }
