@@ -40,6 +40,7 @@ let package = Package(
         .executableTarget(
             name: "incoming-profile",
             dependencies: [
+                "LaunchReceiver",
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "Yams", package: "Yams"),

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchReceiver
 import Roundtrip
 import RoundtripYAML
 import Yams
@@ -7,6 +8,7 @@ import Yams
 //   incoming-profile [ACTIONS]   the decision against the Foundation baseline
 //   incoming-profile steps       the decision's main steps, each timed alone
 //   incoming-profile decision    the decision alone, for a profiler (`perf record`)
+//   incoming-profile generated [loop]  the 50-action spec compiled into Swift: makeSpec() and Endpoint
 //   incoming-profile launch [yaml|json [ACTIONS]]  a spec from YAML and JSON text to a ready Endpoint, at 10, 50
 //                                and 1,000 actions, beside Yams' compose alone (the old path's first step)
 
@@ -23,7 +25,17 @@ func minimumTime(rounds: Int = 15, iterations: Int = 20_000, _ body: () -> Void)
 
 let url = IncomingFixture.url
 var sink = 0
-if CommandLine.arguments.dropFirst().first == "launch", let form = CommandLine.arguments.dropFirst(2).first {
+if CommandLine.arguments.dropFirst().first == "generated" {
+    // The 50-action spec compiled into Swift: the spec value, and the endpoint from it.
+    let makeSpec = minimumTime(rounds: 15, iterations: 500) { sink += LaunchReceiver.makeSpec().actions.count }
+    let built = LaunchReceiver.makeSpec()
+    let endpoint = minimumTime(rounds: 15, iterations: 500) { if (try? Endpoint(spec: built)) != nil { sink += 1 } }
+    print("50 actions  generated makeSpec()         \(String(format: "%.4f", makeSpec / 1e6)) ms")
+    print("50 actions  Endpoint from the value      \(String(format: "%.4f", endpoint / 1e6)) ms")
+    if CommandLine.arguments.dropFirst(2).first == "loop" {
+        for _ in 0..<20_000 { sink += LaunchReceiver.makeSpec().actions.count }
+    }
+} else if CommandLine.arguments.dropFirst().first == "launch", let form = CommandLine.arguments.dropFirst(2).first {
     // For a profiler: one form (yaml or json) of the 50-action spec to an Endpoint, many times.
     let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 50
     let text = form == "json" ? LaunchFixture.json(actionCount: count) : LaunchFixture.yaml(actionCount: count)

@@ -13,17 +13,24 @@ import Foundation
 /// let endpoint = try Endpoint(spec: loaded.spec)
 /// ```
 public enum SpecLoader {
-    /// A loaded spec and the warnings and notes found while loading it.
+    /// A loaded spec and the warnings and notes about it.
     public struct Loaded: Sendable {
         /// The spec.
         public var spec: Spec
-        /// Warnings and notes (errors make loading throw).
-        public var diagnostics: [SpecDiagnostic]
+        /// The warnings and notes found while reading the text (errors make loading throw).
+        public var readingDiagnostics: [SpecDiagnostic]
+
+        /// Every warning and note: those found while reading, then ``SpecLinter``'s findings
+        /// about the spec.
+        ///
+        /// The linter runs on each access, not while loading: an app that loads its spec at
+        /// launch and never asks pays nothing for it.
+        public var diagnostics: [SpecDiagnostic] { readingDiagnostics + SpecLinter.lint(spec) }
 
         /// Creates a loaded spec.
-        public init(spec: Spec, diagnostics: [SpecDiagnostic]) {
+        public init(spec: Spec, readingDiagnostics: [SpecDiagnostic]) {
             self.spec = spec
-            self.diagnostics = diagnostics
+            self.readingDiagnostics = readingDiagnostics
         }
     }
 
@@ -75,7 +82,7 @@ public enum SpecLoader {
         guard let spec, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw SpecError(file: file, diagnostics: diagnostics)
         }
-        return Loaded(spec: spec, diagnostics: diagnostics + SpecLinter.lint(spec))
+        return Loaded(spec: spec, readingDiagnostics: diagnostics)
     }
 
     /// Reads a file's bytes, or throws the `unreadable` diagnostic that names it.

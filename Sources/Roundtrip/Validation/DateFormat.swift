@@ -36,19 +36,23 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         fields = nil
     }
 
+    /// The fields a pattern may use, by their spelling.
+    private static let knownFields: [(token: [UInt8], field: Field)] = [
+        (Array("yyyy".utf8), .year), (Array("MM".utf8), .month), (Array("dd".utf8), .day), (Array("HH".utf8), .hour),
+        (Array("mm".utf8), .minute), (Array("ss".utf8), .second), (Array("SSS".utf8), .millisecond),
+    ]
+
     /// Parses a format pattern.
     ///
     /// - Throws: A message when the pattern has an unsupported field (for example `yy` or `EEE`).
     public init(_ pattern: String) throws(RoundtripError) {
-        if pattern.lowercased() == "iso8601" || pattern.lowercased() == "iso-8601" {
+        if pattern.utf8.count <= 8, ["iso8601", "iso-8601"].contains(pattern.lowercased()) {
             self = .iso8601
             return
         }
         var fields: [Field] = []
         var bytes = Array(pattern.utf8)[...]
-        let known: [(String, Field)] = [
-            ("yyyy", .year), ("MM", .month), ("dd", .day), ("HH", .hour), ("mm", .minute), ("ss", .second), ("SSS", .millisecond),
-        ]
+        let known = Self.knownFields
         outer: while let first = bytes.first {
             if first == UInt8(ascii: "'") {
                 bytes = bytes.dropFirst()
@@ -59,9 +63,9 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
                 bytes = bytes[bytes.index(after: close)...]
                 continue
             }
-            for (token, field) in known where bytes.starts(with: token.utf8) {
+            for (token, field) in known where bytes.starts(with: token) {
                 fields.append(field)
-                bytes = bytes.dropFirst(token.utf8.count)
+                bytes = bytes.dropFirst(token.count)
                 continue outer
             }
             if URLSplit.isAlpha(first) || first >= 0x80 {
