@@ -40,6 +40,31 @@ struct GeneratorTests {
         #expect(naming.names.map { types.type($0) } == naming.types)
     }
 
+    struct Reserved: Sendable, CustomTestStringConvertible {
+        let reserved: Set<String>
+        let names: [String]
+        let members: [String]
+        var testDescription: String { names.joined(separator: ", ") }
+    }
+
+    /// Reserved names count whatever their letter case: the generated code's own camel-case
+    /// names (`queryItems`, `rawValue`, `allCases`) are avoided like lower-case ones.
+    static let reservedNames: [Reserved] = [
+        Reserved(reserved: ["queryItems"], names: ["query-items", "query_items"], members: ["queryItems2", "queryItems3"]),
+        Reserved(
+            reserved: ["init", "rawValue", "allCases", "parameterValue"],
+            names: ["allCases", "raw-value", "parameter value", "init", "all-cases"],
+            members: ["allCases2", "rawValue2", "parameterValue2", "init2", "allCases3"]
+        ),
+        Reserved(reserved: ["Request"], names: ["request", "REQUEST"], members: ["request2", "request3"]),
+    ]
+
+    @Test(arguments: reservedNames)
+    func reservedNamesAreAvoidedWhateverTheirCase(_ example: Reserved) {
+        var names = SwiftNames(reserved: example.reserved)
+        #expect(example.names.map { names.member($0) } == example.members)
+    }
+
     @Test(arguments: GeneratedSources.items)
     func theCommittedCodeIsWhatTheGeneratorWritesNow(_ item: GeneratedSources.Item) throws {
         let generated = try item.generate()
