@@ -61,7 +61,7 @@ struct CallerWriter {
                 + (spec.app.description.map { ": " + $0 } ?? ".")
                 + "\n\nEach method builds the request, records it in the caller's ledger, opens it, and waits for the answer:\n\n"
                 + "```swift\nlet client = try \(name)(caller: caller)\n"
-                + (actions.first.map { "let result = try await client.\($0.methodName)(…, callback: \"my-app://\($0.action.name)\")\n" } ?? "")
+                + (actions.first.map { "let result = try await client.\($0.methodName)(…, callback: \"my-app://done\")\n" } ?? "")
                 + "```"
         )
         writer.open("\(writer.modifier)struct \(name): Sendable")
@@ -104,7 +104,9 @@ struct CallerWriter {
         let action = generated.action
         let answers = action.convention != .none
         var documentation = (action.description.map { $0 + "\n\n" } ?? "")
-        documentation += "Calls `\(action.name)` (\(action.convention), " + action.routes.map { "`\($0.text)`" }.joined(separator: ", ") + ")"
+        documentation +=
+            "Calls \(SwiftWriter.code(action.name)) (\(action.convention), " + action.routes.map { SwiftWriter.code($0.text) }.joined(separator: ", ")
+            + ")"
         documentation += answers ? " and waits for its answer." : "; the convention has no way back, so nothing is awaited."
         documentation += "\n\n- Parameters:\n"
         for (value, _) in generated.parameters {
@@ -151,7 +153,7 @@ struct CallerWriter {
     private func writeReturns(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
         let action = generated.action
         writer.documentation(
-            "What `\(action.name)` returns on success"
+            "What \(SwiftWriter.code(action.name)) returns on success"
                 + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : ".")
                 + (generated.returns.isEmpty ? "" : "\n\n" + generated.returns.map { "- " + $0.documentationLine }.joined(separator: "\n"))
         )

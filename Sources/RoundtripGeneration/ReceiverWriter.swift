@@ -78,7 +78,7 @@ struct ReceiverWriter {
         writer.documentation("An incoming request that the endpoint accepted, typed by its action: a handler switches over it.")
         writer.open("\(writer.modifier)enum Request: Sendable")
         for action in actions {
-            writer.documentation(action.action.description ?? "The `\(action.action.name)` action.")
+            writer.documentation(action.action.description ?? "The \(SwiftWriter.code(action.action.name)) action.")
             writer.line("case \(action.caseName)(\(action.typeName))")
         }
         writer.line("")
@@ -109,7 +109,9 @@ struct ReceiverWriter {
     private func writeAction(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
         let action = generated.action
         var summary = (action.description.map { $0 + "\n\n" } ?? "")
-        summary += "`\(action.name)`: \(action.convention) at " + action.routes.map { "`\($0.text)`" }.joined(separator: ", ") + "."
+        summary +=
+            "\(SwiftWriter.code(action.name)): \(action.convention) at " + action.routes.map { SwiftWriter.code($0.text) }.joined(separator: ", ")
+            + "."
         if !generated.parameters.isEmpty {
             summary += "\n\nParameters:\n" + generated.parameters.map { "- " + $0.documentationLine }.joined(separator: "\n")
         }
@@ -126,11 +128,12 @@ struct ReceiverWriter {
         writer.line("\(writer.modifier)static var action: Action { spec.actions[\(generated.index)] }")
         writer.line("")
         writer.documentation(
-            "Reads the typed values of an accepted `\(action.name)` request.\n\n- Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code)."
+            "Reads the typed values of an accepted \(SwiftWriter.code(action.name)) request.\n\n- Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code)."
         )
         writer.open("\(writer.modifier)init(_ request: AcceptedRequest) throws(RoundtripError)")
         writer.open("guard request.actionName == \(SwiftLiteral.string(action.name)) else")
-        writer.line("throw RoundtripError(.unknownRoute, \"the request is for '\\(request.actionName)', not '\(action.name)'\")")
+        // The action's name is spec text: it reaches the message at run time, never as code.
+        writer.line("throw RoundtripError(.unknownRoute, \"the request is for '\\(request.actionName)', not '\\(Self.action.name)'\")")
         writer.close()
         if !generated.parameters.isEmpty { writer.line("let values = request.parameters") }
         for value in generated.parameters {

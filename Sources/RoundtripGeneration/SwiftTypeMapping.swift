@@ -40,16 +40,16 @@ struct SwiftTypeMapping {
     static func summary(_ parameter: ParameterSpec) -> String {
         var parts: [String] = []
         switch parameter.type {
-        case .date(let format): parts.append("date, format \(format.pattern)")
+        case .date(let format): parts.append(format == .iso8601 ? "date, ISO 8601" : "date, format \(SwiftWriter.code(format.pattern))")
         case .boolean: parts.append(parameter.booleanFormat == .yesNo ? "boolean, yes or no" : "boolean")
         default: parts.append(parameter.type.description)
         }
         if let list = parameter.list { parts.append("\(list) list") }
         parts.append(parameter.isRequired ? "required" : "optional")
-        if let value = parameter.defaultValue { parts.append("default \(value)") }
-        if let items = parameter.defaultItems { parts.append("default [\(items.joined(separator: ", "))]") }
-        if let values = parameter.allowedValues { parts.append("one of \(values.joined(separator: ", "))") }
-        if let pattern = parameter.pattern { parts.append("matches \(pattern.source)") }
+        if let value = parameter.defaultValue { parts.append("default \(SwiftWriter.code(value))") }
+        if let items = parameter.defaultItems { parts.append("default [\(items.map(SwiftWriter.code).joined(separator: ", "))]") }
+        if let values = parameter.allowedValues { parts.append("one of \(values.map(SwiftWriter.code).joined(separator: ", "))") }
+        if let pattern = parameter.pattern { parts.append("matches \(SwiftWriter.code(pattern.source))") }
         if let value = parameter.minimumLength { parts.append("at least \(value) characters") }
         if let value = parameter.maximumLength { parts.append("at most \(value) characters") }
         if let value = parameter.minimum { parts.append("minimum \(value)") }

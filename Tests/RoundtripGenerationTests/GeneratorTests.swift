@@ -65,6 +65,45 @@ struct GeneratorTests {
         #expect(example.names.map { names.member($0) } == example.members)
     }
 
+    /// A spec is untrusted input (a partner's goes into `--role caller`): its text may try to
+    /// end a comment or a string literal and become code.
+    static let hostileSpec = Spec(
+        app: AppDescription(name: "Notes", appID: nil, schemes: ["notes"], domains: [], description: "x\rfunc injected() {}"),
+        actions: [
+            Action(
+                name: "not 'q\"x'",
+                routes: [try! RoutePattern("notes://q")],
+                convention: .xCallbackURL,
+                parameters: [
+                    ParameterSpec(
+                        name: "kind",
+                        allowedValues: ["a`b", "c\u{2028}func injected() {}"],
+                        description: "one\u{85}func injected() {}\r\nthree\u{2029}four\u{202E}"
+                    )
+                ],
+                description: "d\u{2029}func injected() {}"
+            )
+        ]
+    )
+
+    @Test(arguments: GeneratorConfiguration.Role.allCases)
+    func specTextNeverBecomesCode(_ role: GeneratorConfiguration.Role) {
+        let source = SwiftGenerator.generate(Self.hostileSpec, configuration: GeneratorConfiguration(role: role), source: "notes\r.yaml")
+        let terminators: Set<Unicode.Scalar> = ["\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{202E}"]
+        #expect(!source.unicodeScalars.contains { terminators.contains($0) }, "only LF ends a line of the generated code")
+        let lines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(!lines.contains { $0.hasPrefix("func injected") })
+        for expected in ["/// func injected() {}", "/// three", "/// ``a`b``", "/// `c\\u{2028}func injected() {}`"] {
+            #expect(lines.contains(expected), "\(expected)")
+        }
+        #expect(lines.contains { $0.hasPrefix("/// four\\u{202e} (string; optional;") }, "a direction override is written out")
+        if role == .receiver {
+            #expect(lines.contains(#"case "not 'q\"x'": self = .notQX(try NotQX(request))"#))
+            #expect(lines.contains(#"guard request.actionName == "not 'q\"x'" else {"#))
+            #expect(lines.contains(#"throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")"#))
+        }
+    }
+
     @Test(arguments: GeneratedSources.items)
     func theCommittedCodeIsWhatTheGeneratorWritesNow(_ item: GeneratedSources.Item) throws {
         let generated = try item.generate()

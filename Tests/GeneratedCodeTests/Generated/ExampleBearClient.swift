@@ -11,7 +11,7 @@ import Roundtrip
 ///
 /// ```swift
 /// let client = try ExampleBearClient(caller: caller)
-/// let result = try await client.openNote(…, callback: "my-app://open-note")
+/// let result = try await client.openNote(…, callback: "my-app://done")
 /// ```
 struct ExampleBearClient: Sendable {
     /// The partner's spec, compiled into code.
@@ -445,7 +445,7 @@ struct ExampleBearClient: Sendable {
     ///   - clipboard: `clipboard`: (boolean, yes or no; optional)
     ///   - tags: `tags`: (string; comma list; optional)
     ///   - file: `file`: A file's bytes; Bear adds it only when filename is given too. (base64; optional)
-    ///   - filename: `filename`: A file name with its extension. (string; optional; matches .*\.[A-Za-z0-9]+)
+    ///   - filename: `filename`: A file name with its extension. (string; optional; matches `.*\.[A-Za-z0-9]+`)
     ///   - openNote: `open_note`: (boolean, yes or no; optional)
     ///   - newWindow: `new_window`: (boolean, yes or no; optional)
     ///   - float: `float`: (boolean, yes or no; optional)
@@ -453,7 +453,7 @@ struct ExampleBearClient: Sendable {
     ///   - pin: `pin`: (boolean, yes or no; optional)
     ///   - edit: `edit`: (boolean, yes or no; optional)
     ///   - timestamp: `timestamp`: (boolean, yes or no; optional)
-    ///   - type: `type`: With html the text is converted from HTML to Markdown. (string; optional; one of html)
+    ///   - type: `type`: With html the text is converted from HTML to Markdown. (string; optional; one of `html`)
     ///   - url: `url`: With type html, the base for relative image links. (url; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
@@ -514,7 +514,7 @@ struct ExampleBearClient: Sendable {
     ///   - text: `text`: (string; optional; multi-line)
     ///   - clipboard: `clipboard`: (boolean, yes or no; optional)
     ///   - header: `header`: (string; optional)
-    ///   - mode: `mode`: (string; optional; one of prepend, append, replace_all, replace)
+    ///   - mode: `mode`: (string; optional; one of `prepend`, `append`, `replace_all`, `replace`)
     ///   - newLine: `new_line`: (boolean, yes or no; optional)
     ///   - tags: `tags`: (string; comma list; optional)
     ///   - excludeTrashed: `exclude_trashed`: (boolean, yes or no; optional)
@@ -584,8 +584,8 @@ struct ExampleBearClient: Sendable {
     ///   - selected: `selected`: (boolean, yes or no; optional)
     ///   - file: `file`: (base64; required)
     ///   - header: `header`: (string; optional)
-    ///   - filename: `filename`: (string; required; matches .*\.[A-Za-z0-9]+)
-    ///   - mode: `mode`: (string; optional; one of prepend, append, replace_all, replace)
+    ///   - filename: `filename`: (string; required; matches `.*\.[A-Za-z0-9]+`)
+    ///   - mode: `mode`: (string; optional; one of `prepend`, `append`, `replace_all`, `replace`)
     ///   - openNote: `open_note`: (boolean, yes or no; optional)
     ///   - newWindow: `new_window`: (boolean, yes or no; optional)
     ///   - showWindow: `show_window`: (boolean, yes or no; optional)
@@ -1001,8 +1001,8 @@ struct ExampleBearClient: Sendable {
     /// - `title`: (string; optional)
     /// - `tags`: The note's tags as an array. (json; optional)
     /// - `is_trashed`: (boolean, yes or no; optional)
-    /// - `modificationDate`: ISO 8601. (date, format iso8601; optional)
-    /// - `creationDate`: ISO 8601. (date, format iso8601; optional)
+    /// - `modificationDate`: ISO 8601. (date, ISO 8601; optional)
+    /// - `creationDate`: ISO 8601. (date, ISO 8601; optional)
     struct OpenNoteReturns: Sendable, Equatable {
         /// `note`: The note's text. (string; optional; multi-line)
         let note: String?
@@ -1014,9 +1014,9 @@ struct ExampleBearClient: Sendable {
         let tags: String?
         /// `is_trashed`: (boolean, yes or no; optional)
         let isTrashed: Bool?
-        /// `modificationDate`: ISO 8601. (date, format iso8601; optional)
+        /// `modificationDate`: ISO 8601. (date, ISO 8601; optional)
         let modificationDate: Date?
-        /// `creationDate`: ISO 8601. (date, format iso8601; optional)
+        /// `creationDate`: ISO 8601. (date, ISO 8601; optional)
         let creationDate: Date?
 
         /// Creates returned values (for previews and tests; calls read them from the answer).

@@ -510,7 +510,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "open-note" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'open-note'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             id = try values.value("id", as: String.self)
@@ -535,8 +535,8 @@ enum ExampleBearReceiver {
         /// - `title`: (string; optional)
         /// - `tags`: The note's tags as an array. (json; optional)
         /// - `is_trashed`: (boolean, yes or no; optional)
-        /// - `modificationDate`: ISO 8601. (date, format iso8601; optional)
-        /// - `creationDate`: ISO 8601. (date, format iso8601; optional)
+        /// - `modificationDate`: ISO 8601. (date, ISO 8601; optional)
+        /// - `creationDate`: ISO 8601. (date, ISO 8601; optional)
         struct Returns: Sendable {
             /// `note`: The note's text. (string; optional; multi-line)
             var note: String?
@@ -548,9 +548,9 @@ enum ExampleBearReceiver {
             var tags: String?
             /// `is_trashed`: (boolean, yes or no; optional)
             var isTrashed: Bool?
-            /// `modificationDate`: ISO 8601. (date, format iso8601; optional)
+            /// `modificationDate`: ISO 8601. (date, ISO 8601; optional)
             var modificationDate: Date?
-            /// `creationDate`: ISO 8601. (date, format iso8601; optional)
+            /// `creationDate`: ISO 8601. (date, ISO 8601; optional)
             var creationDate: Date?
 
             /// Creates the returned values.
@@ -610,7 +610,7 @@ enum ExampleBearReceiver {
     /// - `clipboard`: (boolean, yes or no; optional)
     /// - `tags`: (string; comma list; optional)
     /// - `file`: A file's bytes; Bear adds it only when filename is given too. (base64; optional)
-    /// - `filename`: A file name with its extension. (string; optional; matches .*\.[A-Za-z0-9]+)
+    /// - `filename`: A file name with its extension. (string; optional; matches `.*\.[A-Za-z0-9]+`)
     /// - `open_note`: (boolean, yes or no; optional)
     /// - `new_window`: (boolean, yes or no; optional)
     /// - `float`: (boolean, yes or no; optional)
@@ -618,7 +618,7 @@ enum ExampleBearReceiver {
     /// - `pin`: (boolean, yes or no; optional)
     /// - `edit`: (boolean, yes or no; optional)
     /// - `timestamp`: (boolean, yes or no; optional)
-    /// - `type`: With html the text is converted from HTML to Markdown. (string; optional; one of html)
+    /// - `type`: With html the text is converted from HTML to Markdown. (string; optional; one of `html`)
     /// - `url`: With type html, the base for relative image links. (url; optional)
     struct Create: Sendable {
         /// `title`: (string; optional)
@@ -631,7 +631,7 @@ enum ExampleBearReceiver {
         let tags: [String]?
         /// `file`: A file's bytes; Bear adds it only when filename is given too. (base64; optional)
         let file: Data?
-        /// `filename`: A file name with its extension. (string; optional; matches .*\.[A-Za-z0-9]+)
+        /// `filename`: A file name with its extension. (string; optional; matches `.*\.[A-Za-z0-9]+`)
         let filename: String?
         /// `open_note`: (boolean, yes or no; optional)
         let openNote: Bool?
@@ -647,7 +647,7 @@ enum ExampleBearReceiver {
         let edit: Bool?
         /// `timestamp`: (boolean, yes or no; optional)
         let timestamp: Bool?
-        /// `type`: With html the text is converted from HTML to Markdown. (string; optional; one of html)
+        /// `type`: With html the text is converted from HTML to Markdown. (string; optional; one of `html`)
         let type: `Type`?
         /// `url`: With type html, the base for relative image links. (url; optional)
         let url: URL?
@@ -662,7 +662,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "create" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'create'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             title = try values.value("title", as: String.self)
@@ -739,7 +739,7 @@ enum ExampleBearReceiver {
     /// - `text`: (string; optional; multi-line)
     /// - `clipboard`: (boolean, yes or no; optional)
     /// - `header`: (string; optional)
-    /// - `mode`: (string; optional; one of prepend, append, replace_all, replace)
+    /// - `mode`: (string; optional; one of `prepend`, `append`, `replace_all`, `replace`)
     /// - `new_line`: (boolean, yes or no; optional)
     /// - `tags`: (string; comma list; optional)
     /// - `exclude_trashed`: (boolean, yes or no; optional)
@@ -761,7 +761,7 @@ enum ExampleBearReceiver {
         let clipboard: Bool?
         /// `header`: (string; optional)
         let header: String?
-        /// `mode`: (string; optional; one of prepend, append, replace_all, replace)
+        /// `mode`: (string; optional; one of `prepend`, `append`, `replace_all`, `replace`)
         let mode: Mode?
         /// `new_line`: (boolean, yes or no; optional)
         let newLine: Bool?
@@ -790,7 +790,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "add-text" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'add-text'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             id = try values.value("id", as: String.self)
@@ -872,8 +872,8 @@ enum ExampleBearReceiver {
     /// - `selected`: (boolean, yes or no; optional)
     /// - `file`: (base64; required)
     /// - `header`: (string; optional)
-    /// - `filename`: (string; required; matches .*\.[A-Za-z0-9]+)
-    /// - `mode`: (string; optional; one of prepend, append, replace_all, replace)
+    /// - `filename`: (string; required; matches `.*\.[A-Za-z0-9]+`)
+    /// - `mode`: (string; optional; one of `prepend`, `append`, `replace_all`, `replace`)
     /// - `open_note`: (boolean, yes or no; optional)
     /// - `new_window`: (boolean, yes or no; optional)
     /// - `show_window`: (boolean, yes or no; optional)
@@ -889,9 +889,9 @@ enum ExampleBearReceiver {
         let file: Data
         /// `header`: (string; optional)
         let header: String?
-        /// `filename`: (string; required; matches .*\.[A-Za-z0-9]+)
+        /// `filename`: (string; required; matches `.*\.[A-Za-z0-9]+`)
         let filename: String
-        /// `mode`: (string; optional; one of prepend, append, replace_all, replace)
+        /// `mode`: (string; optional; one of `prepend`, `append`, `replace_all`, `replace`)
         let mode: Mode?
         /// `open_note`: (boolean, yes or no; optional)
         let openNote: Bool?
@@ -912,7 +912,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "add-file" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'add-file'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             id = try values.value("id", as: String.self)
@@ -990,7 +990,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "tags" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'tags'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             self.request = request
         }
@@ -1049,7 +1049,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "open-tag" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'open-tag'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             name = try values.required("name", as: [String].self)
@@ -1114,7 +1114,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "rename-tag" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'rename-tag'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             name = try values.required("name", as: String.self)
@@ -1168,7 +1168,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "delete-tag" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'delete-tag'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             name = try values.required("name", as: String.self)
@@ -1226,7 +1226,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "trash" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'trash'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             id = try values.value("id", as: String.self)
@@ -1285,7 +1285,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "archive" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'archive'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             id = try values.value("id", as: String.self)
@@ -1339,7 +1339,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "untagged" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'untagged'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             search = try values.value("search", as: String.self)
@@ -1402,7 +1402,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "todo" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'todo'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             search = try values.value("search", as: String.self)
@@ -1465,7 +1465,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "today" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'today'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             search = try values.value("search", as: String.self)
@@ -1528,7 +1528,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "locked" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'locked'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             search = try values.value("search", as: String.self)
@@ -1584,7 +1584,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "search" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'search'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             term = try values.value("term", as: String.self)
@@ -1656,7 +1656,7 @@ enum ExampleBearReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "grab-url" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'grab-url'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             url = try values.required("url", as: URL.self)

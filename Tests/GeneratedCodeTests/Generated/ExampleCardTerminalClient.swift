@@ -11,7 +11,7 @@ import Roundtrip
 ///
 /// ```swift
 /// let client = try ExampleCardTerminalClient(caller: caller)
-/// let result = try await client.charge(…, callback: "my-app://charge")
+/// let result = try await client.charge(…, callback: "my-app://done")
 /// ```
 struct ExampleCardTerminalClient: Sendable {
     /// The partner's spec, compiled into code.
@@ -86,9 +86,9 @@ struct ExampleCardTerminalClient: Sendable {
     ///
     /// - Parameters:
     ///   - amount: `amount`: (decimal; required; minimum 0.01; maximum 100000)
-    ///   - currency: `currency`: (string; optional; default USD; one of USD, EUR, GBP)
-    ///   - invoiceNumber: `invoiceNumber`: (string; optional; matches [A-Za-z0-9-]+; at most 32 characters)
-    ///   - due: `due`: (date, format yyyyMMddHHmm; optional)
+    ///   - currency: `currency`: (string; optional; default `USD`; one of `USD`, `EUR`, `GBP`)
+    ///   - invoiceNumber: `invoiceNumber`: (string; optional; matches `[A-Za-z0-9-]+`; at most 32 characters)
+    ///   - due: `due`: (date, format `yyyyMMddHHmm`; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
@@ -140,7 +140,7 @@ struct ExampleCardTerminalClient: Sendable {
     ///
     /// - Parameters:
     ///   - task: `task`: (string; required; at most 200 characters)
-    ///   - due: `due`: (date, format yyyyMMddHHmm; optional)
+    ///   - due: `due`: (date, format `yyyyMMddHHmm`; optional)
     ///   - signer: Signs the request (needed when the partner requires signatures).
     /// - Returns: The request as sent.
     /// - Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it.

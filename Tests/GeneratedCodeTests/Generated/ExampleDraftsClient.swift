@@ -11,7 +11,7 @@ import Roundtrip
 ///
 /// ```swift
 /// let client = try ExampleDraftsClient(caller: caller)
-/// let result = try await client.create(…, callback: "my-app://create")
+/// let result = try await client.create(…, callback: "my-app://done")
 /// ```
 struct ExampleDraftsClient: Sendable {
     /// The partner's spec, compiled into code.
@@ -376,8 +376,8 @@ struct ExampleDraftsClient: Sendable {
     /// - Parameters:
     ///   - text: `text`: (string; required; multi-line)
     ///   - tag: `tag`: One tag per occurrence. (string; repeated list; optional)
-    ///   - folder: `folder`: (string; optional; default inbox; one of inbox, archive)
-    ///   - flagged: `flagged`: (boolean; optional; default false)
+    ///   - folder: `folder`: (string; optional; default `inbox`; one of `inbox`, `archive`)
+    ///   - flagged: `flagged`: (boolean; optional; default `false`)
     ///   - action2: `action`: An action to run on the new draft. (string; optional)
     ///   - allowEmpty: `allowEmpty`: With false the action does not run on empty text. (boolean; optional)
     ///   - retParam: `retParam`: The name under which x-success receives the UUID. (string; optional)
@@ -631,7 +631,7 @@ struct ExampleDraftsClient: Sendable {
     /// - Parameters:
     ///   - query: `query`: (string; optional)
     ///   - tag: `tag`: (string; optional)
-    ///   - folder: `folder`: (string; optional; one of inbox, archive, flagged, all, trash)
+    ///   - folder: `folder`: (string; optional; one of `inbox`, `archive`, `flagged`, `all`, `trash`)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
@@ -893,7 +893,7 @@ struct ExampleDraftsClient: Sendable {
     ///
     /// - Parameters:
     ///   - locale: `locale`: A language-country identifier such as en-US. (string; optional)
-    ///   - save: `save`: With false the text is only sent back. (boolean; optional; default true)
+    ///   - save: `save`: With false the text is only sent back. (boolean; optional; default `true`)
     ///   - retParam: `retParam`: (string; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
@@ -924,7 +924,7 @@ struct ExampleDraftsClient: Sendable {
     /// Calls `scanDocument` (x-callback-url, `drafts://x-callback-url/scanDocument`, `drafts://scanDocument`) and waits for its answer.
     ///
     /// - Parameters:
-    ///   - save: `save`: (boolean; optional; default true)
+    ///   - save: `save`: (boolean; optional; default `true`)
     ///   - retParam: `retParam`: (string; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.

@@ -480,8 +480,8 @@ enum ExampleDraftsReceiver {
     /// Parameters:
     /// - `text`: (string; required; multi-line)
     /// - `tag`: One tag per occurrence. (string; repeated list; optional)
-    /// - `folder`: (string; optional; default inbox; one of inbox, archive)
-    /// - `flagged`: (boolean; optional; default false)
+    /// - `folder`: (string; optional; default `inbox`; one of `inbox`, `archive`)
+    /// - `flagged`: (boolean; optional; default `false`)
     /// - `action`: An action to run on the new draft. (string; optional)
     /// - `allowEmpty`: With false the action does not run on empty text. (boolean; optional)
     /// - `retParam`: The name under which x-success receives the UUID. (string; optional)
@@ -490,9 +490,9 @@ enum ExampleDraftsReceiver {
         let text: String
         /// `tag`: One tag per occurrence. (string; repeated list; optional)
         let tag: [String]?
-        /// `folder`: (string; optional; default inbox; one of inbox, archive)
+        /// `folder`: (string; optional; default `inbox`; one of `inbox`, `archive`)
         let folder: Folder
-        /// `flagged`: (boolean; optional; default false)
+        /// `flagged`: (boolean; optional; default `false`)
         let flagged: Bool
         /// `action`: An action to run on the new draft. (string; optional)
         let action2: String?
@@ -511,7 +511,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "create" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'create'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             text = try values.required("text", as: String.self)
@@ -616,7 +616,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "open" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'open'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             uuid = try values.value("uuid", as: UUID.self)
@@ -680,7 +680,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "get" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'get'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             uuid = try values.required("uuid", as: UUID.self)
@@ -737,7 +737,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "getCurrentDraft" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'getCurrentDraft'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             self.request = request
         }
@@ -796,7 +796,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "prepend" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'prepend'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             uuid = try values.required("uuid", as: UUID.self)
@@ -861,7 +861,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "append" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'append'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             uuid = try values.required("uuid", as: UUID.self)
@@ -923,7 +923,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "replaceRange" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'replaceRange'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             uuid = try values.required("uuid", as: UUID.self)
@@ -962,13 +962,13 @@ enum ExampleDraftsReceiver {
     /// Parameters:
     /// - `query`: (string; optional)
     /// - `tag`: (string; optional)
-    /// - `folder`: (string; optional; one of inbox, archive, flagged, all, trash)
+    /// - `folder`: (string; optional; one of `inbox`, `archive`, `flagged`, `all`, `trash`)
     struct Search: Sendable {
         /// `query`: (string; optional)
         let query: String?
         /// `tag`: (string; optional)
         let tag: String?
-        /// `folder`: (string; optional; one of inbox, archive, flagged, all, trash)
+        /// `folder`: (string; optional; one of `inbox`, `archive`, `flagged`, `all`, `trash`)
         let folder: Folder?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -981,7 +981,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "search" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'search'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             query = try values.value("query", as: String.self)
@@ -1046,7 +1046,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "quickSearch" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'quickSearch'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             query = try values.value("query", as: String.self)
@@ -1095,7 +1095,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "commandPalette" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'commandPalette'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             query = try values.value("query", as: String.self)
@@ -1144,7 +1144,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "actionSearch" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'actionSearch'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             query = try values.value("query", as: String.self)
@@ -1193,7 +1193,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "workspace" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'workspace'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             name = try values.required("name", as: String.self)
@@ -1244,7 +1244,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "loadActionGroup" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'loadActionGroup'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             name = try values.required("name", as: String.self)
@@ -1295,7 +1295,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "loadActionBarGroup" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'loadActionBarGroup'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             name = try values.required("name", as: String.self)
@@ -1346,7 +1346,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "loadKeyboardActionGroup" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'loadKeyboardActionGroup'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             name = try values.required("name", as: String.self)
@@ -1403,7 +1403,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "runAction" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'runAction'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             text = try values.required("text", as: String.self)
@@ -1457,7 +1457,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "capture" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'capture'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             text = try values.value("text", as: String.self)
@@ -1493,12 +1493,12 @@ enum ExampleDraftsReceiver {
     ///
     /// Parameters:
     /// - `locale`: A language-country identifier such as en-US. (string; optional)
-    /// - `save`: With false the text is only sent back. (boolean; optional; default true)
+    /// - `save`: With false the text is only sent back. (boolean; optional; default `true`)
     /// - `retParam`: (string; optional)
     struct Dictate: Sendable {
         /// `locale`: A language-country identifier such as en-US. (string; optional)
         let locale: String?
-        /// `save`: With false the text is only sent back. (boolean; optional; default true)
+        /// `save`: With false the text is only sent back. (boolean; optional; default `true`)
         let save: Bool
         /// `retParam`: (string; optional)
         let retParam: String?
@@ -1513,7 +1513,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "dictate" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'dictate'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             locale = try values.value("locale", as: String.self)
@@ -1561,10 +1561,10 @@ enum ExampleDraftsReceiver {
     /// `scanDocument`: x-callback-url at `drafts://x-callback-url/scanDocument`, `drafts://scanDocument`.
     ///
     /// Parameters:
-    /// - `save`: (boolean; optional; default true)
+    /// - `save`: (boolean; optional; default `true`)
     /// - `retParam`: (string; optional)
     struct ScanDocument: Sendable {
-        /// `save`: (boolean; optional; default true)
+        /// `save`: (boolean; optional; default `true`)
         let save: Bool
         /// `retParam`: (string; optional)
         let retParam: String?
@@ -1579,7 +1579,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "scanDocument" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'scanDocument'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             save = try values.required("save", as: Bool.self)
@@ -1642,7 +1642,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "arrange" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'arrange'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             text = try values.required("text", as: String.self)
@@ -1697,7 +1697,7 @@ enum ExampleDraftsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "refresh_text_expander" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'refresh_text_expander'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             self.request = request
         }

@@ -11,7 +11,7 @@ import Roundtrip
 ///
 /// ```swift
 /// let client = try ExampleThingsClient(caller: caller)
-/// let result = try await client.add(…, callback: "my-app://add")
+/// let result = try await client.add(…, callback: "my-app://done")
 /// ```
 struct ExampleThingsClient: Sendable {
     /// The partner's spec, compiled into code.
@@ -255,17 +255,17 @@ struct ExampleThingsClient: Sendable {
     ///   - deadline: `deadline`: A date string (yyyy-mm-dd or English natural language). (string; optional)
     ///   - tags: `tags`: Titles of existing tags; unknown tags are not applied. (string; comma list; optional)
     ///   - checklistItems: `checklist-items`: (string; newline list; optional; at most 100 items)
-    ///   - useClipboard: `use-clipboard`: (string; optional; one of replace-title, replace-notes, replace-checklist-items)
+    ///   - useClipboard: `use-clipboard`: (string; optional; one of `replace-title`, `replace-notes`, `replace-checklist-items`)
     ///   - listId: `list-id`: A project or area ID; takes precedence over list. (string; optional)
     ///   - list: `list`: A project or area title. (string; optional; at most 4000 characters)
     ///   - headingId: `heading-id`: A heading ID within the project; takes precedence over heading. (string; optional)
     ///   - heading: `heading`: (string; optional; at most 4000 characters)
-    ///   - completed: `completed`: (boolean; optional; default false)
-    ///   - canceled: `canceled`: Takes priority over completed. (boolean; optional; default false)
-    ///   - showQuickEntry: `show-quick-entry`: (boolean; optional; default false)
-    ///   - reveal: `reveal`: (boolean; optional; default false)
-    ///   - creationDate: `creation-date`: ISO 8601 date time; ignored when in the future. (date, format iso8601; optional)
-    ///   - completionDate: `completion-date`: ISO 8601 date time; ignored unless completed or canceled. (date, format iso8601; optional)
+    ///   - completed: `completed`: (boolean; optional; default `false`)
+    ///   - canceled: `canceled`: Takes priority over completed. (boolean; optional; default `false`)
+    ///   - showQuickEntry: `show-quick-entry`: (boolean; optional; default `false`)
+    ///   - reveal: `reveal`: (boolean; optional; default `false`)
+    ///   - creationDate: `creation-date`: ISO 8601 date time; ignored when in the future. (date, ISO 8601; optional)
+    ///   - completionDate: `completion-date`: ISO 8601 date time; ignored unless completed or canceled. (date, ISO 8601; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
@@ -333,11 +333,11 @@ struct ExampleThingsClient: Sendable {
     ///   - areaId: `area-id`: Takes precedence over area. (string; optional)
     ///   - area: `area`: (string; optional; at most 4000 characters)
     ///   - toDos: `to-dos`: Titles of to-dos to create inside the project. (string; newline list; optional)
-    ///   - completed: `completed`: (boolean; optional; default false)
-    ///   - canceled: `canceled`: (boolean; optional; default false)
-    ///   - reveal: `reveal`: (boolean; optional; default false)
-    ///   - creationDate: `creation-date`: (date, format iso8601; optional)
-    ///   - completionDate: `completion-date`: (date, format iso8601; optional)
+    ///   - completed: `completed`: (boolean; optional; default `false`)
+    ///   - canceled: `canceled`: (boolean; optional; default `false`)
+    ///   - reveal: `reveal`: (boolean; optional; default `false`)
+    ///   - creationDate: `creation-date`: (date, ISO 8601; optional)
+    ///   - completionDate: `completion-date`: (date, ISO 8601; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
@@ -406,10 +406,10 @@ struct ExampleThingsClient: Sendable {
     ///   - heading: `heading`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
     ///   - completed: `completed`: (boolean; optional; may be empty (nil here) to clear)
     ///   - canceled: `canceled`: (boolean; optional; may be empty (nil here) to clear)
-    ///   - reveal: `reveal`: (boolean; optional; default false)
-    ///   - duplicate: `duplicate`: (boolean; optional; default false)
-    ///   - creationDate: `creation-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
-    ///   - completionDate: `completion-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
+    ///   - reveal: `reveal`: (boolean; optional; default `false`)
+    ///   - duplicate: `duplicate`: (boolean; optional; default `false`)
+    ///   - creationDate: `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
+    ///   - completionDate: `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
@@ -493,10 +493,10 @@ struct ExampleThingsClient: Sendable {
     ///   - area: `area`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
     ///   - completed: `completed`: (boolean; optional; may be empty (nil here) to clear)
     ///   - canceled: `canceled`: (boolean; optional; may be empty (nil here) to clear)
-    ///   - reveal: `reveal`: (boolean; optional; default false)
-    ///   - duplicate: `duplicate`: (boolean; optional; default false)
-    ///   - creationDate: `creation-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
-    ///   - completionDate: `completion-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
+    ///   - reveal: `reveal`: (boolean; optional; default `false`)
+    ///   - duplicate: `duplicate`: (boolean; optional; default `false`)
+    ///   - creationDate: `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
+    ///   - completionDate: `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
@@ -639,7 +639,7 @@ struct ExampleThingsClient: Sendable {
     /// - Parameters:
     ///   - data: `data`: A JSON array of to-do and project objects (the page's only payload; the command does nothing without it). (json; required)
     ///   - authToken: `auth-token`: (secret; optional)
-    ///   - reveal: `reveal`: (boolean; optional; default false)
+    ///   - reveal: `reveal`: (boolean; optional; default `false`)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).

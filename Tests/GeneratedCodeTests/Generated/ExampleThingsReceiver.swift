@@ -307,17 +307,17 @@ enum ExampleThingsReceiver {
     /// - `deadline`: A date string (yyyy-mm-dd or English natural language). (string; optional)
     /// - `tags`: Titles of existing tags; unknown tags are not applied. (string; comma list; optional)
     /// - `checklist-items`: (string; newline list; optional; at most 100 items)
-    /// - `use-clipboard`: (string; optional; one of replace-title, replace-notes, replace-checklist-items)
+    /// - `use-clipboard`: (string; optional; one of `replace-title`, `replace-notes`, `replace-checklist-items`)
     /// - `list-id`: A project or area ID; takes precedence over list. (string; optional)
     /// - `list`: A project or area title. (string; optional; at most 4000 characters)
     /// - `heading-id`: A heading ID within the project; takes precedence over heading. (string; optional)
     /// - `heading`: (string; optional; at most 4000 characters)
-    /// - `completed`: (boolean; optional; default false)
-    /// - `canceled`: Takes priority over completed. (boolean; optional; default false)
-    /// - `show-quick-entry`: (boolean; optional; default false)
-    /// - `reveal`: (boolean; optional; default false)
-    /// - `creation-date`: ISO 8601 date time; ignored when in the future. (date, format iso8601; optional)
-    /// - `completion-date`: ISO 8601 date time; ignored unless completed or canceled. (date, format iso8601; optional)
+    /// - `completed`: (boolean; optional; default `false`)
+    /// - `canceled`: Takes priority over completed. (boolean; optional; default `false`)
+    /// - `show-quick-entry`: (boolean; optional; default `false`)
+    /// - `reveal`: (boolean; optional; default `false`)
+    /// - `creation-date`: ISO 8601 date time; ignored when in the future. (date, ISO 8601; optional)
+    /// - `completion-date`: ISO 8601 date time; ignored unless completed or canceled. (date, ISO 8601; optional)
     struct Add: Sendable {
         /// `title`: Ignored when titles is given. (string; optional; at most 4000 characters)
         let title: String?
@@ -333,7 +333,7 @@ enum ExampleThingsReceiver {
         let tags: [String]?
         /// `checklist-items`: (string; newline list; optional; at most 100 items)
         let checklistItems: [String]?
-        /// `use-clipboard`: (string; optional; one of replace-title, replace-notes, replace-checklist-items)
+        /// `use-clipboard`: (string; optional; one of `replace-title`, `replace-notes`, `replace-checklist-items`)
         let useClipboard: UseClipboard?
         /// `list-id`: A project or area ID; takes precedence over list. (string; optional)
         let listId: String?
@@ -343,17 +343,17 @@ enum ExampleThingsReceiver {
         let headingId: String?
         /// `heading`: (string; optional; at most 4000 characters)
         let heading: String?
-        /// `completed`: (boolean; optional; default false)
+        /// `completed`: (boolean; optional; default `false`)
         let completed: Bool
-        /// `canceled`: Takes priority over completed. (boolean; optional; default false)
+        /// `canceled`: Takes priority over completed. (boolean; optional; default `false`)
         let canceled: Bool
-        /// `show-quick-entry`: (boolean; optional; default false)
+        /// `show-quick-entry`: (boolean; optional; default `false`)
         let showQuickEntry: Bool
-        /// `reveal`: (boolean; optional; default false)
+        /// `reveal`: (boolean; optional; default `false`)
         let reveal: Bool
-        /// `creation-date`: ISO 8601 date time; ignored when in the future. (date, format iso8601; optional)
+        /// `creation-date`: ISO 8601 date time; ignored when in the future. (date, ISO 8601; optional)
         let creationDate: Date?
-        /// `completion-date`: ISO 8601 date time; ignored unless completed or canceled. (date, format iso8601; optional)
+        /// `completion-date`: ISO 8601 date time; ignored unless completed or canceled. (date, ISO 8601; optional)
         let completionDate: Date?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -366,7 +366,7 @@ enum ExampleThingsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "add" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'add'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             title = try values.value("title", as: String.self)
@@ -447,11 +447,11 @@ enum ExampleThingsReceiver {
     /// - `area-id`: Takes precedence over area. (string; optional)
     /// - `area`: (string; optional; at most 4000 characters)
     /// - `to-dos`: Titles of to-dos to create inside the project. (string; newline list; optional)
-    /// - `completed`: (boolean; optional; default false)
-    /// - `canceled`: (boolean; optional; default false)
-    /// - `reveal`: (boolean; optional; default false)
-    /// - `creation-date`: (date, format iso8601; optional)
-    /// - `completion-date`: (date, format iso8601; optional)
+    /// - `completed`: (boolean; optional; default `false`)
+    /// - `canceled`: (boolean; optional; default `false`)
+    /// - `reveal`: (boolean; optional; default `false`)
+    /// - `creation-date`: (date, ISO 8601; optional)
+    /// - `completion-date`: (date, ISO 8601; optional)
     struct AddProject: Sendable {
         /// `title`: (string; optional; at most 4000 characters)
         let title: String?
@@ -469,15 +469,15 @@ enum ExampleThingsReceiver {
         let area: String?
         /// `to-dos`: Titles of to-dos to create inside the project. (string; newline list; optional)
         let toDos: [String]?
-        /// `completed`: (boolean; optional; default false)
+        /// `completed`: (boolean; optional; default `false`)
         let completed: Bool
-        /// `canceled`: (boolean; optional; default false)
+        /// `canceled`: (boolean; optional; default `false`)
         let canceled: Bool
-        /// `reveal`: (boolean; optional; default false)
+        /// `reveal`: (boolean; optional; default `false`)
         let reveal: Bool
-        /// `creation-date`: (date, format iso8601; optional)
+        /// `creation-date`: (date, ISO 8601; optional)
         let creationDate: Date?
-        /// `completion-date`: (date, format iso8601; optional)
+        /// `completion-date`: (date, ISO 8601; optional)
         let completionDate: Date?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -490,7 +490,7 @@ enum ExampleThingsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "add-project" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'add-project'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             title = try values.value("title", as: String.self)
@@ -566,10 +566,10 @@ enum ExampleThingsReceiver {
     /// - `heading`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
     /// - `completed`: (boolean; optional; may be empty (nil here) to clear)
     /// - `canceled`: (boolean; optional; may be empty (nil here) to clear)
-    /// - `reveal`: (boolean; optional; default false)
-    /// - `duplicate`: (boolean; optional; default false)
-    /// - `creation-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
-    /// - `completion-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
+    /// - `reveal`: (boolean; optional; default `false`)
+    /// - `duplicate`: (boolean; optional; default `false`)
+    /// - `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
+    /// - `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
     struct Update: Sendable {
         /// `id`: (string; required)
         let id: String
@@ -607,13 +607,13 @@ enum ExampleThingsReceiver {
         let completed: Bool?
         /// `canceled`: (boolean; optional; may be empty (nil here) to clear)
         let canceled: Bool?
-        /// `reveal`: (boolean; optional; default false)
+        /// `reveal`: (boolean; optional; default `false`)
         let reveal: Bool
-        /// `duplicate`: (boolean; optional; default false)
+        /// `duplicate`: (boolean; optional; default `false`)
         let duplicate: Bool
-        /// `creation-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
+        /// `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
         let creationDate: Date?
-        /// `completion-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
+        /// `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
         let completionDate: Date?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -626,7 +626,7 @@ enum ExampleThingsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "update" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'update'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             id = try values.required("id", as: String.self)
@@ -706,10 +706,10 @@ enum ExampleThingsReceiver {
     /// - `area`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
     /// - `completed`: (boolean; optional; may be empty (nil here) to clear)
     /// - `canceled`: (boolean; optional; may be empty (nil here) to clear)
-    /// - `reveal`: (boolean; optional; default false)
-    /// - `duplicate`: (boolean; optional; default false)
-    /// - `creation-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
-    /// - `completion-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
+    /// - `reveal`: (boolean; optional; default `false`)
+    /// - `duplicate`: (boolean; optional; default `false`)
+    /// - `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
+    /// - `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
     struct UpdateProject: Sendable {
         /// `id`: (string; required)
         let id: String
@@ -737,13 +737,13 @@ enum ExampleThingsReceiver {
         let completed: Bool?
         /// `canceled`: (boolean; optional; may be empty (nil here) to clear)
         let canceled: Bool?
-        /// `reveal`: (boolean; optional; default false)
+        /// `reveal`: (boolean; optional; default `false`)
         let reveal: Bool
-        /// `duplicate`: (boolean; optional; default false)
+        /// `duplicate`: (boolean; optional; default `false`)
         let duplicate: Bool
-        /// `creation-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
+        /// `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
         let creationDate: Date?
-        /// `completion-date`: (date, format iso8601; optional; may be empty (nil here) to clear)
+        /// `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
         let completionDate: Date?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -756,7 +756,7 @@ enum ExampleThingsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "update-project" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'update-project'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             id = try values.required("id", as: String.self)
@@ -839,7 +839,7 @@ enum ExampleThingsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "show" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'show'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             id = try values.value("id", as: String.self)
@@ -892,7 +892,7 @@ enum ExampleThingsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "search" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'search'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             query = try values.value("query", as: String.self)
@@ -938,7 +938,7 @@ enum ExampleThingsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "version" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'version'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             self.request = request
         }
@@ -988,11 +988,11 @@ enum ExampleThingsReceiver {
     ///
     /// Parameters:
     /// - `data`: A JSON array of to-do and project objects (the page's only payload; the command does nothing without it). (json; required)
-    /// - `reveal`: (boolean; optional; default false)
+    /// - `reveal`: (boolean; optional; default `false`)
     struct Json: Sendable {
         /// `data`: A JSON array of to-do and project objects (the page's only payload; the command does nothing without it). (json; required)
         let data: String
-        /// `reveal`: (boolean; optional; default false)
+        /// `reveal`: (boolean; optional; default `false`)
         let reveal: Bool
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -1005,7 +1005,7 @@ enum ExampleThingsReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "json" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'json'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             data = try values.required("data", as: String.self)

@@ -11,7 +11,7 @@ import Roundtrip
 ///
 /// ```swift
 /// let client = try FixtureInapClient(caller: caller)
-/// let result = try await client.activateDestination(…, callback: "my-app://activate-destination")
+/// let result = try await client.activateDestination(…, callback: "my-app://done")
 /// ```
 struct FixtureInapClient: Sendable {
     /// The partner's spec, compiled into code.

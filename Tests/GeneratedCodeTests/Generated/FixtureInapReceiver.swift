@@ -102,7 +102,7 @@ enum FixtureInapReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "activate-destination" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'activate-destination'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             latitude = try values.required("latitude", as: Decimal.self)

@@ -11,7 +11,7 @@ import Roundtrip
 ///
 /// ```swift
 /// let client = try FixtureNotesAppClient(caller: caller)
-/// let result = try await client.create(…, callback: "my-app://create")
+/// let result = try await client.create(…, callback: "my-app://done")
 /// ```
 struct FixtureNotesAppClient: Sendable {
     /// The partner's spec, compiled into code.
@@ -90,7 +90,7 @@ struct FixtureNotesAppClient: Sendable {
     ///   - pinned: `pinned`: (boolean, yes or no; optional)
     ///   - meta: `meta`: (json; optional)
     ///   - attachment: `attachment`: (base64; optional; at most 1024 bytes)
-    ///   - due: `due`: (date, format yyyy-MM-dd; optional; may be empty (nil here) to clear)
+    ///   - due: `due`: (date, format `yyyy-MM-dd`; optional; may be empty (nil here) to clear)
     ///   - token: `token`: (secret; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.

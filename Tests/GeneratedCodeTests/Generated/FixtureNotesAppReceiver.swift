@@ -116,7 +116,7 @@ enum FixtureNotesAppReceiver {
     /// - `pinned`: (boolean, yes or no; optional)
     /// - `meta`: (json; optional)
     /// - `attachment`: (base64; optional; at most 1024 bytes)
-    /// - `due`: (date, format yyyy-MM-dd; optional; may be empty (nil here) to clear)
+    /// - `due`: (date, format `yyyy-MM-dd`; optional; may be empty (nil here) to clear)
     struct Create: Sendable {
         /// `text`: (string; required; multi-line)
         let text: String
@@ -130,7 +130,7 @@ enum FixtureNotesAppReceiver {
         let meta: String?
         /// `attachment`: (base64; optional; at most 1024 bytes)
         let attachment: Data?
-        /// `due`: (date, format yyyy-MM-dd; optional; may be empty (nil here) to clear)
+        /// `due`: (date, format `yyyy-MM-dd`; optional; may be empty (nil here) to clear)
         let due: Date?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -143,7 +143,7 @@ enum FixtureNotesAppReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "create" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'create'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             text = try values.required("text", as: String.self)
@@ -213,7 +213,7 @@ enum FixtureNotesAppReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "search" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'search'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             query = try values.required("query", as: String.self)

@@ -11,7 +11,7 @@ import Roundtrip
 ///
 /// ```swift
 /// let client = try FixtureNotesClient(caller: caller)
-/// let result = try await client.create(…, callback: "my-app://create")
+/// let result = try await client.create(…, callback: "my-app://done")
 /// ```
 struct FixtureNotesClient: Sendable {
     /// The partner's spec, compiled into code.
@@ -83,7 +83,7 @@ struct FixtureNotesClient: Sendable {
     ///
     /// - Parameters:
     ///   - title: `title`: (string; required; at most 100 characters)
-    ///   - pinned: `pinned`: (boolean; optional; default false)
+    ///   - pinned: `pinned`: (boolean; optional; default `false`)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).

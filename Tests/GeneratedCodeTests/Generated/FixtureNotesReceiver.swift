@@ -113,11 +113,11 @@ enum FixtureNotesReceiver {
     ///
     /// Parameters:
     /// - `title`: (string; required; at most 100 characters)
-    /// - `pinned`: (boolean; optional; default false)
+    /// - `pinned`: (boolean; optional; default `false`)
     struct Create: Sendable {
         /// `title`: (string; required; at most 100 characters)
         let title: String
-        /// `pinned`: (boolean; optional; default false)
+        /// `pinned`: (boolean; optional; default `false`)
         let pinned: Bool
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -130,7 +130,7 @@ enum FixtureNotesReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "create" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'create'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             title = try values.required("title", as: String.self)
@@ -180,7 +180,7 @@ enum FixtureNotesReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "locked" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'locked'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             id = try values.required("id", as: Int64.self)
@@ -224,7 +224,7 @@ enum FixtureNotesReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "logout" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'logout'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             self.request = request
         }

@@ -11,7 +11,7 @@ import Roundtrip
 ///
 /// ```swift
 /// let client = try FixtureRichClient(caller: caller)
-/// let result = try await client.add(…, callback: "my-app://add")
+/// let result = try await client.add(…, callback: "my-app://done")
 /// ```
 struct FixtureRichClient: Sendable {
     /// The partner's spec, compiled into code.
@@ -132,11 +132,11 @@ struct FixtureRichClient: Sendable {
     /// - Parameters:
     ///   - title: `title`: (string; required; at most 100 characters)
     ///   - body: `body`: (string; optional)
-    ///   - pinned: `pinned`: (boolean; optional; default false)
+    ///   - pinned: `pinned`: (boolean; optional; default `false`)
     ///   - priority: `priority`: (integer; optional; minimum 1; maximum 5)
     ///   - id: `id`: (uuid; optional)
     ///   - link: `link`: (url; optional)
-    ///   - due: `due`: (date, format iso8601; optional)
+    ///   - due: `due`: (date, ISO 8601; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
@@ -255,7 +255,7 @@ struct FixtureRichClient: Sendable {
     /// Calls `export` (return-url, `notes://export`) and waits for its answer.
     ///
     /// - Parameters:
-    ///   - format: `format`: (string; optional; default txt; one of pdf, txt)
+    ///   - format: `format`: (string; optional; default `txt`; one of `pdf`, `txt`)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).

@@ -174,17 +174,17 @@ enum FixtureRichReceiver {
     /// Parameters:
     /// - `title`: (string; required; at most 100 characters)
     /// - `body`: (string; optional)
-    /// - `pinned`: (boolean; optional; default false)
+    /// - `pinned`: (boolean; optional; default `false`)
     /// - `priority`: (integer; optional; minimum 1; maximum 5)
     /// - `id`: (uuid; optional)
     /// - `link`: (url; optional)
-    /// - `due`: (date, format iso8601; optional)
+    /// - `due`: (date, ISO 8601; optional)
     struct Add: Sendable {
         /// `title`: (string; required; at most 100 characters)
         let title: String
         /// `body`: (string; optional)
         let body: String?
-        /// `pinned`: (boolean; optional; default false)
+        /// `pinned`: (boolean; optional; default `false`)
         let pinned: Bool
         /// `priority`: (integer; optional; minimum 1; maximum 5)
         let priority: Int64?
@@ -192,7 +192,7 @@ enum FixtureRichReceiver {
         let id: UUID?
         /// `link`: (url; optional)
         let link: URL?
-        /// `due`: (date, format iso8601; optional)
+        /// `due`: (date, ISO 8601; optional)
         let due: Date?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -205,7 +205,7 @@ enum FixtureRichReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "add" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'add'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             title = try values.required("title", as: String.self)
@@ -260,7 +260,7 @@ enum FixtureRichReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "open" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'open'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             id = try values.required("id", as: UUID.self)
@@ -309,7 +309,7 @@ enum FixtureRichReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "note" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'note'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             noteID = try values.value("noteID", as: Int64.self)
@@ -330,7 +330,7 @@ enum FixtureRichReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "logout" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'logout'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             self.request = request
         }
@@ -377,7 +377,7 @@ enum FixtureRichReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "pay" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'pay'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             amount = try values.required("amount", as: Decimal.self)
@@ -411,9 +411,9 @@ enum FixtureRichReceiver {
     /// `export`: return-url at `notes://export`.
     ///
     /// Parameters:
-    /// - `format`: (string; optional; default txt; one of pdf, txt)
+    /// - `format`: (string; optional; default `txt`; one of `pdf`, `txt`)
     struct Export: Sendable {
-        /// `format`: (string; optional; default txt; one of pdf, txt)
+        /// `format`: (string; optional; default `txt`; one of `pdf`, `txt`)
         let format: Format
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -426,7 +426,7 @@ enum FixtureRichReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "export" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'export'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             format = try values.required("format", as: Format.self)

@@ -116,17 +116,17 @@ enum FixtureTerminalReceiver {
     ///
     /// Parameters:
     /// - `amount`: (decimal; required; minimum 0.01; maximum 100000)
-    /// - `currency`: (string; optional; default USD; one of USD, EUR, GBP)
-    /// - `invoiceNumber`: (string; optional; matches [A-Za-z0-9-]+; at most 32 characters)
-    /// - `due`: (date, format yyyyMMddHHmm; optional)
+    /// - `currency`: (string; optional; default `USD`; one of `USD`, `EUR`, `GBP`)
+    /// - `invoiceNumber`: (string; optional; matches `[A-Za-z0-9-]+`; at most 32 characters)
+    /// - `due`: (date, format `yyyyMMddHHmm`; optional)
     struct Charge: Sendable {
         /// `amount`: (decimal; required; minimum 0.01; maximum 100000)
         let amount: Decimal
-        /// `currency`: (string; optional; default USD; one of USD, EUR, GBP)
+        /// `currency`: (string; optional; default `USD`; one of `USD`, `EUR`, `GBP`)
         let currency: Currency
-        /// `invoiceNumber`: (string; optional; matches [A-Za-z0-9-]+; at most 32 characters)
+        /// `invoiceNumber`: (string; optional; matches `[A-Za-z0-9-]+`; at most 32 characters)
         let invoiceNumber: String?
-        /// `due`: (date, format yyyyMMddHHmm; optional)
+        /// `due`: (date, format `yyyyMMddHHmm`; optional)
         let due: Date?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -139,7 +139,7 @@ enum FixtureTerminalReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "charge" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'charge'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             amount = try values.required("amount", as: Decimal.self)
@@ -196,7 +196,7 @@ enum FixtureTerminalReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "logout" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'logout'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             self.request = request
         }
@@ -229,11 +229,11 @@ enum FixtureTerminalReceiver {
     ///
     /// Parameters:
     /// - `task`: (string; required; at most 200 characters)
-    /// - `due`: (date, format yyyyMMddHHmm; optional)
+    /// - `due`: (date, format `yyyyMMddHHmm`; optional)
     struct AddTask: Sendable {
         /// `task`: (string; required; at most 200 characters)
         let task: String
-        /// `due`: (date, format yyyyMMddHHmm; optional)
+        /// `due`: (date, format `yyyyMMddHHmm`; optional)
         let due: Date?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -246,7 +246,7 @@ enum FixtureTerminalReceiver {
         /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
         init(_ request: AcceptedRequest) throws(RoundtripError) {
             guard request.actionName == "add-task" else {
-                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'add-task'")
+                throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
             task = try values.required("task", as: String.self)
