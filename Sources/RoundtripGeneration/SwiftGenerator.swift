@@ -41,6 +41,31 @@ public enum SwiftGenerator {
     }
 }
 
+extension SwiftGenerator {
+    /// Every type name the generated code refers to, and the names of its own nested types.
+    ///
+    /// Swift looks a type name up from the innermost scope outwards, so a generated type named
+    /// like one of these (an action `reply` as `struct Reply`, a parameter enum `String`) would
+    /// hide the type the code around it means, and the code would not compile. No generated
+    /// type takes one of these names: the action `reply` becomes `struct Reply2`.
+    static let reservedTypeNames: Set<String> = [
+        // The modules, which qualify a name.
+        "Swift", "Foundation", "Roundtrip",
+        // Swift's.
+        "Any", "Array", "Bool", "CaseIterable", "Dictionary", "Equatable", "Hashable", "Int64", "Optional", "Protocol", "Self",
+        "Sendable", "String", "Type",
+        // Foundation's.
+        "Data", "Date", "Decimal", "Locale", "TimeInterval", "URL", "UUID",
+        // Roundtrip's.
+        "AcceptedRequest", "Action", "AppDescription", "CallResult", "CallbackBase", "Caller", "Clearable", "DateFormat", "Endpoint",
+        "EnvironmentKeyResolver", "KeyResolver", "OutgoingRequest", "ParameterRepresentable", "ParameterSpec", "ParameterValue",
+        "QueryItem", "QueryLimits", "Reply", "RequestBuilder", "RequestSigner", "ResponseBuilder", "RoundtripError", "RoutePattern",
+        "SigningKeyDescription", "SourcePolicy", "Spec", "ValuePattern",
+        // The generated code's own nested types.
+        "Request", "Returns",
+    ]
+}
+
 /// Lines of Swift with indentation and the configured access level.
 struct SwiftWriter {
     let access: String

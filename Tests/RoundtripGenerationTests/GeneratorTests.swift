@@ -1,8 +1,9 @@
 import Foundation
 import Roundtrip
-import RoundtripGeneration
 import RoundtripYAML
 import Testing
+
+@testable import RoundtripGeneration
 
 /// The generator: its naming rule, its determinism, and the committed generated code kept equal
 /// to what it generates now (so `GeneratedCodeTests` compiles and runs the current output).
@@ -102,6 +103,94 @@ struct GeneratorTests {
             #expect(lines.contains(#"guard request.actionName == "not 'q\"x'" else {"#))
             #expect(lines.contains(#"throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")"#))
         }
+    }
+
+    /// The reviewer's spec: names that hid Roundtrip's and Swift's types, the generated type, its
+    /// static `spec` and its locals, so the generated code did not compile.
+    static let collidingSpec = """
+        roundtrip: 1
+        app: {name: Mail, schemes: [mail]}
+        actions:
+          reply:
+            convention: x-callback-url
+            parameters: {spec: {type: string}, caller: {type: string}, partner: {type: string}, action: {type: string}}
+            returns: {items: {type: string}, query-items: {type: string}, returns: {type: string}}
+          action: {url: "mail://action", convention: none}
+          mail-receiver: {convention: x-callback-url, returns: {x: {type: string}}}
+          query:
+            url: mail://query
+            convention: none
+            parameters: {item: {type: string, enum: [a, b]}, kind: {type: string, enum: [allCases, x]}}
+          call: {convention: x-callback-url, parameters: {result: {type: string, enum: [ok]}}}
+          add-text: {convention: x-callback-url, parameters: {mode: {type: string, enum: [a]}}}
+          add_text: {convention: x-callback-url, parameters: {mode: {type: string, enum: [b]}}}
+        """
+
+    struct Collision: Sendable, CustomTestStringConvertible {
+        let role: GeneratorConfiguration.Role
+        let lines: [String]
+        var testDescription: String { "\(role.rawValue): \(lines.first ?? "")" }
+    }
+
+    static let collisions: [Collision] = [
+        // Roundtrip's Reply and Action, and the receiver's own name, stay visible.
+        Collision(role: .receiver, lines: ["struct Reply2: Sendable {", "static func success(_ returns: Returns) -> Reply {"]),
+        Collision(role: .receiver, lines: ["struct Action2: Sendable {", "static var action: Action { MailReceiver.spec.actions[1] }"]),
+        Collision(role: .receiver, lines: ["struct MailReceiver2: Sendable {", "let definitions = MailReceiver.MailReceiver2.action.returns ?? []"]),
+        // A parameter named spec keeps its name: the static spec is reached qualified.
+        Collision(role: .receiver, lines: ["let spec: String?", "self.spec = try values.value(\"spec\", as: String.self)"]),
+        // Returned values named like the locals, and query-items beside queryItems.
+        Collision(
+            role: .receiver,
+            lines: [
+                "var queryItems2: String?", "var queryItems: [QueryItem] {", "items += definitions[0].queryItems(for: self.items)",
+                "items += definitions[2].queryItems(for: self.returns)",
+            ]
+        ),
+        // CaseIterable's allCases.
+        Collision(role: .receiver, lines: ["enum Kind: String, ParameterRepresentable, CaseIterable, Hashable {", "case allCases2 = \"allCases\""]),
+        // The spec's names are the argument labels; locals and properties give way.
+        Collision(
+            role: .caller,
+            lines: [
+                "action: String? = nil,", "let definition = Self.spec.actions[0]", "items += definition.parameters[1].queryItems(for: caller)",
+                "let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)",
+            ]
+        ),
+        // Roundtrip's QueryItem and CallResult stay visible.
+        Collision(role: .caller, lines: ["item: QueryItem2? = nil,", "enum QueryItem2: String, ParameterRepresentable, CaseIterable, Hashable {"]),
+        Collision(role: .caller, lines: ["result: CallResult2? = nil,", ") async throws -> CallResult<CallReturns> {"]),
+        // A numbered method's types carry its number.
+        Collision(role: .caller, lines: ["func addText2(", "mode: AddText2Mode? = nil,", ") async throws -> CallResult<AddText2Returns> {"]),
+    ]
+
+    @Test(arguments: collisions)
+    func generatedNamesHideNothingTheCodeUses(_ collision: Collision) throws {
+        let spec = try SpecLoader.load(yaml: Self.collidingSpec).spec
+        let source = SwiftGenerator.generate(spec, configuration: GeneratorConfiguration(role: collision.role), source: "mail.yaml")
+        let lines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        for line in collision.lines {
+            #expect(lines.contains(line), "\(line)")
+        }
+    }
+
+    /// Every type name the committed generated code uses is one it declares or one the
+    /// generator reserves, so no generated type can hide it.
+    @Test(arguments: GeneratedSources.items)
+    func everyTypeTheCodeUsesIsReserved(_ item: GeneratedSources.Item) throws {
+        let source = try item.generate()
+        var declared: Set<String> = []
+        var used: Set<String> = []
+        for rawLine in source.split(separator: "\n") {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            guard !line.hasPrefix("//") else { continue }
+            let code = line.replacing(#/"(\\.|[^"\\])*"/#, with: "\"\"")
+            for match in code.matches(of: #/(struct|enum) ([A-Za-z0-9_]+)/#) { declared.insert(String(match.output.2)) }
+            // A capitalised name not after a dot (a member) or inside another name or backticks.
+            for match in (" " + code).matches(of: #/[^.A-Za-z0-9_`]([A-Z][A-Za-z0-9_]*)/#) { used.insert(String(match.output.1)) }
+        }
+        let unreserved = used.subtracting(declared).subtracting(SwiftGenerator.reservedTypeNames)
+        #expect(unreserved.isEmpty, "used but not reserved: \(unreserved.sorted())")
     }
 
     @Test(arguments: GeneratedSources.items)

@@ -416,22 +416,22 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<OpenNoteReturns> {
-        let action = Self.spec.actions[0]
+        let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: id)
-        items += action.parameters[1].queryItems(for: title)
-        items += action.parameters[2].queryItems(for: header)
-        items += action.parameters[3].queryItems(for: excludeTrashed)
-        items += action.parameters[4].queryItems(for: newWindow)
-        items += action.parameters[5].queryItems(for: float)
-        items += action.parameters[6].queryItems(for: showWindow)
-        items += action.parameters[7].queryItems(for: openNote)
-        items += action.parameters[8].queryItems(for: selected)
-        items += action.parameters[9].queryItems(for: pin)
-        items += action.parameters[10].queryItems(for: edit)
-        items += action.parameters[11].queryItems(for: search)
-        items += action.parameters[12].queryItems(for: token)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: id)
+        items += definition.parameters[1].queryItems(for: title)
+        items += definition.parameters[2].queryItems(for: header)
+        items += definition.parameters[3].queryItems(for: excludeTrashed)
+        items += definition.parameters[4].queryItems(for: newWindow)
+        items += definition.parameters[5].queryItems(for: float)
+        items += definition.parameters[6].queryItems(for: showWindow)
+        items += definition.parameters[7].queryItems(for: openNote)
+        items += definition.parameters[8].queryItems(for: selected)
+        items += definition.parameters[9].queryItems(for: pin)
+        items += definition.parameters[10].queryItems(for: edit)
+        items += definition.parameters[11].queryItems(for: search)
+        items += definition.parameters[12].queryItems(for: token)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(OpenNoteReturns.init)
     }
 
@@ -482,24 +482,24 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<CreateReturns> {
-        let action = Self.spec.actions[1]
+        let definition = Self.spec.actions[1]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: title)
-        items += action.parameters[1].queryItems(for: text)
-        items += action.parameters[2].queryItems(for: clipboard)
-        items += action.parameters[3].queryItems(for: tags)
-        items += action.parameters[4].queryItems(for: file)
-        items += action.parameters[5].queryItems(for: filename)
-        items += action.parameters[6].queryItems(for: openNote)
-        items += action.parameters[7].queryItems(for: newWindow)
-        items += action.parameters[8].queryItems(for: float)
-        items += action.parameters[9].queryItems(for: showWindow)
-        items += action.parameters[10].queryItems(for: pin)
-        items += action.parameters[11].queryItems(for: edit)
-        items += action.parameters[12].queryItems(for: timestamp)
-        items += action.parameters[13].queryItems(for: type)
-        items += action.parameters[14].queryItems(for: url)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: title)
+        items += definition.parameters[1].queryItems(for: text)
+        items += definition.parameters[2].queryItems(for: clipboard)
+        items += definition.parameters[3].queryItems(for: tags)
+        items += definition.parameters[4].queryItems(for: file)
+        items += definition.parameters[5].queryItems(for: filename)
+        items += definition.parameters[6].queryItems(for: openNote)
+        items += definition.parameters[7].queryItems(for: newWindow)
+        items += definition.parameters[8].queryItems(for: float)
+        items += definition.parameters[9].queryItems(for: showWindow)
+        items += definition.parameters[10].queryItems(for: pin)
+        items += definition.parameters[11].queryItems(for: edit)
+        items += definition.parameters[12].queryItems(for: timestamp)
+        items += definition.parameters[13].queryItems(for: type)
+        items += definition.parameters[14].queryItems(for: url)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(CreateReturns.init)
     }
 
@@ -552,25 +552,25 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<AddTextReturns> {
-        let action = Self.spec.actions[2]
+        let definition = Self.spec.actions[2]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: id)
-        items += action.parameters[1].queryItems(for: title)
-        items += action.parameters[2].queryItems(for: selected)
-        items += action.parameters[3].queryItems(for: text)
-        items += action.parameters[4].queryItems(for: clipboard)
-        items += action.parameters[5].queryItems(for: header)
-        items += action.parameters[6].queryItems(for: mode)
-        items += action.parameters[7].queryItems(for: newLine)
-        items += action.parameters[8].queryItems(for: tags)
-        items += action.parameters[9].queryItems(for: excludeTrashed)
-        items += action.parameters[10].queryItems(for: openNote)
-        items += action.parameters[11].queryItems(for: newWindow)
-        items += action.parameters[12].queryItems(for: showWindow)
-        items += action.parameters[13].queryItems(for: edit)
-        items += action.parameters[14].queryItems(for: timestamp)
-        items += action.parameters[15].queryItems(for: token)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: id)
+        items += definition.parameters[1].queryItems(for: title)
+        items += definition.parameters[2].queryItems(for: selected)
+        items += definition.parameters[3].queryItems(for: text)
+        items += definition.parameters[4].queryItems(for: clipboard)
+        items += definition.parameters[5].queryItems(for: header)
+        items += definition.parameters[6].queryItems(for: mode)
+        items += definition.parameters[7].queryItems(for: newLine)
+        items += definition.parameters[8].queryItems(for: tags)
+        items += definition.parameters[9].queryItems(for: excludeTrashed)
+        items += definition.parameters[10].queryItems(for: openNote)
+        items += definition.parameters[11].queryItems(for: newWindow)
+        items += definition.parameters[12].queryItems(for: showWindow)
+        items += definition.parameters[13].queryItems(for: edit)
+        items += definition.parameters[14].queryItems(for: timestamp)
+        items += definition.parameters[15].queryItems(for: token)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(AddTextReturns.init)
     }
 
@@ -615,21 +615,21 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<AddFileReturns> {
-        let action = Self.spec.actions[3]
+        let definition = Self.spec.actions[3]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: id)
-        items += action.parameters[1].queryItems(for: title)
-        items += action.parameters[2].queryItems(for: selected)
-        items += action.parameters[3].queryItems(for: file)
-        items += action.parameters[4].queryItems(for: header)
-        items += action.parameters[5].queryItems(for: filename)
-        items += action.parameters[6].queryItems(for: mode)
-        items += action.parameters[7].queryItems(for: openNote)
-        items += action.parameters[8].queryItems(for: newWindow)
-        items += action.parameters[9].queryItems(for: showWindow)
-        items += action.parameters[10].queryItems(for: edit)
-        items += action.parameters[11].queryItems(for: token)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: id)
+        items += definition.parameters[1].queryItems(for: title)
+        items += definition.parameters[2].queryItems(for: selected)
+        items += definition.parameters[3].queryItems(for: file)
+        items += definition.parameters[4].queryItems(for: header)
+        items += definition.parameters[5].queryItems(for: filename)
+        items += definition.parameters[6].queryItems(for: mode)
+        items += definition.parameters[7].queryItems(for: openNote)
+        items += definition.parameters[8].queryItems(for: newWindow)
+        items += definition.parameters[9].queryItems(for: showWindow)
+        items += definition.parameters[10].queryItems(for: edit)
+        items += definition.parameters[11].queryItems(for: token)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(AddFileReturns.init)
     }
 
@@ -652,10 +652,10 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<TagsReturns> {
-        let action = Self.spec.actions[4]
+        let definition = Self.spec.actions[4]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: token)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: token)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(TagsReturns.init)
     }
 
@@ -680,11 +680,11 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<OpenTagReturns> {
-        let action = Self.spec.actions[5]
+        let definition = Self.spec.actions[5]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: name)
-        items += action.parameters[1].queryItems(for: token)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: name)
+        items += definition.parameters[1].queryItems(for: token)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(OpenTagReturns.init)
     }
 
@@ -709,12 +709,12 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<RenameTagReturns> {
-        let action = Self.spec.actions[6]
+        let definition = Self.spec.actions[6]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: name)
-        items += action.parameters[1].queryItems(for: newName)
-        items += action.parameters[2].queryItems(for: showWindow)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: name)
+        items += definition.parameters[1].queryItems(for: newName)
+        items += definition.parameters[2].queryItems(for: showWindow)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(RenameTagReturns.init)
     }
 
@@ -737,11 +737,11 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<DeleteTagReturns> {
-        let action = Self.spec.actions[7]
+        let definition = Self.spec.actions[7]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: name)
-        items += action.parameters[1].queryItems(for: showWindow)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: name)
+        items += definition.parameters[1].queryItems(for: showWindow)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(DeleteTagReturns.init)
     }
 
@@ -768,12 +768,12 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<TrashReturns> {
-        let action = Self.spec.actions[8]
+        let definition = Self.spec.actions[8]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: id)
-        items += action.parameters[1].queryItems(for: search)
-        items += action.parameters[2].queryItems(for: showWindow)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: id)
+        items += definition.parameters[1].queryItems(for: search)
+        items += definition.parameters[2].queryItems(for: showWindow)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(TrashReturns.init)
     }
 
@@ -800,12 +800,12 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<ArchiveReturns> {
-        let action = Self.spec.actions[9]
+        let definition = Self.spec.actions[9]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: id)
-        items += action.parameters[1].queryItems(for: search)
-        items += action.parameters[2].queryItems(for: showWindow)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: id)
+        items += definition.parameters[1].queryItems(for: search)
+        items += definition.parameters[2].queryItems(for: showWindow)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(ArchiveReturns.init)
     }
 
@@ -830,12 +830,12 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<UntaggedReturns> {
-        let action = Self.spec.actions[10]
+        let definition = Self.spec.actions[10]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: search)
-        items += action.parameters[1].queryItems(for: showWindow)
-        items += action.parameters[2].queryItems(for: token)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: search)
+        items += definition.parameters[1].queryItems(for: showWindow)
+        items += definition.parameters[2].queryItems(for: token)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(UntaggedReturns.init)
     }
 
@@ -860,12 +860,12 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<TodoReturns> {
-        let action = Self.spec.actions[11]
+        let definition = Self.spec.actions[11]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: search)
-        items += action.parameters[1].queryItems(for: showWindow)
-        items += action.parameters[2].queryItems(for: token)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: search)
+        items += definition.parameters[1].queryItems(for: showWindow)
+        items += definition.parameters[2].queryItems(for: token)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(TodoReturns.init)
     }
 
@@ -890,12 +890,12 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<TodayReturns> {
-        let action = Self.spec.actions[12]
+        let definition = Self.spec.actions[12]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: search)
-        items += action.parameters[1].queryItems(for: showWindow)
-        items += action.parameters[2].queryItems(for: token)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: search)
+        items += definition.parameters[1].queryItems(for: showWindow)
+        items += definition.parameters[2].queryItems(for: token)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(TodayReturns.init)
     }
 
@@ -918,11 +918,11 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<LockedReturns> {
-        let action = Self.spec.actions[13]
+        let definition = Self.spec.actions[13]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: search)
-        items += action.parameters[1].queryItems(for: showWindow)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: search)
+        items += definition.parameters[1].queryItems(for: showWindow)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(LockedReturns.init)
     }
 
@@ -949,13 +949,13 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<SearchReturns> {
-        let action = Self.spec.actions[14]
+        let definition = Self.spec.actions[14]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: term)
-        items += action.parameters[1].queryItems(for: tag)
-        items += action.parameters[2].queryItems(for: showWindow)
-        items += action.parameters[3].queryItems(for: token)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: term)
+        items += definition.parameters[1].queryItems(for: tag)
+        items += definition.parameters[2].queryItems(for: showWindow)
+        items += definition.parameters[3].queryItems(for: token)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(SearchReturns.init)
     }
 
@@ -984,13 +984,13 @@ struct ExampleBearClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<GrabUrlReturns> {
-        let action = Self.spec.actions[15]
+        let definition = Self.spec.actions[15]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: url)
-        items += action.parameters[1].queryItems(for: tags)
-        items += action.parameters[2].queryItems(for: pin)
-        items += action.parameters[3].queryItems(for: wait)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: url)
+        items += definition.parameters[1].queryItems(for: tags)
+        items += definition.parameters[2].queryItems(for: pin)
+        items += definition.parameters[3].queryItems(for: wait)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(GrabUrlReturns.init)
     }
 
@@ -1040,13 +1040,13 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            note = try values.value("note", as: String.self)
-            identifier = try values.required("identifier", as: String.self)
-            title = try values.value("title", as: String.self)
-            tags = try values.value("tags", as: String.self)
-            isTrashed = try values.value("is_trashed", as: Bool.self)
-            modificationDate = try values.value("modificationDate", as: Date.self)
-            creationDate = try values.value("creationDate", as: Date.self)
+            self.note = try values.value("note", as: String.self)
+            self.identifier = try values.required("identifier", as: String.self)
+            self.title = try values.value("title", as: String.self)
+            self.tags = try values.value("tags", as: String.self)
+            self.isTrashed = try values.value("is_trashed", as: Bool.self)
+            self.modificationDate = try values.value("modificationDate", as: Date.self)
+            self.creationDate = try values.value("creationDate", as: Date.self)
         }
     }
 
@@ -1068,8 +1068,8 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            identifier = try values.required("identifier", as: String.self)
-            title = try values.value("title", as: String.self)
+            self.identifier = try values.required("identifier", as: String.self)
+            self.title = try values.value("title", as: String.self)
         }
     }
 
@@ -1091,8 +1091,8 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            note = try values.value("note", as: String.self)
-            title = try values.value("title", as: String.self)
+            self.note = try values.value("note", as: String.self)
+            self.title = try values.value("title", as: String.self)
         }
     }
 
@@ -1110,7 +1110,7 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            note = try values.value("note", as: String.self)
+            self.note = try values.value("note", as: String.self)
         }
     }
 
@@ -1128,7 +1128,7 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            tags = try values.value("tags", as: String.self)
+            self.tags = try values.value("tags", as: String.self)
         }
     }
 
@@ -1146,7 +1146,7 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            notes = try values.value("notes", as: String.self)
+            self.notes = try values.value("notes", as: String.self)
         }
     }
 
@@ -1200,7 +1200,7 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            notes = try values.value("notes", as: String.self)
+            self.notes = try values.value("notes", as: String.self)
         }
     }
 
@@ -1218,7 +1218,7 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            notes = try values.value("notes", as: String.self)
+            self.notes = try values.value("notes", as: String.self)
         }
     }
 
@@ -1236,7 +1236,7 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            notes = try values.value("notes", as: String.self)
+            self.notes = try values.value("notes", as: String.self)
         }
     }
 
@@ -1263,7 +1263,7 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            notes = try values.value("notes", as: String.self)
+            self.notes = try values.value("notes", as: String.self)
         }
     }
 
@@ -1285,8 +1285,8 @@ struct ExampleBearClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            identifier = try values.value("identifier", as: String.self)
-            title = try values.value("title", as: String.self)
+            self.identifier = try values.value("identifier", as: String.self)
+            self.title = try values.value("title", as: String.self)
         }
     }
 

@@ -503,7 +503,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[0] }
+        static var action: Action { ExampleBearReceiver.spec.actions[0] }
 
         /// Reads the typed values of an accepted `open-note` request.
         ///
@@ -513,18 +513,18 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            id = try values.value("id", as: String.self)
-            title = try values.value("title", as: String.self)
-            header = try values.value("header", as: String.self)
-            excludeTrashed = try values.value("exclude_trashed", as: Bool.self)
-            newWindow = try values.value("new_window", as: Bool.self)
-            float = try values.value("float", as: Bool.self)
-            showWindow = try values.value("show_window", as: Bool.self)
-            openNote = try values.value("open_note", as: Bool.self)
-            selected = try values.value("selected", as: Bool.self)
-            pin = try values.value("pin", as: Bool.self)
-            edit = try values.value("edit", as: Bool.self)
-            search = try values.value("search", as: String.self)
+            self.id = try values.value("id", as: String.self)
+            self.title = try values.value("title", as: String.self)
+            self.header = try values.value("header", as: String.self)
+            self.excludeTrashed = try values.value("exclude_trashed", as: Bool.self)
+            self.newWindow = try values.value("new_window", as: Bool.self)
+            self.float = try values.value("float", as: Bool.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
+            self.openNote = try values.value("open_note", as: Bool.self)
+            self.selected = try values.value("selected", as: Bool.self)
+            self.pin = try values.value("pin", as: Bool.self)
+            self.edit = try values.value("edit", as: Bool.self)
+            self.search = try values.value("search", as: String.self)
             self.request = request
         }
 
@@ -574,15 +574,15 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.OpenNote.action.returns ?? []
+                let definitions = ExampleBearReceiver.OpenNote.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: note)
-                items += returns[1].queryItems(for: identifier)
-                items += returns[2].queryItems(for: title)
-                items += returns[3].queryItems(for: tags)
-                items += returns[4].queryItems(for: isTrashed)
-                items += returns[5].queryItems(for: modificationDate)
-                items += returns[6].queryItems(for: creationDate)
+                items += definitions[0].queryItems(for: self.note)
+                items += definitions[1].queryItems(for: self.identifier)
+                items += definitions[2].queryItems(for: self.title)
+                items += definitions[3].queryItems(for: self.tags)
+                items += definitions[4].queryItems(for: self.isTrashed)
+                items += definitions[5].queryItems(for: self.modificationDate)
+                items += definitions[6].queryItems(for: self.creationDate)
                 return items
             }
         }
@@ -648,14 +648,14 @@ enum ExampleBearReceiver {
         /// `timestamp`: (boolean, yes or no; optional)
         let timestamp: Bool?
         /// `type`: With html the text is converted from HTML to Markdown. (string; optional; one of `html`)
-        let type: `Type`?
+        let type: Type2?
         /// `url`: With type html, the base for relative image links. (url; optional)
         let url: URL?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[1] }
+        static var action: Action { ExampleBearReceiver.spec.actions[1] }
 
         /// Reads the typed values of an accepted `create` request.
         ///
@@ -665,26 +665,26 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            title = try values.value("title", as: String.self)
-            text = try values.value("text", as: String.self)
-            clipboard = try values.value("clipboard", as: Bool.self)
-            tags = try values.value("tags", as: [String].self)
-            file = try values.value("file", as: Data.self)
-            filename = try values.value("filename", as: String.self)
-            openNote = try values.value("open_note", as: Bool.self)
-            newWindow = try values.value("new_window", as: Bool.self)
-            float = try values.value("float", as: Bool.self)
-            showWindow = try values.value("show_window", as: Bool.self)
-            pin = try values.value("pin", as: Bool.self)
-            edit = try values.value("edit", as: Bool.self)
-            timestamp = try values.value("timestamp", as: Bool.self)
-            type = try values.value("type", as: `Type`.self)
-            url = try values.value("url", as: URL.self)
+            self.title = try values.value("title", as: String.self)
+            self.text = try values.value("text", as: String.self)
+            self.clipboard = try values.value("clipboard", as: Bool.self)
+            self.tags = try values.value("tags", as: [String].self)
+            self.file = try values.value("file", as: Data.self)
+            self.filename = try values.value("filename", as: String.self)
+            self.openNote = try values.value("open_note", as: Bool.self)
+            self.newWindow = try values.value("new_window", as: Bool.self)
+            self.float = try values.value("float", as: Bool.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
+            self.pin = try values.value("pin", as: Bool.self)
+            self.edit = try values.value("edit", as: Bool.self)
+            self.timestamp = try values.value("timestamp", as: Bool.self)
+            self.type = try values.value("type", as: Type2.self)
+            self.url = try values.value("url", as: URL.self)
             self.request = request
         }
 
         /// The values `type` may take.
-        enum `Type`: String, ParameterRepresentable, CaseIterable, Hashable {
+        enum Type2: String, ParameterRepresentable, CaseIterable, Hashable {
             /// `html`
             case html = "html"
         }
@@ -707,10 +707,10 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.Create.action.returns ?? []
+                let definitions = ExampleBearReceiver.Create.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: identifier)
-                items += returns[1].queryItems(for: title)
+                items += definitions[0].queryItems(for: self.identifier)
+                items += definitions[1].queryItems(for: self.title)
                 return items
             }
         }
@@ -783,7 +783,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[2] }
+        static var action: Action { ExampleBearReceiver.spec.actions[2] }
 
         /// Reads the typed values of an accepted `add-text` request.
         ///
@@ -793,21 +793,21 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            id = try values.value("id", as: String.self)
-            title = try values.value("title", as: String.self)
-            selected = try values.value("selected", as: Bool.self)
-            text = try values.value("text", as: String.self)
-            clipboard = try values.value("clipboard", as: Bool.self)
-            header = try values.value("header", as: String.self)
-            mode = try values.value("mode", as: Mode.self)
-            newLine = try values.value("new_line", as: Bool.self)
-            tags = try values.value("tags", as: [String].self)
-            excludeTrashed = try values.value("exclude_trashed", as: Bool.self)
-            openNote = try values.value("open_note", as: Bool.self)
-            newWindow = try values.value("new_window", as: Bool.self)
-            showWindow = try values.value("show_window", as: Bool.self)
-            edit = try values.value("edit", as: Bool.self)
-            timestamp = try values.value("timestamp", as: Bool.self)
+            self.id = try values.value("id", as: String.self)
+            self.title = try values.value("title", as: String.self)
+            self.selected = try values.value("selected", as: Bool.self)
+            self.text = try values.value("text", as: String.self)
+            self.clipboard = try values.value("clipboard", as: Bool.self)
+            self.header = try values.value("header", as: String.self)
+            self.mode = try values.value("mode", as: Mode.self)
+            self.newLine = try values.value("new_line", as: Bool.self)
+            self.tags = try values.value("tags", as: [String].self)
+            self.excludeTrashed = try values.value("exclude_trashed", as: Bool.self)
+            self.openNote = try values.value("open_note", as: Bool.self)
+            self.newWindow = try values.value("new_window", as: Bool.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
+            self.edit = try values.value("edit", as: Bool.self)
+            self.timestamp = try values.value("timestamp", as: Bool.self)
             self.request = request
         }
 
@@ -841,10 +841,10 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.AddText.action.returns ?? []
+                let definitions = ExampleBearReceiver.AddText.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: note)
-                items += returns[1].queryItems(for: title)
+                items += definitions[0].queryItems(for: self.note)
+                items += definitions[1].queryItems(for: self.title)
                 return items
             }
         }
@@ -905,7 +905,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[3] }
+        static var action: Action { ExampleBearReceiver.spec.actions[3] }
 
         /// Reads the typed values of an accepted `add-file` request.
         ///
@@ -915,17 +915,17 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            id = try values.value("id", as: String.self)
-            title = try values.value("title", as: String.self)
-            selected = try values.value("selected", as: Bool.self)
-            file = try values.required("file", as: Data.self)
-            header = try values.value("header", as: String.self)
-            filename = try values.required("filename", as: String.self)
-            mode = try values.value("mode", as: Mode.self)
-            openNote = try values.value("open_note", as: Bool.self)
-            newWindow = try values.value("new_window", as: Bool.self)
-            showWindow = try values.value("show_window", as: Bool.self)
-            edit = try values.value("edit", as: Bool.self)
+            self.id = try values.value("id", as: String.self)
+            self.title = try values.value("title", as: String.self)
+            self.selected = try values.value("selected", as: Bool.self)
+            self.file = try values.required("file", as: Data.self)
+            self.header = try values.value("header", as: String.self)
+            self.filename = try values.required("filename", as: String.self)
+            self.mode = try values.value("mode", as: Mode.self)
+            self.openNote = try values.value("open_note", as: Bool.self)
+            self.newWindow = try values.value("new_window", as: Bool.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
+            self.edit = try values.value("edit", as: Bool.self)
             self.request = request
         }
 
@@ -955,9 +955,9 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.AddFile.action.returns ?? []
+                let definitions = ExampleBearReceiver.AddFile.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: note)
+                items += definitions[0].queryItems(for: self.note)
                 return items
             }
         }
@@ -983,7 +983,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[4] }
+        static var action: Action { ExampleBearReceiver.spec.actions[4] }
 
         /// Reads the typed values of an accepted `tags` request.
         ///
@@ -1009,9 +1009,9 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.Tags.action.returns ?? []
+                let definitions = ExampleBearReceiver.Tags.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: tags)
+                items += definitions[0].queryItems(for: self.tags)
                 return items
             }
         }
@@ -1042,7 +1042,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[5] }
+        static var action: Action { ExampleBearReceiver.spec.actions[5] }
 
         /// Reads the typed values of an accepted `open-tag` request.
         ///
@@ -1052,7 +1052,7 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            name = try values.required("name", as: [String].self)
+            self.name = try values.required("name", as: [String].self)
             self.request = request
         }
 
@@ -1070,9 +1070,9 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.OpenTag.action.returns ?? []
+                let definitions = ExampleBearReceiver.OpenTag.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: notes)
+                items += definitions[0].queryItems(for: self.notes)
                 return items
             }
         }
@@ -1107,7 +1107,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[6] }
+        static var action: Action { ExampleBearReceiver.spec.actions[6] }
 
         /// Reads the typed values of an accepted `rename-tag` request.
         ///
@@ -1117,9 +1117,9 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            name = try values.required("name", as: String.self)
-            newName = try values.required("new_name", as: String.self)
-            showWindow = try values.value("show_window", as: Bool.self)
+            self.name = try values.required("name", as: String.self)
+            self.newName = try values.required("new_name", as: String.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
             self.request = request
         }
 
@@ -1161,7 +1161,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[7] }
+        static var action: Action { ExampleBearReceiver.spec.actions[7] }
 
         /// Reads the typed values of an accepted `delete-tag` request.
         ///
@@ -1171,8 +1171,8 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            name = try values.required("name", as: String.self)
-            showWindow = try values.value("show_window", as: Bool.self)
+            self.name = try values.required("name", as: String.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
             self.request = request
         }
 
@@ -1219,7 +1219,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[8] }
+        static var action: Action { ExampleBearReceiver.spec.actions[8] }
 
         /// Reads the typed values of an accepted `trash` request.
         ///
@@ -1229,9 +1229,9 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            id = try values.value("id", as: String.self)
-            search = try values.value("search", as: String.self)
-            showWindow = try values.value("show_window", as: Bool.self)
+            self.id = try values.value("id", as: String.self)
+            self.search = try values.value("search", as: String.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
             self.request = request
         }
 
@@ -1278,7 +1278,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[9] }
+        static var action: Action { ExampleBearReceiver.spec.actions[9] }
 
         /// Reads the typed values of an accepted `archive` request.
         ///
@@ -1288,9 +1288,9 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            id = try values.value("id", as: String.self)
-            search = try values.value("search", as: String.self)
-            showWindow = try values.value("show_window", as: Bool.self)
+            self.id = try values.value("id", as: String.self)
+            self.search = try values.value("search", as: String.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
             self.request = request
         }
 
@@ -1332,7 +1332,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[10] }
+        static var action: Action { ExampleBearReceiver.spec.actions[10] }
 
         /// Reads the typed values of an accepted `untagged` request.
         ///
@@ -1342,8 +1342,8 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            search = try values.value("search", as: String.self)
-            showWindow = try values.value("show_window", as: Bool.self)
+            self.search = try values.value("search", as: String.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
             self.request = request
         }
 
@@ -1361,9 +1361,9 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.Untagged.action.returns ?? []
+                let definitions = ExampleBearReceiver.Untagged.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: notes)
+                items += definitions[0].queryItems(for: self.notes)
                 return items
             }
         }
@@ -1395,7 +1395,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[11] }
+        static var action: Action { ExampleBearReceiver.spec.actions[11] }
 
         /// Reads the typed values of an accepted `todo` request.
         ///
@@ -1405,8 +1405,8 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            search = try values.value("search", as: String.self)
-            showWindow = try values.value("show_window", as: Bool.self)
+            self.search = try values.value("search", as: String.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
             self.request = request
         }
 
@@ -1424,9 +1424,9 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.Todo.action.returns ?? []
+                let definitions = ExampleBearReceiver.Todo.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: notes)
+                items += definitions[0].queryItems(for: self.notes)
                 return items
             }
         }
@@ -1458,7 +1458,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[12] }
+        static var action: Action { ExampleBearReceiver.spec.actions[12] }
 
         /// Reads the typed values of an accepted `today` request.
         ///
@@ -1468,8 +1468,8 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            search = try values.value("search", as: String.self)
-            showWindow = try values.value("show_window", as: Bool.self)
+            self.search = try values.value("search", as: String.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
             self.request = request
         }
 
@@ -1487,9 +1487,9 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.Today.action.returns ?? []
+                let definitions = ExampleBearReceiver.Today.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: notes)
+                items += definitions[0].queryItems(for: self.notes)
                 return items
             }
         }
@@ -1521,7 +1521,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[13] }
+        static var action: Action { ExampleBearReceiver.spec.actions[13] }
 
         /// Reads the typed values of an accepted `locked` request.
         ///
@@ -1531,8 +1531,8 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            search = try values.value("search", as: String.self)
-            showWindow = try values.value("show_window", as: Bool.self)
+            self.search = try values.value("search", as: String.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
             self.request = request
         }
 
@@ -1577,7 +1577,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[14] }
+        static var action: Action { ExampleBearReceiver.spec.actions[14] }
 
         /// Reads the typed values of an accepted `search` request.
         ///
@@ -1587,9 +1587,9 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            term = try values.value("term", as: String.self)
-            tag = try values.value("tag", as: String.self)
-            showWindow = try values.value("show_window", as: Bool.self)
+            self.term = try values.value("term", as: String.self)
+            self.tag = try values.value("tag", as: String.self)
+            self.showWindow = try values.value("show_window", as: Bool.self)
             self.request = request
         }
 
@@ -1607,9 +1607,9 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.Search.action.returns ?? []
+                let definitions = ExampleBearReceiver.Search.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: notes)
+                items += definitions[0].queryItems(for: self.notes)
                 return items
             }
         }
@@ -1649,7 +1649,7 @@ enum ExampleBearReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleBearReceiver/spec``.
-        static var action: Action { spec.actions[15] }
+        static var action: Action { ExampleBearReceiver.spec.actions[15] }
 
         /// Reads the typed values of an accepted `grab-url` request.
         ///
@@ -1659,10 +1659,10 @@ enum ExampleBearReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            url = try values.required("url", as: URL.self)
-            tags = try values.value("tags", as: [String].self)
-            pin = try values.value("pin", as: Bool.self)
-            wait = try values.value("wait", as: Bool.self)
+            self.url = try values.required("url", as: URL.self)
+            self.tags = try values.value("tags", as: [String].self)
+            self.pin = try values.value("pin", as: Bool.self)
+            self.wait = try values.value("wait", as: Bool.self)
             self.request = request
         }
 
@@ -1684,10 +1684,10 @@ enum ExampleBearReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleBearReceiver.GrabUrl.action.returns ?? []
+                let definitions = ExampleBearReceiver.GrabUrl.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: identifier)
-                items += returns[1].queryItems(for: title)
+                items += definitions[0].queryItems(for: self.identifier)
+                items += definitions[1].queryItems(for: self.title)
                 return items
             }
         }

@@ -378,7 +378,7 @@ struct ExampleDraftsClient: Sendable {
     ///   - tag: `tag`: One tag per occurrence. (string; repeated list; optional)
     ///   - folder: `folder`: (string; optional; default `inbox`; one of `inbox`, `archive`)
     ///   - flagged: `flagged`: (boolean; optional; default `false`)
-    ///   - action2: `action`: An action to run on the new draft. (string; optional)
+    ///   - action: `action`: An action to run on the new draft. (string; optional)
     ///   - allowEmpty: `allowEmpty`: With false the action does not run on empty text. (boolean; optional)
     ///   - retParam: `retParam`: The name under which x-success receives the UUID. (string; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
@@ -392,7 +392,7 @@ struct ExampleDraftsClient: Sendable {
         tag: [String]? = nil,
         folder: CreateFolder? = nil,
         flagged: Bool? = nil,
-        action2: String? = nil,
+        action: String? = nil,
         allowEmpty: Bool? = nil,
         retParam: String? = nil,
         callback: String,
@@ -400,16 +400,16 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<CreateReturns> {
-        let action = Self.spec.actions[0]
+        let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: text)
-        items += action.parameters[1].queryItems(for: tag)
-        items += action.parameters[2].queryItems(for: folder)
-        items += action.parameters[3].queryItems(for: flagged)
-        items += action.parameters[4].queryItems(for: action2)
-        items += action.parameters[5].queryItems(for: allowEmpty)
-        items += action.parameters[6].queryItems(for: retParam)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: text)
+        items += definition.parameters[1].queryItems(for: tag)
+        items += definition.parameters[2].queryItems(for: folder)
+        items += definition.parameters[3].queryItems(for: flagged)
+        items += definition.parameters[4].queryItems(for: action)
+        items += definition.parameters[5].queryItems(for: allowEmpty)
+        items += definition.parameters[6].queryItems(for: retParam)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(CreateReturns.init)
     }
 
@@ -421,7 +421,7 @@ struct ExampleDraftsClient: Sendable {
     ///   - uuid: `uuid`: (uuid; optional)
     ///   - title: `title`: (string; optional)
     ///   - marker: `marker`: A navigation marker to go to. (string; optional)
-    ///   - action2: `action`: (string; optional)
+    ///   - action: `action`: (string; optional)
     ///   - allowEmpty: `allowEmpty`: (boolean; optional)
     ///   - allowCreate: `allowCreate`: With title, offer to create a missing draft. (boolean; optional)
     ///   - showDraftList: `showDraftList`: (boolean; optional)
@@ -439,7 +439,7 @@ struct ExampleDraftsClient: Sendable {
         uuid: UUID? = nil,
         title: String? = nil,
         marker: String? = nil,
-        action2: String? = nil,
+        action: String? = nil,
         allowEmpty: Bool? = nil,
         allowCreate: Bool? = nil,
         showDraftList: Bool? = nil,
@@ -452,20 +452,20 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<OpenReturns> {
-        let action = Self.spec.actions[1]
+        let definition = Self.spec.actions[1]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: uuid)
-        items += action.parameters[1].queryItems(for: title)
-        items += action.parameters[2].queryItems(for: marker)
-        items += action.parameters[3].queryItems(for: action2)
-        items += action.parameters[4].queryItems(for: allowEmpty)
-        items += action.parameters[5].queryItems(for: allowCreate)
-        items += action.parameters[6].queryItems(for: showDraftList)
-        items += action.parameters[7].queryItems(for: showActionList)
-        items += action.parameters[8].queryItems(for: loadWorkspace)
-        items += action.parameters[9].queryItems(for: loadActionGroup)
-        items += action.parameters[10].queryItems(for: loadActionBarGroup)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: uuid)
+        items += definition.parameters[1].queryItems(for: title)
+        items += definition.parameters[2].queryItems(for: marker)
+        items += definition.parameters[3].queryItems(for: action)
+        items += definition.parameters[4].queryItems(for: allowEmpty)
+        items += definition.parameters[5].queryItems(for: allowCreate)
+        items += definition.parameters[6].queryItems(for: showDraftList)
+        items += definition.parameters[7].queryItems(for: showActionList)
+        items += definition.parameters[8].queryItems(for: loadWorkspace)
+        items += definition.parameters[9].queryItems(for: loadActionGroup)
+        items += definition.parameters[10].queryItems(for: loadActionBarGroup)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(OpenReturns.init)
     }
 
@@ -490,11 +490,11 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<GetReturns> {
-        let action = Self.spec.actions[2]
+        let definition = Self.spec.actions[2]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: uuid)
-        items += action.parameters[1].queryItems(for: retParam)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: uuid)
+        items += definition.parameters[1].queryItems(for: retParam)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(GetReturns.init)
     }
 
@@ -515,9 +515,9 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<GetCurrentDraftReturns> {
-        let action = Self.spec.actions[3]
+        let definition = Self.spec.actions[3]
         let items: [QueryItem] = []
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(GetCurrentDraftReturns.init)
     }
 
@@ -526,7 +526,7 @@ struct ExampleDraftsClient: Sendable {
     /// - Parameters:
     ///   - uuid: `uuid`: (uuid; required)
     ///   - text: `text`: (string; required; multi-line)
-    ///   - action2: `action`: (string; optional)
+    ///   - action: `action`: (string; optional)
     ///   - allowEmpty: `allowEmpty`: (boolean; optional)
     ///   - tag: `tag`: (string; repeated list; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
@@ -538,7 +538,7 @@ struct ExampleDraftsClient: Sendable {
     func prepend(
         uuid: UUID,
         text: String,
-        action2: String? = nil,
+        action: String? = nil,
         allowEmpty: Bool? = nil,
         tag: [String]? = nil,
         callback: String,
@@ -546,14 +546,14 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<PrependReturns> {
-        let action = Self.spec.actions[4]
+        let definition = Self.spec.actions[4]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: uuid)
-        items += action.parameters[1].queryItems(for: text)
-        items += action.parameters[2].queryItems(for: action2)
-        items += action.parameters[3].queryItems(for: allowEmpty)
-        items += action.parameters[4].queryItems(for: tag)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: uuid)
+        items += definition.parameters[1].queryItems(for: text)
+        items += definition.parameters[2].queryItems(for: action)
+        items += definition.parameters[3].queryItems(for: allowEmpty)
+        items += definition.parameters[4].queryItems(for: tag)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(PrependReturns.init)
     }
 
@@ -562,7 +562,7 @@ struct ExampleDraftsClient: Sendable {
     /// - Parameters:
     ///   - uuid: `uuid`: (uuid; required)
     ///   - text: `text`: (string; required; multi-line)
-    ///   - action2: `action`: (string; optional)
+    ///   - action: `action`: (string; optional)
     ///   - allowEmpty: `allowEmpty`: (boolean; optional)
     ///   - tag: `tag`: (string; repeated list; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
@@ -574,7 +574,7 @@ struct ExampleDraftsClient: Sendable {
     func append(
         uuid: UUID,
         text: String,
-        action2: String? = nil,
+        action: String? = nil,
         allowEmpty: Bool? = nil,
         tag: [String]? = nil,
         callback: String,
@@ -582,14 +582,14 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<AppendReturns> {
-        let action = Self.spec.actions[5]
+        let definition = Self.spec.actions[5]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: uuid)
-        items += action.parameters[1].queryItems(for: text)
-        items += action.parameters[2].queryItems(for: action2)
-        items += action.parameters[3].queryItems(for: allowEmpty)
-        items += action.parameters[4].queryItems(for: tag)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: uuid)
+        items += definition.parameters[1].queryItems(for: text)
+        items += definition.parameters[2].queryItems(for: action)
+        items += definition.parameters[3].queryItems(for: allowEmpty)
+        items += definition.parameters[4].queryItems(for: tag)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(AppendReturns.init)
     }
 
@@ -616,13 +616,13 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<ReplaceRangeReturns> {
-        let action = Self.spec.actions[6]
+        let definition = Self.spec.actions[6]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: uuid)
-        items += action.parameters[1].queryItems(for: text)
-        items += action.parameters[2].queryItems(for: start)
-        items += action.parameters[3].queryItems(for: length)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: uuid)
+        items += definition.parameters[1].queryItems(for: text)
+        items += definition.parameters[2].queryItems(for: start)
+        items += definition.parameters[3].queryItems(for: length)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(ReplaceRangeReturns.init)
     }
 
@@ -647,12 +647,12 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<SearchReturns> {
-        let action = Self.spec.actions[7]
+        let definition = Self.spec.actions[7]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: query)
-        items += action.parameters[1].queryItems(for: tag)
-        items += action.parameters[2].queryItems(for: folder)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: query)
+        items += definition.parameters[1].queryItems(for: tag)
+        items += definition.parameters[2].queryItems(for: folder)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(SearchReturns.init)
     }
 
@@ -673,10 +673,10 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<QuickSearchReturns> {
-        let action = Self.spec.actions[8]
+        let definition = Self.spec.actions[8]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: query)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: query)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(QuickSearchReturns.init)
     }
 
@@ -697,10 +697,10 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<CommandPaletteReturns> {
-        let action = Self.spec.actions[9]
+        let definition = Self.spec.actions[9]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: query)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: query)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(CommandPaletteReturns.init)
     }
 
@@ -721,10 +721,10 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<ActionSearchReturns> {
-        let action = Self.spec.actions[10]
+        let definition = Self.spec.actions[10]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: query)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: query)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(ActionSearchReturns.init)
     }
 
@@ -745,10 +745,10 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<WorkspaceReturns> {
-        let action = Self.spec.actions[11]
+        let definition = Self.spec.actions[11]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: name)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: name)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(WorkspaceReturns.init)
     }
 
@@ -771,10 +771,10 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<LoadActionGroupReturns> {
-        let action = Self.spec.actions[12]
+        let definition = Self.spec.actions[12]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: name)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: name)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(LoadActionGroupReturns.init)
     }
 
@@ -797,10 +797,10 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<LoadActionBarGroupReturns> {
-        let action = Self.spec.actions[13]
+        let definition = Self.spec.actions[13]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: name)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: name)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(LoadActionBarGroupReturns.init)
     }
 
@@ -823,10 +823,10 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<LoadKeyboardActionGroupReturns> {
-        let action = Self.spec.actions[14]
+        let definition = Self.spec.actions[14]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: name)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: name)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(LoadKeyboardActionGroupReturns.init)
     }
 
@@ -836,7 +836,7 @@ struct ExampleDraftsClient: Sendable {
     ///
     /// - Parameters:
     ///   - text: `text`: (string; required; multi-line)
-    ///   - action2: `action`: (string; optional)
+    ///   - action: `action`: (string; optional)
     ///   - allowEmpty: `allowEmpty`: (boolean; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
@@ -846,19 +846,19 @@ struct ExampleDraftsClient: Sendable {
     /// - Throws: `RoundtripError` for a request or answer that breaks the spec, `StorageError` from the ledger, `OpenFailure` when no app opened the request.
     func runAction(
         text: String,
-        action2: String? = nil,
+        action: String? = nil,
         allowEmpty: Bool? = nil,
         callback: String,
         continuation: Data? = nil,
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<RunActionReturns> {
-        let action = Self.spec.actions[15]
+        let definition = Self.spec.actions[15]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: text)
-        items += action.parameters[1].queryItems(for: action2)
-        items += action.parameters[2].queryItems(for: allowEmpty)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: text)
+        items += definition.parameters[1].queryItems(for: action)
+        items += definition.parameters[2].queryItems(for: allowEmpty)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(RunActionReturns.init)
     }
 
@@ -881,11 +881,11 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<CaptureReturns> {
-        let action = Self.spec.actions[16]
+        let definition = Self.spec.actions[16]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: text)
-        items += action.parameters[1].queryItems(for: tag)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: text)
+        items += definition.parameters[1].queryItems(for: tag)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(CaptureReturns.init)
     }
 
@@ -910,12 +910,12 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<DictateReturns> {
-        let action = Self.spec.actions[17]
+        let definition = Self.spec.actions[17]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: locale)
-        items += action.parameters[1].queryItems(for: save)
-        items += action.parameters[2].queryItems(for: retParam)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: locale)
+        items += definition.parameters[1].queryItems(for: save)
+        items += definition.parameters[2].queryItems(for: retParam)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(DictateReturns.init)
     }
 
@@ -940,11 +940,11 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<ScanDocumentReturns> {
-        let action = Self.spec.actions[18]
+        let definition = Self.spec.actions[18]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: save)
-        items += action.parameters[1].queryItems(for: retParam)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: save)
+        items += definition.parameters[1].queryItems(for: retParam)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(ScanDocumentReturns.init)
     }
 
@@ -967,11 +967,11 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<ArrangeReturns> {
-        let action = Self.spec.actions[19]
+        let definition = Self.spec.actions[19]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: text)
-        items += action.parameters[1].queryItems(for: retParam)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: text)
+        items += definition.parameters[1].queryItems(for: retParam)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(ArrangeReturns.init)
     }
 
@@ -990,9 +990,9 @@ struct ExampleDraftsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<RefreshTextExpanderReturns> {
-        let action = Self.spec.actions[20]
+        let definition = Self.spec.actions[20]
         let items: [QueryItem] = []
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(RefreshTextExpanderReturns.init)
     }
 
@@ -1010,7 +1010,7 @@ struct ExampleDraftsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            uuid = try values.value("uuid", as: UUID.self)
+            self.uuid = try values.value("uuid", as: UUID.self)
         }
     }
 
@@ -1037,7 +1037,7 @@ struct ExampleDraftsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            text = try values.value("text", as: String.self)
+            self.text = try values.value("text", as: String.self)
         }
     }
 
@@ -1181,7 +1181,7 @@ struct ExampleDraftsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            text = try values.value("text", as: String.self)
+            self.text = try values.value("text", as: String.self)
         }
     }
 
@@ -1199,7 +1199,7 @@ struct ExampleDraftsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            text = try values.value("text", as: String.self)
+            self.text = try values.value("text", as: String.self)
         }
     }
 
@@ -1217,7 +1217,7 @@ struct ExampleDraftsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            text = try values.value("text", as: String.self)
+            self.text = try values.value("text", as: String.self)
         }
     }
 

@@ -504,7 +504,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[0] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[0] }
 
         /// Reads the typed values of an accepted `create` request.
         ///
@@ -514,13 +514,13 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            text = try values.required("text", as: String.self)
-            tag = try values.value("tag", as: [String].self)
-            folder = try values.required("folder", as: Folder.self)
-            flagged = try values.required("flagged", as: Bool.self)
-            action2 = try values.value("action", as: String.self)
-            allowEmpty = try values.value("allowEmpty", as: Bool.self)
-            retParam = try values.value("retParam", as: String.self)
+            self.text = try values.required("text", as: String.self)
+            self.tag = try values.value("tag", as: [String].self)
+            self.folder = try values.required("folder", as: Folder.self)
+            self.flagged = try values.required("flagged", as: Bool.self)
+            self.action2 = try values.value("action", as: String.self)
+            self.allowEmpty = try values.value("allowEmpty", as: Bool.self)
+            self.retParam = try values.value("retParam", as: String.self)
             self.request = request
         }
 
@@ -546,9 +546,9 @@ enum ExampleDraftsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleDraftsReceiver.Create.action.returns ?? []
+                let definitions = ExampleDraftsReceiver.Create.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: uuid)
+                items += definitions[0].queryItems(for: self.uuid)
                 return items
             }
         }
@@ -609,7 +609,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[1] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[1] }
 
         /// Reads the typed values of an accepted `open` request.
         ///
@@ -619,17 +619,17 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            uuid = try values.value("uuid", as: UUID.self)
-            title = try values.value("title", as: String.self)
-            marker = try values.value("marker", as: String.self)
-            action2 = try values.value("action", as: String.self)
-            allowEmpty = try values.value("allowEmpty", as: Bool.self)
-            allowCreate = try values.value("allowCreate", as: Bool.self)
-            showDraftList = try values.value("showDraftList", as: Bool.self)
-            showActionList = try values.value("showActionList", as: Bool.self)
-            loadWorkspace = try values.value("loadWorkspace", as: String.self)
-            loadActionGroup = try values.value("loadActionGroup", as: String.self)
-            loadActionBarGroup = try values.value("loadActionBarGroup", as: String.self)
+            self.uuid = try values.value("uuid", as: UUID.self)
+            self.title = try values.value("title", as: String.self)
+            self.marker = try values.value("marker", as: String.self)
+            self.action2 = try values.value("action", as: String.self)
+            self.allowEmpty = try values.value("allowEmpty", as: Bool.self)
+            self.allowCreate = try values.value("allowCreate", as: Bool.self)
+            self.showDraftList = try values.value("showDraftList", as: Bool.self)
+            self.showActionList = try values.value("showActionList", as: Bool.self)
+            self.loadWorkspace = try values.value("loadWorkspace", as: String.self)
+            self.loadActionGroup = try values.value("loadActionGroup", as: String.self)
+            self.loadActionBarGroup = try values.value("loadActionBarGroup", as: String.self)
             self.request = request
         }
 
@@ -673,7 +673,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[2] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[2] }
 
         /// Reads the typed values of an accepted `get` request.
         ///
@@ -683,8 +683,8 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            uuid = try values.required("uuid", as: UUID.self)
-            retParam = try values.value("retParam", as: String.self)
+            self.uuid = try values.required("uuid", as: UUID.self)
+            self.retParam = try values.value("retParam", as: String.self)
             self.request = request
         }
 
@@ -702,9 +702,9 @@ enum ExampleDraftsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleDraftsReceiver.Get.action.returns ?? []
+                let definitions = ExampleDraftsReceiver.Get.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: text)
+                items += definitions[0].queryItems(for: self.text)
                 return items
             }
         }
@@ -730,7 +730,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[3] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[3] }
 
         /// Reads the typed values of an accepted `getCurrentDraft` request.
         ///
@@ -789,7 +789,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[4] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[4] }
 
         /// Reads the typed values of an accepted `prepend` request.
         ///
@@ -799,11 +799,11 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            uuid = try values.required("uuid", as: UUID.self)
-            text = try values.required("text", as: String.self)
-            action2 = try values.value("action", as: String.self)
-            allowEmpty = try values.value("allowEmpty", as: Bool.self)
-            tag = try values.value("tag", as: [String].self)
+            self.uuid = try values.required("uuid", as: UUID.self)
+            self.text = try values.required("text", as: String.self)
+            self.action2 = try values.value("action", as: String.self)
+            self.allowEmpty = try values.value("allowEmpty", as: Bool.self)
+            self.tag = try values.value("tag", as: [String].self)
             self.request = request
         }
 
@@ -854,7 +854,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[5] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[5] }
 
         /// Reads the typed values of an accepted `append` request.
         ///
@@ -864,11 +864,11 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            uuid = try values.required("uuid", as: UUID.self)
-            text = try values.required("text", as: String.self)
-            action2 = try values.value("action", as: String.self)
-            allowEmpty = try values.value("allowEmpty", as: Bool.self)
-            tag = try values.value("tag", as: [String].self)
+            self.uuid = try values.required("uuid", as: UUID.self)
+            self.text = try values.required("text", as: String.self)
+            self.action2 = try values.value("action", as: String.self)
+            self.allowEmpty = try values.value("allowEmpty", as: Bool.self)
+            self.tag = try values.value("tag", as: [String].self)
             self.request = request
         }
 
@@ -916,7 +916,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[6] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[6] }
 
         /// Reads the typed values of an accepted `replaceRange` request.
         ///
@@ -926,10 +926,10 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            uuid = try values.required("uuid", as: UUID.self)
-            text = try values.required("text", as: String.self)
-            start = try values.required("start", as: Int64.self)
-            length = try values.required("length", as: Int64.self)
+            self.uuid = try values.required("uuid", as: UUID.self)
+            self.text = try values.required("text", as: String.self)
+            self.start = try values.required("start", as: Int64.self)
+            self.length = try values.required("length", as: Int64.self)
             self.request = request
         }
 
@@ -974,7 +974,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[7] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[7] }
 
         /// Reads the typed values of an accepted `search` request.
         ///
@@ -984,9 +984,9 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            query = try values.value("query", as: String.self)
-            tag = try values.value("tag", as: String.self)
-            folder = try values.value("folder", as: Folder.self)
+            self.query = try values.value("query", as: String.self)
+            self.tag = try values.value("tag", as: String.self)
+            self.folder = try values.value("folder", as: Folder.self)
             self.request = request
         }
 
@@ -1039,7 +1039,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[8] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[8] }
 
         /// Reads the typed values of an accepted `quickSearch` request.
         ///
@@ -1049,7 +1049,7 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            query = try values.value("query", as: String.self)
+            self.query = try values.value("query", as: String.self)
             self.request = request
         }
 
@@ -1088,7 +1088,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[9] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[9] }
 
         /// Reads the typed values of an accepted `commandPalette` request.
         ///
@@ -1098,7 +1098,7 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            query = try values.value("query", as: String.self)
+            self.query = try values.value("query", as: String.self)
             self.request = request
         }
 
@@ -1137,7 +1137,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[10] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[10] }
 
         /// Reads the typed values of an accepted `actionSearch` request.
         ///
@@ -1147,7 +1147,7 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            query = try values.value("query", as: String.self)
+            self.query = try values.value("query", as: String.self)
             self.request = request
         }
 
@@ -1186,7 +1186,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[11] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[11] }
 
         /// Reads the typed values of an accepted `workspace` request.
         ///
@@ -1196,7 +1196,7 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            name = try values.required("name", as: String.self)
+            self.name = try values.required("name", as: String.self)
             self.request = request
         }
 
@@ -1237,7 +1237,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[12] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[12] }
 
         /// Reads the typed values of an accepted `loadActionGroup` request.
         ///
@@ -1247,7 +1247,7 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            name = try values.required("name", as: String.self)
+            self.name = try values.required("name", as: String.self)
             self.request = request
         }
 
@@ -1288,7 +1288,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[13] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[13] }
 
         /// Reads the typed values of an accepted `loadActionBarGroup` request.
         ///
@@ -1298,7 +1298,7 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            name = try values.required("name", as: String.self)
+            self.name = try values.required("name", as: String.self)
             self.request = request
         }
 
@@ -1339,7 +1339,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[14] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[14] }
 
         /// Reads the typed values of an accepted `loadKeyboardActionGroup` request.
         ///
@@ -1349,7 +1349,7 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            name = try values.required("name", as: String.self)
+            self.name = try values.required("name", as: String.self)
             self.request = request
         }
 
@@ -1396,7 +1396,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[15] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[15] }
 
         /// Reads the typed values of an accepted `runAction` request.
         ///
@@ -1406,9 +1406,9 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            text = try values.required("text", as: String.self)
-            action2 = try values.value("action", as: String.self)
-            allowEmpty = try values.value("allowEmpty", as: Bool.self)
+            self.text = try values.required("text", as: String.self)
+            self.action2 = try values.value("action", as: String.self)
+            self.allowEmpty = try values.value("allowEmpty", as: Bool.self)
             self.request = request
         }
 
@@ -1450,7 +1450,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[16] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[16] }
 
         /// Reads the typed values of an accepted `capture` request.
         ///
@@ -1460,8 +1460,8 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            text = try values.value("text", as: String.self)
-            tag = try values.value("tag", as: [String].self)
+            self.text = try values.value("text", as: String.self)
+            self.tag = try values.value("tag", as: [String].self)
             self.request = request
         }
 
@@ -1506,7 +1506,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[17] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[17] }
 
         /// Reads the typed values of an accepted `dictate` request.
         ///
@@ -1516,9 +1516,9 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            locale = try values.value("locale", as: String.self)
-            save = try values.required("save", as: Bool.self)
-            retParam = try values.value("retParam", as: String.self)
+            self.locale = try values.value("locale", as: String.self)
+            self.save = try values.required("save", as: Bool.self)
+            self.retParam = try values.value("retParam", as: String.self)
             self.request = request
         }
 
@@ -1536,9 +1536,9 @@ enum ExampleDraftsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleDraftsReceiver.Dictate.action.returns ?? []
+                let definitions = ExampleDraftsReceiver.Dictate.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: text)
+                items += definitions[0].queryItems(for: self.text)
                 return items
             }
         }
@@ -1572,7 +1572,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[18] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[18] }
 
         /// Reads the typed values of an accepted `scanDocument` request.
         ///
@@ -1582,8 +1582,8 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            save = try values.required("save", as: Bool.self)
-            retParam = try values.value("retParam", as: String.self)
+            self.save = try values.required("save", as: Bool.self)
+            self.retParam = try values.value("retParam", as: String.self)
             self.request = request
         }
 
@@ -1601,9 +1601,9 @@ enum ExampleDraftsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleDraftsReceiver.ScanDocument.action.returns ?? []
+                let definitions = ExampleDraftsReceiver.ScanDocument.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: text)
+                items += definitions[0].queryItems(for: self.text)
                 return items
             }
         }
@@ -1635,7 +1635,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[19] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[19] }
 
         /// Reads the typed values of an accepted `arrange` request.
         ///
@@ -1645,8 +1645,8 @@ enum ExampleDraftsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            text = try values.required("text", as: String.self)
-            retParam = try values.value("retParam", as: String.self)
+            self.text = try values.required("text", as: String.self)
+            self.retParam = try values.value("retParam", as: String.self)
             self.request = request
         }
 
@@ -1664,9 +1664,9 @@ enum ExampleDraftsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleDraftsReceiver.Arrange.action.returns ?? []
+                let definitions = ExampleDraftsReceiver.Arrange.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: text)
+                items += definitions[0].queryItems(for: self.text)
                 return items
             }
         }
@@ -1690,7 +1690,7 @@ enum ExampleDraftsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleDraftsReceiver/spec``.
-        static var action: Action { spec.actions[20] }
+        static var action: Action { ExampleDraftsReceiver.spec.actions[20] }
 
         /// Reads the typed values of an accepted `refresh_text_expander` request.
         ///

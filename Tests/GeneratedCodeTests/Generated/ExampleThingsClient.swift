@@ -296,27 +296,27 @@ struct ExampleThingsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<AddReturns> {
-        let action = Self.spec.actions[0]
+        let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: title)
-        items += action.parameters[1].queryItems(for: titles)
-        items += action.parameters[2].queryItems(for: notes)
-        items += action.parameters[3].queryItems(for: when)
-        items += action.parameters[4].queryItems(for: deadline)
-        items += action.parameters[5].queryItems(for: tags)
-        items += action.parameters[6].queryItems(for: checklistItems)
-        items += action.parameters[7].queryItems(for: useClipboard)
-        items += action.parameters[8].queryItems(for: listId)
-        items += action.parameters[9].queryItems(for: list)
-        items += action.parameters[10].queryItems(for: headingId)
-        items += action.parameters[11].queryItems(for: heading)
-        items += action.parameters[12].queryItems(for: completed)
-        items += action.parameters[13].queryItems(for: canceled)
-        items += action.parameters[14].queryItems(for: showQuickEntry)
-        items += action.parameters[15].queryItems(for: reveal)
-        items += action.parameters[16].queryItems(for: creationDate)
-        items += action.parameters[17].queryItems(for: completionDate)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: title)
+        items += definition.parameters[1].queryItems(for: titles)
+        items += definition.parameters[2].queryItems(for: notes)
+        items += definition.parameters[3].queryItems(for: when)
+        items += definition.parameters[4].queryItems(for: deadline)
+        items += definition.parameters[5].queryItems(for: tags)
+        items += definition.parameters[6].queryItems(for: checklistItems)
+        items += definition.parameters[7].queryItems(for: useClipboard)
+        items += definition.parameters[8].queryItems(for: listId)
+        items += definition.parameters[9].queryItems(for: list)
+        items += definition.parameters[10].queryItems(for: headingId)
+        items += definition.parameters[11].queryItems(for: heading)
+        items += definition.parameters[12].queryItems(for: completed)
+        items += definition.parameters[13].queryItems(for: canceled)
+        items += definition.parameters[14].queryItems(for: showQuickEntry)
+        items += definition.parameters[15].queryItems(for: reveal)
+        items += definition.parameters[16].queryItems(for: creationDate)
+        items += definition.parameters[17].queryItems(for: completionDate)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(AddReturns.init)
     }
 
@@ -363,22 +363,22 @@ struct ExampleThingsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<AddProjectReturns> {
-        let action = Self.spec.actions[1]
+        let definition = Self.spec.actions[1]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: title)
-        items += action.parameters[1].queryItems(for: notes)
-        items += action.parameters[2].queryItems(for: when)
-        items += action.parameters[3].queryItems(for: deadline)
-        items += action.parameters[4].queryItems(for: tags)
-        items += action.parameters[5].queryItems(for: areaId)
-        items += action.parameters[6].queryItems(for: area)
-        items += action.parameters[7].queryItems(for: toDos)
-        items += action.parameters[8].queryItems(for: completed)
-        items += action.parameters[9].queryItems(for: canceled)
-        items += action.parameters[10].queryItems(for: reveal)
-        items += action.parameters[11].queryItems(for: creationDate)
-        items += action.parameters[12].queryItems(for: completionDate)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: title)
+        items += definition.parameters[1].queryItems(for: notes)
+        items += definition.parameters[2].queryItems(for: when)
+        items += definition.parameters[3].queryItems(for: deadline)
+        items += definition.parameters[4].queryItems(for: tags)
+        items += definition.parameters[5].queryItems(for: areaId)
+        items += definition.parameters[6].queryItems(for: area)
+        items += definition.parameters[7].queryItems(for: toDos)
+        items += definition.parameters[8].queryItems(for: completed)
+        items += definition.parameters[9].queryItems(for: canceled)
+        items += definition.parameters[10].queryItems(for: reveal)
+        items += definition.parameters[11].queryItems(for: creationDate)
+        items += definition.parameters[12].queryItems(for: completionDate)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(AddProjectReturns.init)
     }
 
@@ -445,32 +445,32 @@ struct ExampleThingsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<UpdateReturns> {
-        let action = Self.spec.actions[2]
+        let definition = Self.spec.actions[2]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: authToken)
-        items += action.parameters[1].queryItems(for: id)
-        items += action.parameters[2].queryItems(for: title)
-        items += action.parameters[3].queryItems(for: notes)
-        items += action.parameters[4].queryItems(for: prependNotes)
-        items += action.parameters[5].queryItems(for: appendNotes)
-        items += action.parameters[6].queryItems(for: when)
-        items += action.parameters[7].queryItems(for: deadline)
-        items += action.parameters[8].queryItems(for: tags)
-        items += action.parameters[9].queryItems(for: addTags)
-        items += action.parameters[10].queryItems(for: checklistItems)
-        items += action.parameters[11].queryItems(for: prependChecklistItems)
-        items += action.parameters[12].queryItems(for: appendChecklistItems)
-        items += action.parameters[13].queryItems(for: listId)
-        items += action.parameters[14].queryItems(for: list)
-        items += action.parameters[15].queryItems(for: headingId)
-        items += action.parameters[16].queryItems(for: heading)
-        items += action.parameters[17].queryItems(for: completed)
-        items += action.parameters[18].queryItems(for: canceled)
-        items += action.parameters[19].queryItems(for: reveal)
-        items += action.parameters[20].queryItems(for: duplicate)
-        items += action.parameters[21].queryItems(for: creationDate)
-        items += action.parameters[22].queryItems(for: completionDate)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: authToken)
+        items += definition.parameters[1].queryItems(for: id)
+        items += definition.parameters[2].queryItems(for: title)
+        items += definition.parameters[3].queryItems(for: notes)
+        items += definition.parameters[4].queryItems(for: prependNotes)
+        items += definition.parameters[5].queryItems(for: appendNotes)
+        items += definition.parameters[6].queryItems(for: when)
+        items += definition.parameters[7].queryItems(for: deadline)
+        items += definition.parameters[8].queryItems(for: tags)
+        items += definition.parameters[9].queryItems(for: addTags)
+        items += definition.parameters[10].queryItems(for: checklistItems)
+        items += definition.parameters[11].queryItems(for: prependChecklistItems)
+        items += definition.parameters[12].queryItems(for: appendChecklistItems)
+        items += definition.parameters[13].queryItems(for: listId)
+        items += definition.parameters[14].queryItems(for: list)
+        items += definition.parameters[15].queryItems(for: headingId)
+        items += definition.parameters[16].queryItems(for: heading)
+        items += definition.parameters[17].queryItems(for: completed)
+        items += definition.parameters[18].queryItems(for: canceled)
+        items += definition.parameters[19].queryItems(for: reveal)
+        items += definition.parameters[20].queryItems(for: duplicate)
+        items += definition.parameters[21].queryItems(for: creationDate)
+        items += definition.parameters[22].queryItems(for: completionDate)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(UpdateReturns.init)
     }
 
@@ -527,27 +527,27 @@ struct ExampleThingsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<UpdateProjectReturns> {
-        let action = Self.spec.actions[3]
+        let definition = Self.spec.actions[3]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: authToken)
-        items += action.parameters[1].queryItems(for: id)
-        items += action.parameters[2].queryItems(for: title)
-        items += action.parameters[3].queryItems(for: notes)
-        items += action.parameters[4].queryItems(for: prependNotes)
-        items += action.parameters[5].queryItems(for: appendNotes)
-        items += action.parameters[6].queryItems(for: when)
-        items += action.parameters[7].queryItems(for: deadline)
-        items += action.parameters[8].queryItems(for: tags)
-        items += action.parameters[9].queryItems(for: addTags)
-        items += action.parameters[10].queryItems(for: areaId)
-        items += action.parameters[11].queryItems(for: area)
-        items += action.parameters[12].queryItems(for: completed)
-        items += action.parameters[13].queryItems(for: canceled)
-        items += action.parameters[14].queryItems(for: reveal)
-        items += action.parameters[15].queryItems(for: duplicate)
-        items += action.parameters[16].queryItems(for: creationDate)
-        items += action.parameters[17].queryItems(for: completionDate)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: authToken)
+        items += definition.parameters[1].queryItems(for: id)
+        items += definition.parameters[2].queryItems(for: title)
+        items += definition.parameters[3].queryItems(for: notes)
+        items += definition.parameters[4].queryItems(for: prependNotes)
+        items += definition.parameters[5].queryItems(for: appendNotes)
+        items += definition.parameters[6].queryItems(for: when)
+        items += definition.parameters[7].queryItems(for: deadline)
+        items += definition.parameters[8].queryItems(for: tags)
+        items += definition.parameters[9].queryItems(for: addTags)
+        items += definition.parameters[10].queryItems(for: areaId)
+        items += definition.parameters[11].queryItems(for: area)
+        items += definition.parameters[12].queryItems(for: completed)
+        items += definition.parameters[13].queryItems(for: canceled)
+        items += definition.parameters[14].queryItems(for: reveal)
+        items += definition.parameters[15].queryItems(for: duplicate)
+        items += definition.parameters[16].queryItems(for: creationDate)
+        items += definition.parameters[17].queryItems(for: completionDate)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(UpdateProjectReturns.init)
     }
 
@@ -574,12 +574,12 @@ struct ExampleThingsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<ShowReturns> {
-        let action = Self.spec.actions[4]
+        let definition = Self.spec.actions[4]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: id)
-        items += action.parameters[1].queryItems(for: query)
-        items += action.parameters[2].queryItems(for: filter)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: id)
+        items += definition.parameters[1].queryItems(for: query)
+        items += definition.parameters[2].queryItems(for: filter)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(ShowReturns.init)
     }
 
@@ -602,10 +602,10 @@ struct ExampleThingsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<SearchReturns> {
-        let action = Self.spec.actions[5]
+        let definition = Self.spec.actions[5]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: query)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: query)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(SearchReturns.init)
     }
 
@@ -626,9 +626,9 @@ struct ExampleThingsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<VersionReturns> {
-        let action = Self.spec.actions[6]
+        let definition = Self.spec.actions[6]
         let items: [QueryItem] = []
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(VersionReturns.init)
     }
 
@@ -655,12 +655,12 @@ struct ExampleThingsClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<JsonReturns> {
-        let action = Self.spec.actions[7]
+        let definition = Self.spec.actions[7]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: data)
-        items += action.parameters[1].queryItems(for: authToken)
-        items += action.parameters[2].queryItems(for: reveal)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: data)
+        items += definition.parameters[1].queryItems(for: authToken)
+        items += definition.parameters[2].queryItems(for: reveal)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(JsonReturns.init)
     }
 
@@ -678,7 +678,7 @@ struct ExampleThingsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            xThingsId = try values.required("x-things-id", as: [String].self)
+            self.xThingsId = try values.required("x-things-id", as: [String].self)
         }
     }
 
@@ -696,7 +696,7 @@ struct ExampleThingsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            xThingsId = try values.required("x-things-id", as: String.self)
+            self.xThingsId = try values.required("x-things-id", as: String.self)
         }
     }
 
@@ -714,7 +714,7 @@ struct ExampleThingsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            xThingsId = try values.required("x-things-id", as: String.self)
+            self.xThingsId = try values.required("x-things-id", as: String.self)
         }
     }
 
@@ -732,7 +732,7 @@ struct ExampleThingsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            xThingsId = try values.required("x-things-id", as: String.self)
+            self.xThingsId = try values.required("x-things-id", as: String.self)
         }
     }
 
@@ -772,8 +772,8 @@ struct ExampleThingsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            xThingsSchemeVersion = try values.required("x-things-scheme-version", as: String.self)
-            xThingsClientVersion = try values.required("x-things-client-version", as: String.self)
+            self.xThingsSchemeVersion = try values.required("x-things-scheme-version", as: String.self)
+            self.xThingsClientVersion = try values.required("x-things-client-version", as: String.self)
         }
     }
 
@@ -791,7 +791,7 @@ struct ExampleThingsClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            xThingsIds = try values.required("x-things-ids", as: String.self)
+            self.xThingsIds = try values.required("x-things-ids", as: String.self)
         }
     }
 

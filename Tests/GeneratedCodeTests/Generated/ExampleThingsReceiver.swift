@@ -359,7 +359,7 @@ enum ExampleThingsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleThingsReceiver/spec``.
-        static var action: Action { spec.actions[0] }
+        static var action: Action { ExampleThingsReceiver.spec.actions[0] }
 
         /// Reads the typed values of an accepted `add` request.
         ///
@@ -369,24 +369,24 @@ enum ExampleThingsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            title = try values.value("title", as: String.self)
-            titles = try values.value("titles", as: [String].self)
-            notes = try values.value("notes", as: String.self)
-            when = try values.value("when", as: String.self)
-            deadline = try values.value("deadline", as: String.self)
-            tags = try values.value("tags", as: [String].self)
-            checklistItems = try values.value("checklist-items", as: [String].self)
-            useClipboard = try values.value("use-clipboard", as: UseClipboard.self)
-            listId = try values.value("list-id", as: String.self)
-            list = try values.value("list", as: String.self)
-            headingId = try values.value("heading-id", as: String.self)
-            heading = try values.value("heading", as: String.self)
-            completed = try values.required("completed", as: Bool.self)
-            canceled = try values.required("canceled", as: Bool.self)
-            showQuickEntry = try values.required("show-quick-entry", as: Bool.self)
-            reveal = try values.required("reveal", as: Bool.self)
-            creationDate = try values.value("creation-date", as: Date.self)
-            completionDate = try values.value("completion-date", as: Date.self)
+            self.title = try values.value("title", as: String.self)
+            self.titles = try values.value("titles", as: [String].self)
+            self.notes = try values.value("notes", as: String.self)
+            self.when = try values.value("when", as: String.self)
+            self.deadline = try values.value("deadline", as: String.self)
+            self.tags = try values.value("tags", as: [String].self)
+            self.checklistItems = try values.value("checklist-items", as: [String].self)
+            self.useClipboard = try values.value("use-clipboard", as: UseClipboard.self)
+            self.listId = try values.value("list-id", as: String.self)
+            self.list = try values.value("list", as: String.self)
+            self.headingId = try values.value("heading-id", as: String.self)
+            self.heading = try values.value("heading", as: String.self)
+            self.completed = try values.required("completed", as: Bool.self)
+            self.canceled = try values.required("canceled", as: Bool.self)
+            self.showQuickEntry = try values.required("show-quick-entry", as: Bool.self)
+            self.reveal = try values.required("reveal", as: Bool.self)
+            self.creationDate = try values.value("creation-date", as: Date.self)
+            self.completionDate = try values.value("completion-date", as: Date.self)
             self.request = request
         }
 
@@ -414,9 +414,9 @@ enum ExampleThingsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleThingsReceiver.Add.action.returns ?? []
+                let definitions = ExampleThingsReceiver.Add.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: xThingsId)
+                items += definitions[0].queryItems(for: self.xThingsId)
                 return items
             }
         }
@@ -483,7 +483,7 @@ enum ExampleThingsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleThingsReceiver/spec``.
-        static var action: Action { spec.actions[1] }
+        static var action: Action { ExampleThingsReceiver.spec.actions[1] }
 
         /// Reads the typed values of an accepted `add-project` request.
         ///
@@ -493,19 +493,19 @@ enum ExampleThingsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            title = try values.value("title", as: String.self)
-            notes = try values.value("notes", as: String.self)
-            when = try values.value("when", as: String.self)
-            deadline = try values.value("deadline", as: String.self)
-            tags = try values.value("tags", as: [String].self)
-            areaId = try values.value("area-id", as: String.self)
-            area = try values.value("area", as: String.self)
-            toDos = try values.value("to-dos", as: [String].self)
-            completed = try values.required("completed", as: Bool.self)
-            canceled = try values.required("canceled", as: Bool.self)
-            reveal = try values.required("reveal", as: Bool.self)
-            creationDate = try values.value("creation-date", as: Date.self)
-            completionDate = try values.value("completion-date", as: Date.self)
+            self.title = try values.value("title", as: String.self)
+            self.notes = try values.value("notes", as: String.self)
+            self.when = try values.value("when", as: String.self)
+            self.deadline = try values.value("deadline", as: String.self)
+            self.tags = try values.value("tags", as: [String].self)
+            self.areaId = try values.value("area-id", as: String.self)
+            self.area = try values.value("area", as: String.self)
+            self.toDos = try values.value("to-dos", as: [String].self)
+            self.completed = try values.required("completed", as: Bool.self)
+            self.canceled = try values.required("canceled", as: Bool.self)
+            self.reveal = try values.required("reveal", as: Bool.self)
+            self.creationDate = try values.value("creation-date", as: Date.self)
+            self.completionDate = try values.value("completion-date", as: Date.self)
             self.request = request
         }
 
@@ -523,9 +523,9 @@ enum ExampleThingsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleThingsReceiver.AddProject.action.returns ?? []
+                let definitions = ExampleThingsReceiver.AddProject.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: xThingsId)
+                items += definitions[0].queryItems(for: self.xThingsId)
                 return items
             }
         }
@@ -619,7 +619,7 @@ enum ExampleThingsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleThingsReceiver/spec``.
-        static var action: Action { spec.actions[2] }
+        static var action: Action { ExampleThingsReceiver.spec.actions[2] }
 
         /// Reads the typed values of an accepted `update` request.
         ///
@@ -629,28 +629,28 @@ enum ExampleThingsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            id = try values.required("id", as: String.self)
-            title = try values.value("title", as: String.self)
-            notes = try values.value("notes", as: String.self)
-            prependNotes = try values.value("prepend-notes", as: String.self)
-            appendNotes = try values.value("append-notes", as: String.self)
-            when = try values.value("when", as: String.self)
-            deadline = try values.value("deadline", as: String.self)
-            tags = try values.value("tags", as: [String].self)
-            addTags = try values.value("add-tags", as: [String].self)
-            checklistItems = try values.value("checklist-items", as: [String].self)
-            prependChecklistItems = try values.value("prepend-checklist-items", as: [String].self)
-            appendChecklistItems = try values.value("append-checklist-items", as: [String].self)
-            listId = try values.value("list-id", as: String.self)
-            list = try values.value("list", as: String.self)
-            headingId = try values.value("heading-id", as: String.self)
-            heading = try values.value("heading", as: String.self)
-            completed = try values.value("completed", as: Bool.self)
-            canceled = try values.value("canceled", as: Bool.self)
-            reveal = try values.required("reveal", as: Bool.self)
-            duplicate = try values.required("duplicate", as: Bool.self)
-            creationDate = try values.value("creation-date", as: Date.self)
-            completionDate = try values.value("completion-date", as: Date.self)
+            self.id = try values.required("id", as: String.self)
+            self.title = try values.value("title", as: String.self)
+            self.notes = try values.value("notes", as: String.self)
+            self.prependNotes = try values.value("prepend-notes", as: String.self)
+            self.appendNotes = try values.value("append-notes", as: String.self)
+            self.when = try values.value("when", as: String.self)
+            self.deadline = try values.value("deadline", as: String.self)
+            self.tags = try values.value("tags", as: [String].self)
+            self.addTags = try values.value("add-tags", as: [String].self)
+            self.checklistItems = try values.value("checklist-items", as: [String].self)
+            self.prependChecklistItems = try values.value("prepend-checklist-items", as: [String].self)
+            self.appendChecklistItems = try values.value("append-checklist-items", as: [String].self)
+            self.listId = try values.value("list-id", as: String.self)
+            self.list = try values.value("list", as: String.self)
+            self.headingId = try values.value("heading-id", as: String.self)
+            self.heading = try values.value("heading", as: String.self)
+            self.completed = try values.value("completed", as: Bool.self)
+            self.canceled = try values.value("canceled", as: Bool.self)
+            self.reveal = try values.required("reveal", as: Bool.self)
+            self.duplicate = try values.required("duplicate", as: Bool.self)
+            self.creationDate = try values.value("creation-date", as: Date.self)
+            self.completionDate = try values.value("completion-date", as: Date.self)
             self.request = request
         }
 
@@ -668,9 +668,9 @@ enum ExampleThingsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleThingsReceiver.Update.action.returns ?? []
+                let definitions = ExampleThingsReceiver.Update.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: xThingsId)
+                items += definitions[0].queryItems(for: self.xThingsId)
                 return items
             }
         }
@@ -749,7 +749,7 @@ enum ExampleThingsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleThingsReceiver/spec``.
-        static var action: Action { spec.actions[3] }
+        static var action: Action { ExampleThingsReceiver.spec.actions[3] }
 
         /// Reads the typed values of an accepted `update-project` request.
         ///
@@ -759,23 +759,23 @@ enum ExampleThingsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            id = try values.required("id", as: String.self)
-            title = try values.value("title", as: String.self)
-            notes = try values.value("notes", as: String.self)
-            prependNotes = try values.value("prepend-notes", as: String.self)
-            appendNotes = try values.value("append-notes", as: String.self)
-            when = try values.value("when", as: String.self)
-            deadline = try values.value("deadline", as: String.self)
-            tags = try values.value("tags", as: [String].self)
-            addTags = try values.value("add-tags", as: [String].self)
-            areaId = try values.value("area-id", as: String.self)
-            area = try values.value("area", as: String.self)
-            completed = try values.value("completed", as: Bool.self)
-            canceled = try values.value("canceled", as: Bool.self)
-            reveal = try values.required("reveal", as: Bool.self)
-            duplicate = try values.required("duplicate", as: Bool.self)
-            creationDate = try values.value("creation-date", as: Date.self)
-            completionDate = try values.value("completion-date", as: Date.self)
+            self.id = try values.required("id", as: String.self)
+            self.title = try values.value("title", as: String.self)
+            self.notes = try values.value("notes", as: String.self)
+            self.prependNotes = try values.value("prepend-notes", as: String.self)
+            self.appendNotes = try values.value("append-notes", as: String.self)
+            self.when = try values.value("when", as: String.self)
+            self.deadline = try values.value("deadline", as: String.self)
+            self.tags = try values.value("tags", as: [String].self)
+            self.addTags = try values.value("add-tags", as: [String].self)
+            self.areaId = try values.value("area-id", as: String.self)
+            self.area = try values.value("area", as: String.self)
+            self.completed = try values.value("completed", as: Bool.self)
+            self.canceled = try values.value("canceled", as: Bool.self)
+            self.reveal = try values.required("reveal", as: Bool.self)
+            self.duplicate = try values.required("duplicate", as: Bool.self)
+            self.creationDate = try values.value("creation-date", as: Date.self)
+            self.completionDate = try values.value("completion-date", as: Date.self)
             self.request = request
         }
 
@@ -793,9 +793,9 @@ enum ExampleThingsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleThingsReceiver.UpdateProject.action.returns ?? []
+                let definitions = ExampleThingsReceiver.UpdateProject.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: xThingsId)
+                items += definitions[0].queryItems(for: self.xThingsId)
                 return items
             }
         }
@@ -832,7 +832,7 @@ enum ExampleThingsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleThingsReceiver/spec``.
-        static var action: Action { spec.actions[4] }
+        static var action: Action { ExampleThingsReceiver.spec.actions[4] }
 
         /// Reads the typed values of an accepted `show` request.
         ///
@@ -842,9 +842,9 @@ enum ExampleThingsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            id = try values.value("id", as: String.self)
-            query = try values.value("query", as: String.self)
-            filter = try values.value("filter", as: [String].self)
+            self.id = try values.value("id", as: String.self)
+            self.query = try values.value("query", as: String.self)
+            self.filter = try values.value("filter", as: [String].self)
             self.request = request
         }
 
@@ -885,7 +885,7 @@ enum ExampleThingsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleThingsReceiver/spec``.
-        static var action: Action { spec.actions[5] }
+        static var action: Action { ExampleThingsReceiver.spec.actions[5] }
 
         /// Reads the typed values of an accepted `search` request.
         ///
@@ -895,7 +895,7 @@ enum ExampleThingsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            query = try values.value("query", as: String.self)
+            self.query = try values.value("query", as: String.self)
             self.request = request
         }
 
@@ -931,7 +931,7 @@ enum ExampleThingsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleThingsReceiver/spec``.
-        static var action: Action { spec.actions[6] }
+        static var action: Action { ExampleThingsReceiver.spec.actions[6] }
 
         /// Reads the typed values of an accepted `version` request.
         ///
@@ -961,10 +961,10 @@ enum ExampleThingsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleThingsReceiver.Version.action.returns ?? []
+                let definitions = ExampleThingsReceiver.Version.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: xThingsSchemeVersion)
-                items += returns[1].queryItems(for: xThingsClientVersion)
+                items += definitions[0].queryItems(for: self.xThingsSchemeVersion)
+                items += definitions[1].queryItems(for: self.xThingsClientVersion)
                 return items
             }
         }
@@ -998,7 +998,7 @@ enum ExampleThingsReceiver {
         let request: AcceptedRequest
 
         /// The action in ``ExampleThingsReceiver/spec``.
-        static var action: Action { spec.actions[7] }
+        static var action: Action { ExampleThingsReceiver.spec.actions[7] }
 
         /// Reads the typed values of an accepted `json` request.
         ///
@@ -1008,8 +1008,8 @@ enum ExampleThingsReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            data = try values.required("data", as: String.self)
-            reveal = try values.required("reveal", as: Bool.self)
+            self.data = try values.required("data", as: String.self)
+            self.reveal = try values.required("reveal", as: Bool.self)
             self.request = request
         }
 
@@ -1027,9 +1027,9 @@ enum ExampleThingsReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = ExampleThingsReceiver.Json.action.returns ?? []
+                let definitions = ExampleThingsReceiver.Json.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: xThingsIds)
+                items += definitions[0].queryItems(for: self.xThingsIds)
                 return items
             }
         }

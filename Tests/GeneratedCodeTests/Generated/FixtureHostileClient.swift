@@ -85,11 +85,11 @@ struct FixtureHostileClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<NotQXReturns> {
-        let action = Self.spec.actions[0]
+        let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: kind)
-        items += action.parameters[1].queryItems(for: markDown)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: kind)
+        items += definition.parameters[1].queryItems(for: markDown)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(NotQXReturns.init)
     }
 
@@ -109,7 +109,7 @@ struct FixtureHostileClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            note = try values.value("note", as: String.self)
+            self.note = try values.value("note", as: String.self)
         }
     }
 

@@ -107,7 +107,7 @@ enum FixtureHostileReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureHostileReceiver/spec``.
-        static var action: Action { spec.actions[0] }
+        static var action: Action { FixtureHostileReceiver.spec.actions[0] }
 
         /// Reads the typed values of an accepted `not 'q"x'\` request.
         ///
@@ -117,8 +117,8 @@ enum FixtureHostileReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            kind = try values.value("kind", as: Kind.self)
-            markDown = try values.required("mark`down", as: String.self)
+            self.kind = try values.value("kind", as: Kind.self)
+            self.markDown = try values.required("mark`down", as: String.self)
             self.request = request
         }
 
@@ -152,9 +152,9 @@ enum FixtureHostileReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = FixtureHostileReceiver.NotQX.action.returns ?? []
+                let definitions = FixtureHostileReceiver.NotQX.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: note)
+                items += definitions[0].queryItems(for: self.note)
                 return items
             }
         }

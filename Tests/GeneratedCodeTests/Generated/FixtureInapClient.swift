@@ -71,11 +71,11 @@ struct FixtureInapClient: Sendable {
         title: String,
         signer: RequestSigner? = nil
     ) async throws -> OutgoingRequest {
-        let action = Self.spec.actions[0]
+        let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: latitude)
-        items += action.parameters[1].queryItems(for: longitude)
-        items += action.parameters[2].queryItems(for: title)
-        return try await caller.send(action.name, to: partner, parameters: items, callback: nil, signer: signer)
+        items += definition.parameters[0].queryItems(for: latitude)
+        items += definition.parameters[1].queryItems(for: longitude)
+        items += definition.parameters[2].queryItems(for: title)
+        return try await self.caller.send(definition.name, to: self.partner, parameters: items, callback: nil, signer: signer)
     }
 }

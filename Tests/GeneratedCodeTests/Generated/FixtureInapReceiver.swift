@@ -95,7 +95,7 @@ enum FixtureInapReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureInapReceiver/spec``.
-        static var action: Action { spec.actions[0] }
+        static var action: Action { FixtureInapReceiver.spec.actions[0] }
 
         /// Reads the typed values of an accepted `activate-destination` request.
         ///
@@ -105,9 +105,9 @@ enum FixtureInapReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            latitude = try values.required("latitude", as: Decimal.self)
-            longitude = try values.required("longitude", as: Decimal.self)
-            title = try values.required("title", as: String.self)
+            self.latitude = try values.required("latitude", as: Decimal.self)
+            self.longitude = try values.required("longitude", as: Decimal.self)
+            self.title = try values.required("title", as: String.self)
             self.request = request
         }
     }

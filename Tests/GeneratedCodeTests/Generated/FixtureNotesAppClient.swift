@@ -112,17 +112,17 @@ struct FixtureNotesAppClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<CreateReturns> {
-        let action = Self.spec.actions[0]
+        let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: text)
-        items += action.parameters[1].queryItems(for: tag)
-        items += action.parameters[2].queryItems(for: tags)
-        items += action.parameters[3].queryItems(for: pinned)
-        items += action.parameters[4].queryItems(for: meta)
-        items += action.parameters[5].queryItems(for: attachment)
-        items += action.parameters[6].queryItems(for: due)
-        items += action.parameters[7].queryItems(for: token)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: text)
+        items += definition.parameters[1].queryItems(for: tag)
+        items += definition.parameters[2].queryItems(for: tags)
+        items += definition.parameters[3].queryItems(for: pinned)
+        items += definition.parameters[4].queryItems(for: meta)
+        items += definition.parameters[5].queryItems(for: attachment)
+        items += definition.parameters[6].queryItems(for: due)
+        items += definition.parameters[7].queryItems(for: token)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(CreateReturns.init)
     }
 
@@ -143,10 +143,10 @@ struct FixtureNotesAppClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<SearchReturns> {
-        let action = Self.spec.actions[1]
+        let definition = Self.spec.actions[1]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: query)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: query)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(SearchReturns.init)
     }
 
@@ -168,8 +168,8 @@ struct FixtureNotesAppClient: Sendable {
 
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
-            id = try values.required("id", as: UUID.self)
-            tags = try values.value("tags", as: [String].self)
+            self.id = try values.required("id", as: UUID.self)
+            self.tags = try values.value("tags", as: [String].self)
         }
     }
 

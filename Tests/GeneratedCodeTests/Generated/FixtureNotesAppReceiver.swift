@@ -136,7 +136,7 @@ enum FixtureNotesAppReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureNotesAppReceiver/spec``.
-        static var action: Action { spec.actions[0] }
+        static var action: Action { FixtureNotesAppReceiver.spec.actions[0] }
 
         /// Reads the typed values of an accepted `create` request.
         ///
@@ -146,13 +146,13 @@ enum FixtureNotesAppReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            text = try values.required("text", as: String.self)
-            tag = try values.value("tag", as: [String].self)
-            tags = try values.value("tags", as: [String].self)
-            pinned = try values.value("pinned", as: Bool.self)
-            meta = try values.value("meta", as: String.self)
-            attachment = try values.value("attachment", as: Data.self)
-            due = try values.value("due", as: Date.self)
+            self.text = try values.required("text", as: String.self)
+            self.tag = try values.value("tag", as: [String].self)
+            self.tags = try values.value("tags", as: [String].self)
+            self.pinned = try values.value("pinned", as: Bool.self)
+            self.meta = try values.value("meta", as: String.self)
+            self.attachment = try values.value("attachment", as: Data.self)
+            self.due = try values.value("due", as: Date.self)
             self.request = request
         }
 
@@ -174,10 +174,10 @@ enum FixtureNotesAppReceiver {
 
             /// The response parameters, each in its declared form.
             var queryItems: [QueryItem] {
-                let returns = FixtureNotesAppReceiver.Create.action.returns ?? []
+                let definitions = FixtureNotesAppReceiver.Create.action.returns ?? []
                 var items: [QueryItem] = []
-                items += returns[0].queryItems(for: id)
-                items += returns[1].queryItems(for: tags)
+                items += definitions[0].queryItems(for: self.id)
+                items += definitions[1].queryItems(for: self.tags)
                 return items
             }
         }
@@ -206,7 +206,7 @@ enum FixtureNotesAppReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureNotesAppReceiver/spec``.
-        static var action: Action { spec.actions[1] }
+        static var action: Action { FixtureNotesAppReceiver.spec.actions[1] }
 
         /// Reads the typed values of an accepted `search` request.
         ///
@@ -216,7 +216,7 @@ enum FixtureNotesAppReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            query = try values.required("query", as: String.self)
+            self.query = try values.required("query", as: String.self)
             self.request = request
         }
 

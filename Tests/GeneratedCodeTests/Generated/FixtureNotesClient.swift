@@ -98,11 +98,11 @@ struct FixtureNotesClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<CreateReturns> {
-        let action = Self.spec.actions[0]
+        let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: title)
-        items += action.parameters[1].queryItems(for: pinned)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: title)
+        items += definition.parameters[1].queryItems(for: pinned)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(CreateReturns.init)
     }
 
@@ -123,10 +123,10 @@ struct FixtureNotesClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<LockedReturns> {
-        let action = Self.spec.actions[1]
+        let definition = Self.spec.actions[1]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: id)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: id)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(LockedReturns.init)
     }
 
@@ -145,9 +145,9 @@ struct FixtureNotesClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<LogoutReturns> {
-        let action = Self.spec.actions[2]
+        let definition = Self.spec.actions[2]
         let items: [QueryItem] = []
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(LogoutReturns.init)
     }
 

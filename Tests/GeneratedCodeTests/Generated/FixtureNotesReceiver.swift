@@ -123,7 +123,7 @@ enum FixtureNotesReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureNotesReceiver/spec``.
-        static var action: Action { spec.actions[0] }
+        static var action: Action { FixtureNotesReceiver.spec.actions[0] }
 
         /// Reads the typed values of an accepted `create` request.
         ///
@@ -133,8 +133,8 @@ enum FixtureNotesReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            title = try values.required("title", as: String.self)
-            pinned = try values.required("pinned", as: Bool.self)
+            self.title = try values.required("title", as: String.self)
+            self.pinned = try values.required("pinned", as: Bool.self)
             self.request = request
         }
 
@@ -173,7 +173,7 @@ enum FixtureNotesReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureNotesReceiver/spec``.
-        static var action: Action { spec.actions[1] }
+        static var action: Action { FixtureNotesReceiver.spec.actions[1] }
 
         /// Reads the typed values of an accepted `locked` request.
         ///
@@ -183,7 +183,7 @@ enum FixtureNotesReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            id = try values.required("id", as: Int64.self)
+            self.id = try values.required("id", as: Int64.self)
             self.request = request
         }
 
@@ -217,7 +217,7 @@ enum FixtureNotesReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureNotesReceiver/spec``.
-        static var action: Action { spec.actions[2] }
+        static var action: Action { FixtureNotesReceiver.spec.actions[2] }
 
         /// Reads the typed values of an accepted `logout` request.
         ///

@@ -156,16 +156,16 @@ struct FixtureRichClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<AddReturns> {
-        let action = Self.spec.actions[0]
+        let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: title)
-        items += action.parameters[1].queryItems(for: body)
-        items += action.parameters[2].queryItems(for: pinned)
-        items += action.parameters[3].queryItems(for: priority)
-        items += action.parameters[4].queryItems(for: id)
-        items += action.parameters[5].queryItems(for: link)
-        items += action.parameters[6].queryItems(for: due)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: title)
+        items += definition.parameters[1].queryItems(for: body)
+        items += definition.parameters[2].queryItems(for: pinned)
+        items += definition.parameters[3].queryItems(for: priority)
+        items += definition.parameters[4].queryItems(for: id)
+        items += definition.parameters[5].queryItems(for: link)
+        items += definition.parameters[6].queryItems(for: due)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(AddReturns.init)
     }
 
@@ -186,10 +186,10 @@ struct FixtureRichClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<OpenReturns> {
-        let action = Self.spec.actions[1]
+        let definition = Self.spec.actions[1]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: id)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: id)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(OpenReturns.init)
     }
 
@@ -201,10 +201,10 @@ struct FixtureRichClient: Sendable {
     /// - Returns: The request as sent.
     /// - Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it.
     func note(noteID: Int64? = nil, signer: RequestSigner? = nil) async throws -> OutgoingRequest {
-        let action = Self.spec.actions[2]
+        let definition = Self.spec.actions[2]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: noteID)
-        return try await caller.send(action.name, to: partner, parameters: items, callback: nil, signer: signer)
+        items += definition.parameters[0].queryItems(for: noteID)
+        return try await self.caller.send(definition.name, to: self.partner, parameters: items, callback: nil, signer: signer)
     }
 
     /// Calls `logout` (ulc, `https://notes.example.com/logout`) and waits for its answer.
@@ -222,9 +222,9 @@ struct FixtureRichClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<LogoutReturns> {
-        let action = Self.spec.actions[3]
+        let definition = Self.spec.actions[3]
         let items: [QueryItem] = []
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(LogoutReturns.init)
     }
 
@@ -245,10 +245,10 @@ struct FixtureRichClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<PayReturns> {
-        let action = Self.spec.actions[4]
+        let definition = Self.spec.actions[4]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: amount)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: amount)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(PayReturns.init)
     }
 
@@ -269,10 +269,10 @@ struct FixtureRichClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<ExportReturns> {
-        let action = Self.spec.actions[5]
+        let definition = Self.spec.actions[5]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: format)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: format)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(ExportReturns.init)
     }
 

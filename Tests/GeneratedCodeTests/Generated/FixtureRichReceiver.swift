@@ -198,7 +198,7 @@ enum FixtureRichReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureRichReceiver/spec``.
-        static var action: Action { spec.actions[0] }
+        static var action: Action { FixtureRichReceiver.spec.actions[0] }
 
         /// Reads the typed values of an accepted `add` request.
         ///
@@ -208,13 +208,13 @@ enum FixtureRichReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            title = try values.required("title", as: String.self)
-            body = try values.value("body", as: String.self)
-            pinned = try values.required("pinned", as: Bool.self)
-            priority = try values.value("priority", as: Int64.self)
-            id = try values.value("id", as: UUID.self)
-            link = try values.value("link", as: URL.self)
-            due = try values.value("due", as: Date.self)
+            self.title = try values.required("title", as: String.self)
+            self.body = try values.value("body", as: String.self)
+            self.pinned = try values.required("pinned", as: Bool.self)
+            self.priority = try values.value("priority", as: Int64.self)
+            self.id = try values.value("id", as: UUID.self)
+            self.link = try values.value("link", as: URL.self)
+            self.due = try values.value("due", as: Date.self)
             self.request = request
         }
 
@@ -253,7 +253,7 @@ enum FixtureRichReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureRichReceiver/spec``.
-        static var action: Action { spec.actions[1] }
+        static var action: Action { FixtureRichReceiver.spec.actions[1] }
 
         /// Reads the typed values of an accepted `open` request.
         ///
@@ -263,7 +263,7 @@ enum FixtureRichReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            id = try values.required("id", as: UUID.self)
+            self.id = try values.required("id", as: UUID.self)
             self.request = request
         }
 
@@ -302,7 +302,7 @@ enum FixtureRichReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureRichReceiver/spec``.
-        static var action: Action { spec.actions[2] }
+        static var action: Action { FixtureRichReceiver.spec.actions[2] }
 
         /// Reads the typed values of an accepted `note` request.
         ///
@@ -312,7 +312,7 @@ enum FixtureRichReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            noteID = try values.value("noteID", as: Int64.self)
+            self.noteID = try values.value("noteID", as: Int64.self)
             self.request = request
         }
     }
@@ -323,7 +323,7 @@ enum FixtureRichReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureRichReceiver/spec``.
-        static var action: Action { spec.actions[3] }
+        static var action: Action { FixtureRichReceiver.spec.actions[3] }
 
         /// Reads the typed values of an accepted `logout` request.
         ///
@@ -370,7 +370,7 @@ enum FixtureRichReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureRichReceiver/spec``.
-        static var action: Action { spec.actions[4] }
+        static var action: Action { FixtureRichReceiver.spec.actions[4] }
 
         /// Reads the typed values of an accepted `pay` request.
         ///
@@ -380,7 +380,7 @@ enum FixtureRichReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            amount = try values.required("amount", as: Decimal.self)
+            self.amount = try values.required("amount", as: Decimal.self)
             self.request = request
         }
 
@@ -419,7 +419,7 @@ enum FixtureRichReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureRichReceiver/spec``.
-        static var action: Action { spec.actions[5] }
+        static var action: Action { FixtureRichReceiver.spec.actions[5] }
 
         /// Reads the typed values of an accepted `export` request.
         ///
@@ -429,7 +429,7 @@ enum FixtureRichReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            format = try values.required("format", as: Format.self)
+            self.format = try values.required("format", as: Format.self)
             self.request = request
         }
 

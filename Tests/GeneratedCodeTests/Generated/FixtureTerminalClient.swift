@@ -105,13 +105,13 @@ struct FixtureTerminalClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<ChargeReturns> {
-        let action = Self.spec.actions[0]
+        let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
-        items += action.parameters[0].queryItems(for: amount)
-        items += action.parameters[1].queryItems(for: currency)
-        items += action.parameters[2].queryItems(for: invoiceNumber)
-        items += action.parameters[3].queryItems(for: due)
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        items += definition.parameters[0].queryItems(for: amount)
+        items += definition.parameters[1].queryItems(for: currency)
+        items += definition.parameters[2].queryItems(for: invoiceNumber)
+        items += definition.parameters[3].queryItems(for: due)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(ChargeReturns.init)
     }
 
@@ -130,9 +130,9 @@ struct FixtureTerminalClient: Sendable {
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
     ) async throws -> CallResult<LogoutReturns> {
-        let action = Self.spec.actions[1]
+        let definition = Self.spec.actions[1]
         let items: [QueryItem] = []
-        let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
+        let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
         return try response.result(LogoutReturns.init)
     }
 
@@ -145,11 +145,11 @@ struct FixtureTerminalClient: Sendable {
     /// - Returns: The request as sent.
     /// - Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it.
     func addTask(task: String, due: Date? = nil, signer: RequestSigner? = nil) async throws -> OutgoingRequest {
-        let action = Self.spec.actions[2]
+        let definition = Self.spec.actions[2]
         var items: [QueryItem] = []
-        items += action.queryValue!.queryItems(for: task)
-        items += action.fragment!.queryItems(for: due)
-        return try await caller.send(action.name, to: partner, parameters: items, callback: nil, signer: signer)
+        items += definition.queryValue!.queryItems(for: task)
+        items += definition.fragment!.queryItems(for: due)
+        return try await self.caller.send(definition.name, to: self.partner, parameters: items, callback: nil, signer: signer)
     }
 
     /// What `charge` returns on success: the spec declares no `returns`, so nothing.

@@ -132,7 +132,7 @@ enum FixtureTerminalReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureTerminalReceiver/spec``.
-        static var action: Action { spec.actions[0] }
+        static var action: Action { FixtureTerminalReceiver.spec.actions[0] }
 
         /// Reads the typed values of an accepted `charge` request.
         ///
@@ -142,10 +142,10 @@ enum FixtureTerminalReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            amount = try values.required("amount", as: Decimal.self)
-            currency = try values.required("currency", as: Currency.self)
-            invoiceNumber = try values.value("invoiceNumber", as: String.self)
-            due = try values.value("due", as: Date.self)
+            self.amount = try values.required("amount", as: Decimal.self)
+            self.currency = try values.required("currency", as: Currency.self)
+            self.invoiceNumber = try values.value("invoiceNumber", as: String.self)
+            self.due = try values.value("due", as: Date.self)
             self.request = request
         }
 
@@ -189,7 +189,7 @@ enum FixtureTerminalReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureTerminalReceiver/spec``.
-        static var action: Action { spec.actions[1] }
+        static var action: Action { FixtureTerminalReceiver.spec.actions[1] }
 
         /// Reads the typed values of an accepted `logout` request.
         ///
@@ -239,7 +239,7 @@ enum FixtureTerminalReceiver {
         let request: AcceptedRequest
 
         /// The action in ``FixtureTerminalReceiver/spec``.
-        static var action: Action { spec.actions[2] }
+        static var action: Action { FixtureTerminalReceiver.spec.actions[2] }
 
         /// Reads the typed values of an accepted `add-task` request.
         ///
@@ -249,8 +249,8 @@ enum FixtureTerminalReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            task = try values.required("task", as: String.self)
-            due = try values.value("due", as: Date.self)
+            self.task = try values.required("task", as: String.self)
+            self.due = try values.value("due", as: Date.self)
             self.request = request
         }
     }
