@@ -214,6 +214,33 @@ struct GeneratorTests {
         #expect(GeneratedSources.specPaths.count >= 9)
     }
 
+    static let hides = ", which the generated type would hide; choose another, such as one that ends in Receiver or Client"
+    static let refusedNames: [(name: String, message: String)] = [
+        ("my type", "name must be a Swift type name in upper camel case, such as NotesClient, not 'my type'"),
+        ("notesClient", "name must be a Swift type name in upper camel case, such as NotesClient, not 'notesClient'"),
+        ("Self", "name must be a Swift type name in upper camel case, such as NotesClient, not 'Self'"),
+        ("", "name must be a Swift type name in upper camel case, such as NotesClient, not ''"),
+        ("Spec", "name 'Spec' is a type the generated code uses" + hides),
+        ("Endpoint", "name 'Endpoint' is a type the generated code uses" + hides),
+        ("String", "name 'String' is a type the generated code uses" + hides),
+        ("Request", "name 'Request' is a type the generated code uses" + hides),
+    ]
+
+    @Test(arguments: refusedNames)
+    func aNameThatWouldHideATypeIsRefused(_ name: String, _ message: String) {
+        #expect(throws: GeneratorError.self) { try GeneratorConfiguration.validateName(name) }
+        do {
+            try GeneratorConfiguration.validateName(name)
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    @Test(arguments: ["NotesClient", "MailReceiver", "Notes2", "SpecClient"])
+    func aTypeNameIsAccepted(_ name: String) throws {
+        try GeneratorConfiguration.validateName(name)
+    }
+
     @Test func theConfigurationFileIsReadStrictly() throws {
         let configuration = try GeneratorConfiguration(configurationText: "# the notes client\nrole: caller\naccess: public\nname: NotesClient\n")
         #expect(configuration == GeneratorConfiguration(role: .caller, access: .public, name: "NotesClient"))
@@ -221,7 +248,10 @@ struct GeneratorTests {
             ("access: public", "give the 'role'"),
             ("role: server", "role is receiver or caller"),
             ("role: caller\naccess: open", "access is public, package or internal"),
-            ("role: caller\nname: notes-client", "name must be a Swift type name"),
+            ("role: caller\nname: notes-client", "roundtrip-generator-config.yaml:2: name must be a Swift type name in upper camel case"),
+            ("role: caller\nname: my type", "roundtrip-generator-config.yaml:2: name must be a Swift type name in upper camel case"),
+            ("role: caller\nname: Spec", "roundtrip-generator-config.yaml:2: name 'Spec' is a type the generated code uses"),
+            ("role: receiver\nname: Endpoint", "roundtrip-generator-config.yaml:2: name 'Endpoint' is a type the generated code uses"),
             ("role: caller\nlanguage: swift", "unknown key 'language'"),
         ] {
             #expect(throws: GeneratorError.self) { try GeneratorConfiguration(configurationText: text) }
