@@ -203,10 +203,10 @@ struct GeneratedValue {
     let name: String
     let mapping: SwiftTypeMapping
 
-    /// Whether the value is always there once a request is accepted: required or defaulted,
-    /// and not `allow-empty` (whose empty value reads as `nil`).
+    /// Whether the value is always there once a request is accepted: required or defaulted.
+    /// (An `allow-empty` value's empty form is there too, as `Clearable`'s `.cleared`.)
     var isAlwaysPresent: Bool {
-        (spec.isRequired || spec.defaultValue != nil || spec.defaultItems != nil) && !spec.allowsEmpty
+        spec.isRequired || spec.defaultValue != nil || spec.defaultItems != nil
     }
 
     /// Names and types for `parameters`, in order, with enums named by `enumName`.

@@ -5,7 +5,8 @@ struct SwiftTypeMapping {
     /// The element type: `String`, `Int64`, `Decimal`, `Bool`, `UUID`, `URL`, `Date`, `Data`, or
     /// the generated enum of an `enum` constraint on a string.
     let element: String
-    /// `[element]` for a list, otherwise `element`.
+    /// `[element]` for a list, otherwise `element`; in `Clearable<…>` for an `allow-empty`
+    /// parameter, whose empty value (`name=`, "clear this field") is `.cleared`.
     let type: String
     /// The enum generated for an `enum` constraint, as (type name, [(case name, value)]).
     let enumeration: (name: String, cases: [(name: String, value: String)])?
@@ -33,7 +34,8 @@ struct SwiftTypeMapping {
         }
         self.element = element
         self.enumeration = enumeration
-        type = parameter.list == nil ? element : "[\(element)]"
+        let value = parameter.list == nil ? element : "[\(element)]"
+        type = parameter.allowsEmpty ? "Clearable<\(value)>" : value
     }
 
     /// A short description of the value's form, for documentation.
@@ -58,7 +60,7 @@ struct SwiftTypeMapping {
         if let value = parameter.maximumItems { parts.append("at most \(value) items") }
         if let value = parameter.maximumBytes { parts.append("at most \(value) bytes") }
         if parameter.isMultiline { parts.append("multi-line") }
-        if parameter.allowsEmpty { parts.append("may be empty (nil here) to clear") }
+        if parameter.allowsEmpty { parts.append("may be empty: \(SwiftWriter.code(parameter.name + "=")), `.cleared` here, clears it") }
         return parts.joined(separator: "; ")
     }
 }

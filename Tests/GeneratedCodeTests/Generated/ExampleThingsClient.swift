@@ -389,27 +389,27 @@ struct ExampleThingsClient: Sendable {
     /// - Parameters:
     ///   - authToken: `auth-token`: The user's Things URL authorization token. (secret; required)
     ///   - id: `id`: (string; required)
-    ///   - title: `title`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-    ///   - notes: `notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    ///   - prependNotes: `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    ///   - appendNotes: `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    ///   - when: `when`: today, tomorrow, evening, someday, a date string or a date time string. (string; optional; may be empty (nil here) to clear)
-    ///   - deadline: `deadline`: A date string; 'deadline=' removes the deadline. (string; optional; may be empty (nil here) to clear)
-    ///   - tags: `tags`: Replaces all current tags. (string; comma list; optional; may be empty (nil here) to clear)
-    ///   - addTags: `add-tags`: (string; comma list; optional; may be empty (nil here) to clear)
-    ///   - checklistItems: `checklist-items`: Replaces all checklist items. (string; newline list; optional; at most 100 items; may be empty (nil here) to clear)
-    ///   - prependChecklistItems: `prepend-checklist-items`: (string; newline list; optional; at most 100 items; may be empty (nil here) to clear)
-    ///   - appendChecklistItems: `append-checklist-items`: (string; newline list; optional; at most 100 items; may be empty (nil here) to clear)
-    ///   - listId: `list-id`: (string; optional; may be empty (nil here) to clear)
-    ///   - list: `list`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-    ///   - headingId: `heading-id`: (string; optional; may be empty (nil here) to clear)
-    ///   - heading: `heading`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-    ///   - completed: `completed`: (boolean; optional; may be empty (nil here) to clear)
-    ///   - canceled: `canceled`: (boolean; optional; may be empty (nil here) to clear)
+    ///   - title: `title`: (string; optional; at most 4000 characters; may be empty: `title=`, `.cleared` here, clears it)
+    ///   - notes: `notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `notes=`, `.cleared` here, clears it)
+    ///   - prependNotes: `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `prepend-notes=`, `.cleared` here, clears it)
+    ///   - appendNotes: `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `append-notes=`, `.cleared` here, clears it)
+    ///   - when: `when`: today, tomorrow, evening, someday, a date string or a date time string. (string; optional; may be empty: `when=`, `.cleared` here, clears it)
+    ///   - deadline: `deadline`: A date string; 'deadline=' removes the deadline. (string; optional; may be empty: `deadline=`, `.cleared` here, clears it)
+    ///   - tags: `tags`: Replaces all current tags. (string; comma list; optional; may be empty: `tags=`, `.cleared` here, clears it)
+    ///   - addTags: `add-tags`: (string; comma list; optional; may be empty: `add-tags=`, `.cleared` here, clears it)
+    ///   - checklistItems: `checklist-items`: Replaces all checklist items. (string; newline list; optional; at most 100 items; may be empty: `checklist-items=`, `.cleared` here, clears it)
+    ///   - prependChecklistItems: `prepend-checklist-items`: (string; newline list; optional; at most 100 items; may be empty: `prepend-checklist-items=`, `.cleared` here, clears it)
+    ///   - appendChecklistItems: `append-checklist-items`: (string; newline list; optional; at most 100 items; may be empty: `append-checklist-items=`, `.cleared` here, clears it)
+    ///   - listId: `list-id`: (string; optional; may be empty: `list-id=`, `.cleared` here, clears it)
+    ///   - list: `list`: (string; optional; at most 4000 characters; may be empty: `list=`, `.cleared` here, clears it)
+    ///   - headingId: `heading-id`: (string; optional; may be empty: `heading-id=`, `.cleared` here, clears it)
+    ///   - heading: `heading`: (string; optional; at most 4000 characters; may be empty: `heading=`, `.cleared` here, clears it)
+    ///   - completed: `completed`: (boolean; optional; may be empty: `completed=`, `.cleared` here, clears it)
+    ///   - canceled: `canceled`: (boolean; optional; may be empty: `canceled=`, `.cleared` here, clears it)
     ///   - reveal: `reveal`: (boolean; optional; default `false`)
     ///   - duplicate: `duplicate`: (boolean; optional; default `false`)
-    ///   - creationDate: `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
-    ///   - completionDate: `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
+    ///   - creationDate: `creation-date`: (date, ISO 8601; optional; may be empty: `creation-date=`, `.cleared` here, clears it)
+    ///   - completionDate: `completion-date`: (date, ISO 8601; optional; may be empty: `completion-date=`, `.cleared` here, clears it)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
@@ -419,27 +419,27 @@ struct ExampleThingsClient: Sendable {
     func update(
         authToken: String,
         id: String,
-        title: String? = nil,
-        notes: String? = nil,
-        prependNotes: String? = nil,
-        appendNotes: String? = nil,
-        when: String? = nil,
-        deadline: String? = nil,
-        tags: [String]? = nil,
-        addTags: [String]? = nil,
-        checklistItems: [String]? = nil,
-        prependChecklistItems: [String]? = nil,
-        appendChecklistItems: [String]? = nil,
-        listId: String? = nil,
-        list: String? = nil,
-        headingId: String? = nil,
-        heading: String? = nil,
-        completed: Bool? = nil,
-        canceled: Bool? = nil,
+        title: Clearable<String>? = nil,
+        notes: Clearable<String>? = nil,
+        prependNotes: Clearable<String>? = nil,
+        appendNotes: Clearable<String>? = nil,
+        when: Clearable<String>? = nil,
+        deadline: Clearable<String>? = nil,
+        tags: Clearable<[String]>? = nil,
+        addTags: Clearable<[String]>? = nil,
+        checklistItems: Clearable<[String]>? = nil,
+        prependChecklistItems: Clearable<[String]>? = nil,
+        appendChecklistItems: Clearable<[String]>? = nil,
+        listId: Clearable<String>? = nil,
+        list: Clearable<String>? = nil,
+        headingId: Clearable<String>? = nil,
+        heading: Clearable<String>? = nil,
+        completed: Clearable<Bool>? = nil,
+        canceled: Clearable<Bool>? = nil,
         reveal: Bool? = nil,
         duplicate: Bool? = nil,
-        creationDate: Date? = nil,
-        completionDate: Date? = nil,
+        creationDate: Clearable<Date>? = nil,
+        completionDate: Clearable<Date>? = nil,
         callback: String,
         continuation: Data? = nil,
         signer: RequestSigner? = nil,
@@ -481,22 +481,22 @@ struct ExampleThingsClient: Sendable {
     /// - Parameters:
     ///   - authToken: `auth-token`: (secret; required)
     ///   - id: `id`: (string; required)
-    ///   - title: `title`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-    ///   - notes: `notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    ///   - prependNotes: `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    ///   - appendNotes: `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    ///   - when: `when`: (string; optional; may be empty (nil here) to clear)
-    ///   - deadline: `deadline`: (string; optional; may be empty (nil here) to clear)
-    ///   - tags: `tags`: (string; comma list; optional; may be empty (nil here) to clear)
-    ///   - addTags: `add-tags`: (string; comma list; optional; may be empty (nil here) to clear)
-    ///   - areaId: `area-id`: (string; optional; may be empty (nil here) to clear)
-    ///   - area: `area`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-    ///   - completed: `completed`: (boolean; optional; may be empty (nil here) to clear)
-    ///   - canceled: `canceled`: (boolean; optional; may be empty (nil here) to clear)
+    ///   - title: `title`: (string; optional; at most 4000 characters; may be empty: `title=`, `.cleared` here, clears it)
+    ///   - notes: `notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `notes=`, `.cleared` here, clears it)
+    ///   - prependNotes: `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `prepend-notes=`, `.cleared` here, clears it)
+    ///   - appendNotes: `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `append-notes=`, `.cleared` here, clears it)
+    ///   - when: `when`: (string; optional; may be empty: `when=`, `.cleared` here, clears it)
+    ///   - deadline: `deadline`: (string; optional; may be empty: `deadline=`, `.cleared` here, clears it)
+    ///   - tags: `tags`: (string; comma list; optional; may be empty: `tags=`, `.cleared` here, clears it)
+    ///   - addTags: `add-tags`: (string; comma list; optional; may be empty: `add-tags=`, `.cleared` here, clears it)
+    ///   - areaId: `area-id`: (string; optional; may be empty: `area-id=`, `.cleared` here, clears it)
+    ///   - area: `area`: (string; optional; at most 4000 characters; may be empty: `area=`, `.cleared` here, clears it)
+    ///   - completed: `completed`: (boolean; optional; may be empty: `completed=`, `.cleared` here, clears it)
+    ///   - canceled: `canceled`: (boolean; optional; may be empty: `canceled=`, `.cleared` here, clears it)
     ///   - reveal: `reveal`: (boolean; optional; default `false`)
     ///   - duplicate: `duplicate`: (boolean; optional; default `false`)
-    ///   - creationDate: `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
-    ///   - completionDate: `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
+    ///   - creationDate: `creation-date`: (date, ISO 8601; optional; may be empty: `creation-date=`, `.cleared` here, clears it)
+    ///   - completionDate: `completion-date`: (date, ISO 8601; optional; may be empty: `completion-date=`, `.cleared` here, clears it)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
@@ -506,22 +506,22 @@ struct ExampleThingsClient: Sendable {
     func updateProject(
         authToken: String,
         id: String,
-        title: String? = nil,
-        notes: String? = nil,
-        prependNotes: String? = nil,
-        appendNotes: String? = nil,
-        when: String? = nil,
-        deadline: String? = nil,
-        tags: [String]? = nil,
-        addTags: [String]? = nil,
-        areaId: String? = nil,
-        area: String? = nil,
-        completed: Bool? = nil,
-        canceled: Bool? = nil,
+        title: Clearable<String>? = nil,
+        notes: Clearable<String>? = nil,
+        prependNotes: Clearable<String>? = nil,
+        appendNotes: Clearable<String>? = nil,
+        when: Clearable<String>? = nil,
+        deadline: Clearable<String>? = nil,
+        tags: Clearable<[String]>? = nil,
+        addTags: Clearable<[String]>? = nil,
+        areaId: Clearable<String>? = nil,
+        area: Clearable<String>? = nil,
+        completed: Clearable<Bool>? = nil,
+        canceled: Clearable<Bool>? = nil,
         reveal: Bool? = nil,
         duplicate: Bool? = nil,
-        creationDate: Date? = nil,
-        completionDate: Date? = nil,
+        creationDate: Clearable<Date>? = nil,
+        completionDate: Clearable<Date>? = nil,
         callback: String,
         continuation: Data? = nil,
         signer: RequestSigner? = nil,

@@ -549,72 +549,72 @@ enum ExampleThingsReceiver {
     ///
     /// Parameters:
     /// - `id`: (string; required)
-    /// - `title`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-    /// - `notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    /// - `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    /// - `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    /// - `when`: today, tomorrow, evening, someday, a date string or a date time string. (string; optional; may be empty (nil here) to clear)
-    /// - `deadline`: A date string; 'deadline=' removes the deadline. (string; optional; may be empty (nil here) to clear)
-    /// - `tags`: Replaces all current tags. (string; comma list; optional; may be empty (nil here) to clear)
-    /// - `add-tags`: (string; comma list; optional; may be empty (nil here) to clear)
-    /// - `checklist-items`: Replaces all checklist items. (string; newline list; optional; at most 100 items; may be empty (nil here) to clear)
-    /// - `prepend-checklist-items`: (string; newline list; optional; at most 100 items; may be empty (nil here) to clear)
-    /// - `append-checklist-items`: (string; newline list; optional; at most 100 items; may be empty (nil here) to clear)
-    /// - `list-id`: (string; optional; may be empty (nil here) to clear)
-    /// - `list`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-    /// - `heading-id`: (string; optional; may be empty (nil here) to clear)
-    /// - `heading`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-    /// - `completed`: (boolean; optional; may be empty (nil here) to clear)
-    /// - `canceled`: (boolean; optional; may be empty (nil here) to clear)
+    /// - `title`: (string; optional; at most 4000 characters; may be empty: `title=`, `.cleared` here, clears it)
+    /// - `notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `notes=`, `.cleared` here, clears it)
+    /// - `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `prepend-notes=`, `.cleared` here, clears it)
+    /// - `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `append-notes=`, `.cleared` here, clears it)
+    /// - `when`: today, tomorrow, evening, someday, a date string or a date time string. (string; optional; may be empty: `when=`, `.cleared` here, clears it)
+    /// - `deadline`: A date string; 'deadline=' removes the deadline. (string; optional; may be empty: `deadline=`, `.cleared` here, clears it)
+    /// - `tags`: Replaces all current tags. (string; comma list; optional; may be empty: `tags=`, `.cleared` here, clears it)
+    /// - `add-tags`: (string; comma list; optional; may be empty: `add-tags=`, `.cleared` here, clears it)
+    /// - `checklist-items`: Replaces all checklist items. (string; newline list; optional; at most 100 items; may be empty: `checklist-items=`, `.cleared` here, clears it)
+    /// - `prepend-checklist-items`: (string; newline list; optional; at most 100 items; may be empty: `prepend-checklist-items=`, `.cleared` here, clears it)
+    /// - `append-checklist-items`: (string; newline list; optional; at most 100 items; may be empty: `append-checklist-items=`, `.cleared` here, clears it)
+    /// - `list-id`: (string; optional; may be empty: `list-id=`, `.cleared` here, clears it)
+    /// - `list`: (string; optional; at most 4000 characters; may be empty: `list=`, `.cleared` here, clears it)
+    /// - `heading-id`: (string; optional; may be empty: `heading-id=`, `.cleared` here, clears it)
+    /// - `heading`: (string; optional; at most 4000 characters; may be empty: `heading=`, `.cleared` here, clears it)
+    /// - `completed`: (boolean; optional; may be empty: `completed=`, `.cleared` here, clears it)
+    /// - `canceled`: (boolean; optional; may be empty: `canceled=`, `.cleared` here, clears it)
     /// - `reveal`: (boolean; optional; default `false`)
     /// - `duplicate`: (boolean; optional; default `false`)
-    /// - `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
-    /// - `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
+    /// - `creation-date`: (date, ISO 8601; optional; may be empty: `creation-date=`, `.cleared` here, clears it)
+    /// - `completion-date`: (date, ISO 8601; optional; may be empty: `completion-date=`, `.cleared` here, clears it)
     struct Update: Sendable {
         /// `id`: (string; required)
         let id: String
-        /// `title`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-        let title: String?
-        /// `notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-        let notes: String?
-        /// `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-        let prependNotes: String?
-        /// `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-        let appendNotes: String?
-        /// `when`: today, tomorrow, evening, someday, a date string or a date time string. (string; optional; may be empty (nil here) to clear)
-        let when: String?
-        /// `deadline`: A date string; 'deadline=' removes the deadline. (string; optional; may be empty (nil here) to clear)
-        let deadline: String?
-        /// `tags`: Replaces all current tags. (string; comma list; optional; may be empty (nil here) to clear)
-        let tags: [String]?
-        /// `add-tags`: (string; comma list; optional; may be empty (nil here) to clear)
-        let addTags: [String]?
-        /// `checklist-items`: Replaces all checklist items. (string; newline list; optional; at most 100 items; may be empty (nil here) to clear)
-        let checklistItems: [String]?
-        /// `prepend-checklist-items`: (string; newline list; optional; at most 100 items; may be empty (nil here) to clear)
-        let prependChecklistItems: [String]?
-        /// `append-checklist-items`: (string; newline list; optional; at most 100 items; may be empty (nil here) to clear)
-        let appendChecklistItems: [String]?
-        /// `list-id`: (string; optional; may be empty (nil here) to clear)
-        let listId: String?
-        /// `list`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-        let list: String?
-        /// `heading-id`: (string; optional; may be empty (nil here) to clear)
-        let headingId: String?
-        /// `heading`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-        let heading: String?
-        /// `completed`: (boolean; optional; may be empty (nil here) to clear)
-        let completed: Bool?
-        /// `canceled`: (boolean; optional; may be empty (nil here) to clear)
-        let canceled: Bool?
+        /// `title`: (string; optional; at most 4000 characters; may be empty: `title=`, `.cleared` here, clears it)
+        let title: Clearable<String>?
+        /// `notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `notes=`, `.cleared` here, clears it)
+        let notes: Clearable<String>?
+        /// `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `prepend-notes=`, `.cleared` here, clears it)
+        let prependNotes: Clearable<String>?
+        /// `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `append-notes=`, `.cleared` here, clears it)
+        let appendNotes: Clearable<String>?
+        /// `when`: today, tomorrow, evening, someday, a date string or a date time string. (string; optional; may be empty: `when=`, `.cleared` here, clears it)
+        let when: Clearable<String>?
+        /// `deadline`: A date string; 'deadline=' removes the deadline. (string; optional; may be empty: `deadline=`, `.cleared` here, clears it)
+        let deadline: Clearable<String>?
+        /// `tags`: Replaces all current tags. (string; comma list; optional; may be empty: `tags=`, `.cleared` here, clears it)
+        let tags: Clearable<[String]>?
+        /// `add-tags`: (string; comma list; optional; may be empty: `add-tags=`, `.cleared` here, clears it)
+        let addTags: Clearable<[String]>?
+        /// `checklist-items`: Replaces all checklist items. (string; newline list; optional; at most 100 items; may be empty: `checklist-items=`, `.cleared` here, clears it)
+        let checklistItems: Clearable<[String]>?
+        /// `prepend-checklist-items`: (string; newline list; optional; at most 100 items; may be empty: `prepend-checklist-items=`, `.cleared` here, clears it)
+        let prependChecklistItems: Clearable<[String]>?
+        /// `append-checklist-items`: (string; newline list; optional; at most 100 items; may be empty: `append-checklist-items=`, `.cleared` here, clears it)
+        let appendChecklistItems: Clearable<[String]>?
+        /// `list-id`: (string; optional; may be empty: `list-id=`, `.cleared` here, clears it)
+        let listId: Clearable<String>?
+        /// `list`: (string; optional; at most 4000 characters; may be empty: `list=`, `.cleared` here, clears it)
+        let list: Clearable<String>?
+        /// `heading-id`: (string; optional; may be empty: `heading-id=`, `.cleared` here, clears it)
+        let headingId: Clearable<String>?
+        /// `heading`: (string; optional; at most 4000 characters; may be empty: `heading=`, `.cleared` here, clears it)
+        let heading: Clearable<String>?
+        /// `completed`: (boolean; optional; may be empty: `completed=`, `.cleared` here, clears it)
+        let completed: Clearable<Bool>?
+        /// `canceled`: (boolean; optional; may be empty: `canceled=`, `.cleared` here, clears it)
+        let canceled: Clearable<Bool>?
         /// `reveal`: (boolean; optional; default `false`)
         let reveal: Bool
         /// `duplicate`: (boolean; optional; default `false`)
         let duplicate: Bool
-        /// `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
-        let creationDate: Date?
-        /// `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
-        let completionDate: Date?
+        /// `creation-date`: (date, ISO 8601; optional; may be empty: `creation-date=`, `.cleared` here, clears it)
+        let creationDate: Clearable<Date>?
+        /// `completion-date`: (date, ISO 8601; optional; may be empty: `completion-date=`, `.cleared` here, clears it)
+        let completionDate: Clearable<Date>?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
 
@@ -630,27 +630,27 @@ enum ExampleThingsReceiver {
             }
             let values = request.parameters
             self.id = try values.required("id", as: String.self)
-            self.title = try values.value("title", as: String.self)
-            self.notes = try values.value("notes", as: String.self)
-            self.prependNotes = try values.value("prepend-notes", as: String.self)
-            self.appendNotes = try values.value("append-notes", as: String.self)
-            self.when = try values.value("when", as: String.self)
-            self.deadline = try values.value("deadline", as: String.self)
-            self.tags = try values.value("tags", as: [String].self)
-            self.addTags = try values.value("add-tags", as: [String].self)
-            self.checklistItems = try values.value("checklist-items", as: [String].self)
-            self.prependChecklistItems = try values.value("prepend-checklist-items", as: [String].self)
-            self.appendChecklistItems = try values.value("append-checklist-items", as: [String].self)
-            self.listId = try values.value("list-id", as: String.self)
-            self.list = try values.value("list", as: String.self)
-            self.headingId = try values.value("heading-id", as: String.self)
-            self.heading = try values.value("heading", as: String.self)
-            self.completed = try values.value("completed", as: Bool.self)
-            self.canceled = try values.value("canceled", as: Bool.self)
+            self.title = try values.value("title", as: Clearable<String>.self)
+            self.notes = try values.value("notes", as: Clearable<String>.self)
+            self.prependNotes = try values.value("prepend-notes", as: Clearable<String>.self)
+            self.appendNotes = try values.value("append-notes", as: Clearable<String>.self)
+            self.when = try values.value("when", as: Clearable<String>.self)
+            self.deadline = try values.value("deadline", as: Clearable<String>.self)
+            self.tags = try values.value("tags", as: Clearable<[String]>.self)
+            self.addTags = try values.value("add-tags", as: Clearable<[String]>.self)
+            self.checklistItems = try values.value("checklist-items", as: Clearable<[String]>.self)
+            self.prependChecklistItems = try values.value("prepend-checklist-items", as: Clearable<[String]>.self)
+            self.appendChecklistItems = try values.value("append-checklist-items", as: Clearable<[String]>.self)
+            self.listId = try values.value("list-id", as: Clearable<String>.self)
+            self.list = try values.value("list", as: Clearable<String>.self)
+            self.headingId = try values.value("heading-id", as: Clearable<String>.self)
+            self.heading = try values.value("heading", as: Clearable<String>.self)
+            self.completed = try values.value("completed", as: Clearable<Bool>.self)
+            self.canceled = try values.value("canceled", as: Clearable<Bool>.self)
             self.reveal = try values.required("reveal", as: Bool.self)
             self.duplicate = try values.required("duplicate", as: Bool.self)
-            self.creationDate = try values.value("creation-date", as: Date.self)
-            self.completionDate = try values.value("completion-date", as: Date.self)
+            self.creationDate = try values.value("creation-date", as: Clearable<Date>.self)
+            self.completionDate = try values.value("completion-date", as: Clearable<Date>.self)
             self.request = request
         }
 
@@ -694,57 +694,57 @@ enum ExampleThingsReceiver {
     ///
     /// Parameters:
     /// - `id`: (string; required)
-    /// - `title`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-    /// - `notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    /// - `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    /// - `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-    /// - `when`: (string; optional; may be empty (nil here) to clear)
-    /// - `deadline`: (string; optional; may be empty (nil here) to clear)
-    /// - `tags`: (string; comma list; optional; may be empty (nil here) to clear)
-    /// - `add-tags`: (string; comma list; optional; may be empty (nil here) to clear)
-    /// - `area-id`: (string; optional; may be empty (nil here) to clear)
-    /// - `area`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-    /// - `completed`: (boolean; optional; may be empty (nil here) to clear)
-    /// - `canceled`: (boolean; optional; may be empty (nil here) to clear)
+    /// - `title`: (string; optional; at most 4000 characters; may be empty: `title=`, `.cleared` here, clears it)
+    /// - `notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `notes=`, `.cleared` here, clears it)
+    /// - `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `prepend-notes=`, `.cleared` here, clears it)
+    /// - `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `append-notes=`, `.cleared` here, clears it)
+    /// - `when`: (string; optional; may be empty: `when=`, `.cleared` here, clears it)
+    /// - `deadline`: (string; optional; may be empty: `deadline=`, `.cleared` here, clears it)
+    /// - `tags`: (string; comma list; optional; may be empty: `tags=`, `.cleared` here, clears it)
+    /// - `add-tags`: (string; comma list; optional; may be empty: `add-tags=`, `.cleared` here, clears it)
+    /// - `area-id`: (string; optional; may be empty: `area-id=`, `.cleared` here, clears it)
+    /// - `area`: (string; optional; at most 4000 characters; may be empty: `area=`, `.cleared` here, clears it)
+    /// - `completed`: (boolean; optional; may be empty: `completed=`, `.cleared` here, clears it)
+    /// - `canceled`: (boolean; optional; may be empty: `canceled=`, `.cleared` here, clears it)
     /// - `reveal`: (boolean; optional; default `false`)
     /// - `duplicate`: (boolean; optional; default `false`)
-    /// - `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
-    /// - `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
+    /// - `creation-date`: (date, ISO 8601; optional; may be empty: `creation-date=`, `.cleared` here, clears it)
+    /// - `completion-date`: (date, ISO 8601; optional; may be empty: `completion-date=`, `.cleared` here, clears it)
     struct UpdateProject: Sendable {
         /// `id`: (string; required)
         let id: String
-        /// `title`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-        let title: String?
-        /// `notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-        let notes: String?
-        /// `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-        let prependNotes: String?
-        /// `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty (nil here) to clear)
-        let appendNotes: String?
-        /// `when`: (string; optional; may be empty (nil here) to clear)
-        let when: String?
-        /// `deadline`: (string; optional; may be empty (nil here) to clear)
-        let deadline: String?
-        /// `tags`: (string; comma list; optional; may be empty (nil here) to clear)
-        let tags: [String]?
-        /// `add-tags`: (string; comma list; optional; may be empty (nil here) to clear)
-        let addTags: [String]?
-        /// `area-id`: (string; optional; may be empty (nil here) to clear)
-        let areaId: String?
-        /// `area`: (string; optional; at most 4000 characters; may be empty (nil here) to clear)
-        let area: String?
-        /// `completed`: (boolean; optional; may be empty (nil here) to clear)
-        let completed: Bool?
-        /// `canceled`: (boolean; optional; may be empty (nil here) to clear)
-        let canceled: Bool?
+        /// `title`: (string; optional; at most 4000 characters; may be empty: `title=`, `.cleared` here, clears it)
+        let title: Clearable<String>?
+        /// `notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `notes=`, `.cleared` here, clears it)
+        let notes: Clearable<String>?
+        /// `prepend-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `prepend-notes=`, `.cleared` here, clears it)
+        let prependNotes: Clearable<String>?
+        /// `append-notes`: (string; optional; at most 10000 characters; multi-line; may be empty: `append-notes=`, `.cleared` here, clears it)
+        let appendNotes: Clearable<String>?
+        /// `when`: (string; optional; may be empty: `when=`, `.cleared` here, clears it)
+        let when: Clearable<String>?
+        /// `deadline`: (string; optional; may be empty: `deadline=`, `.cleared` here, clears it)
+        let deadline: Clearable<String>?
+        /// `tags`: (string; comma list; optional; may be empty: `tags=`, `.cleared` here, clears it)
+        let tags: Clearable<[String]>?
+        /// `add-tags`: (string; comma list; optional; may be empty: `add-tags=`, `.cleared` here, clears it)
+        let addTags: Clearable<[String]>?
+        /// `area-id`: (string; optional; may be empty: `area-id=`, `.cleared` here, clears it)
+        let areaId: Clearable<String>?
+        /// `area`: (string; optional; at most 4000 characters; may be empty: `area=`, `.cleared` here, clears it)
+        let area: Clearable<String>?
+        /// `completed`: (boolean; optional; may be empty: `completed=`, `.cleared` here, clears it)
+        let completed: Clearable<Bool>?
+        /// `canceled`: (boolean; optional; may be empty: `canceled=`, `.cleared` here, clears it)
+        let canceled: Clearable<Bool>?
         /// `reveal`: (boolean; optional; default `false`)
         let reveal: Bool
         /// `duplicate`: (boolean; optional; default `false`)
         let duplicate: Bool
-        /// `creation-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
-        let creationDate: Date?
-        /// `completion-date`: (date, ISO 8601; optional; may be empty (nil here) to clear)
-        let completionDate: Date?
+        /// `creation-date`: (date, ISO 8601; optional; may be empty: `creation-date=`, `.cleared` here, clears it)
+        let creationDate: Clearable<Date>?
+        /// `completion-date`: (date, ISO 8601; optional; may be empty: `completion-date=`, `.cleared` here, clears it)
+        let completionDate: Clearable<Date>?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
 
@@ -760,22 +760,22 @@ enum ExampleThingsReceiver {
             }
             let values = request.parameters
             self.id = try values.required("id", as: String.self)
-            self.title = try values.value("title", as: String.self)
-            self.notes = try values.value("notes", as: String.self)
-            self.prependNotes = try values.value("prepend-notes", as: String.self)
-            self.appendNotes = try values.value("append-notes", as: String.self)
-            self.when = try values.value("when", as: String.self)
-            self.deadline = try values.value("deadline", as: String.self)
-            self.tags = try values.value("tags", as: [String].self)
-            self.addTags = try values.value("add-tags", as: [String].self)
-            self.areaId = try values.value("area-id", as: String.self)
-            self.area = try values.value("area", as: String.self)
-            self.completed = try values.value("completed", as: Bool.self)
-            self.canceled = try values.value("canceled", as: Bool.self)
+            self.title = try values.value("title", as: Clearable<String>.self)
+            self.notes = try values.value("notes", as: Clearable<String>.self)
+            self.prependNotes = try values.value("prepend-notes", as: Clearable<String>.self)
+            self.appendNotes = try values.value("append-notes", as: Clearable<String>.self)
+            self.when = try values.value("when", as: Clearable<String>.self)
+            self.deadline = try values.value("deadline", as: Clearable<String>.self)
+            self.tags = try values.value("tags", as: Clearable<[String]>.self)
+            self.addTags = try values.value("add-tags", as: Clearable<[String]>.self)
+            self.areaId = try values.value("area-id", as: Clearable<String>.self)
+            self.area = try values.value("area", as: Clearable<String>.self)
+            self.completed = try values.value("completed", as: Clearable<Bool>.self)
+            self.canceled = try values.value("canceled", as: Clearable<Bool>.self)
             self.reveal = try values.required("reveal", as: Bool.self)
             self.duplicate = try values.required("duplicate", as: Bool.self)
-            self.creationDate = try values.value("creation-date", as: Date.self)
-            self.completionDate = try values.value("completion-date", as: Date.self)
+            self.creationDate = try values.value("creation-date", as: Clearable<Date>.self)
+            self.completionDate = try values.value("completion-date", as: Clearable<Date>.self)
             self.request = request
         }
 

@@ -90,7 +90,7 @@ struct FixtureNotesAppClient: Sendable {
     ///   - pinned: `pinned`: (boolean, yes or no; optional)
     ///   - meta: `meta`: (json; optional)
     ///   - attachment: `attachment`: (base64; optional; at most 1024 bytes)
-    ///   - due: `due`: (date, format `yyyy-MM-dd`; optional; may be empty (nil here) to clear)
+    ///   - due: `due`: (date, format `yyyy-MM-dd`; optional; may be empty: `due=`, `.cleared` here, clears it)
     ///   - token: `token`: (secret; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
@@ -105,7 +105,7 @@ struct FixtureNotesAppClient: Sendable {
         pinned: Bool? = nil,
         meta: String? = nil,
         attachment: Data? = nil,
-        due: Date? = nil,
+        due: Clearable<Date>? = nil,
         token: String? = nil,
         callback: String,
         continuation: Data? = nil,

@@ -116,7 +116,7 @@ enum FixtureNotesAppReceiver {
     /// - `pinned`: (boolean, yes or no; optional)
     /// - `meta`: (json; optional)
     /// - `attachment`: (base64; optional; at most 1024 bytes)
-    /// - `due`: (date, format `yyyy-MM-dd`; optional; may be empty (nil here) to clear)
+    /// - `due`: (date, format `yyyy-MM-dd`; optional; may be empty: `due=`, `.cleared` here, clears it)
     struct Create: Sendable {
         /// `text`: (string; required; multi-line)
         let text: String
@@ -130,8 +130,8 @@ enum FixtureNotesAppReceiver {
         let meta: String?
         /// `attachment`: (base64; optional; at most 1024 bytes)
         let attachment: Data?
-        /// `due`: (date, format `yyyy-MM-dd`; optional; may be empty (nil here) to clear)
-        let due: Date?
+        /// `due`: (date, format `yyyy-MM-dd`; optional; may be empty: `due=`, `.cleared` here, clears it)
+        let due: Clearable<Date>?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
 
@@ -152,7 +152,7 @@ enum FixtureNotesAppReceiver {
             self.pinned = try values.value("pinned", as: Bool.self)
             self.meta = try values.value("meta", as: String.self)
             self.attachment = try values.value("attachment", as: Data.self)
-            self.due = try values.value("due", as: Date.self)
+            self.due = try values.value("due", as: Clearable<Date>.self)
             self.request = request
         }
 
