@@ -168,8 +168,10 @@ struct CallerWriter {
     private func writeReturns(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
         let action = generated.action
         writer.documentation(
-            "What \(SwiftWriter.code(action.name)) returns on success"
-                + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : ".")
+            (ReceiverWriter.neverSucceeds(action)
+                ? "What \(SwiftWriter.code(action.name)) would return on success, which it never answers (its outcomes are \(action.outcomes.map(SwiftWriter.code).joined(separator: ", "))): there is no success callback."
+                : "What \(SwiftWriter.code(action.name)) returns on success"
+                    + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : "."))
                 + (generated.returns.isEmpty ? "" : "\n\n" + generated.returns.map { "- " + $0.documentationLine }.joined(separator: "\n"))
         )
         writer.open("\(writer.modifier)struct \(generated.returnsName): Sendable, Equatable")

@@ -158,12 +158,19 @@ struct ReceiverWriter {
         writer.close()
     }
 
+    /// Whether an x-callback-url action's outcomes leave out success: it has no `x-success`.
+    static func neverSucceeds(_ action: Action) -> Bool {
+        action.convention == .xCallbackURL && !action.outcomes.contains("success")
+    }
+
     private func writeReturns(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
         let action = generated.action
         let success = action.convention == .returnURL ? (action.outcomes.first ?? "success") : "success"
         writer.documentation(
-            "What the success callback (`\(success)`) carries back"
-                + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : ".")
+            (Self.neverSucceeds(action)
+                ? "The action never answers success (its outcomes are \(action.outcomes.map(SwiftWriter.code).joined(separator: ", "))), so there is no success callback and nothing to carry back; ``answer(_:)`` always throws."
+                : "What the success callback (`\(success)`) carries back"
+                    + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : "."))
                 + (generated.returns.isEmpty ? "" : "\n\n" + generated.returns.map { "- " + $0.documentationLine }.joined(separator: "\n"))
         )
         writer.open("\(writer.modifier)struct Returns: Sendable")

@@ -43,7 +43,8 @@ struct SwiftTypeMapping {
         var parts: [String] = []
         switch parameter.type {
         case .date(let format): parts.append(format == .iso8601 ? "date, ISO 8601" : "date, format \(SwiftWriter.code(format.pattern))")
-        case .boolean: parts.append(parameter.booleanFormat == .yesNo ? "boolean, yes or no" : "boolean")
+        case .boolean:
+            parts.append(parameter.booleanFormat == .yesNo ? "boolean: `yes` or `no`, in any letter case" : "boolean: `true`, `false`, `1` or `0`")
         default: parts.append(parameter.type.description)
         }
         if let list = parameter.list { parts.append("\(list) list") }

@@ -193,6 +193,41 @@ struct GeneratorTests {
         #expect(unreserved.isEmpty, "used but not reserved: \(unreserved.sorted())")
     }
 
+    /// The header's command is the one that generates the same file: every option given, and
+    /// a spec path a shell reads back as it is.
+    static let headers: [(source: String, configuration: GeneratorConfiguration, command: String)] = [
+        ("things.yaml", GeneratorConfiguration(role: .receiver), "roundtrip spec generate things.yaml --role receiver"),
+        (
+            "things.yaml", GeneratorConfiguration(role: .caller, access: .public, name: "ThingsClient"),
+            "roundtrip spec generate things.yaml --role caller --access public --name ThingsClient"
+        ),
+        (
+            "my specs/it's.yaml", GeneratorConfiguration(role: .receiver, access: .package),
+            #"roundtrip spec generate 'my specs/it'\''s.yaml' --role receiver --access package"#
+        ),
+    ]
+
+    @Test(arguments: headers)
+    func theHeaderSaysTheExactCommand(_ source: String, _ configuration: GeneratorConfiguration, _ command: String) throws {
+        let spec = try SpecLoader.load(yaml: "roundtrip: 1\napp: {name: Things, schemes: [things]}\nactions: {add: {convention: x-callback-url}}\n")
+            .spec
+        let lines = SwiftGenerator.generate(spec, configuration: configuration, source: source).split(separator: "\n")
+        #expect(lines[1] == "// regenerate with `\(command)` or the RoundtripGenerator plugin.")
+    }
+
+    @Test(arguments: GeneratorConfiguration.Role.allCases)
+    func anActionThatNeverSucceedsHasNoSuccessCallback(_ role: GeneratorConfiguration.Role) throws {
+        let spec = try SpecLoader.load(
+            yaml: "roundtrip: 1\napp: {name: Things, schemes: [things]}\nactions: {add: {convention: x-callback-url, outcomes: [error]}}\n"
+        ).spec
+        let source = SwiftGenerator.generate(spec, configuration: GeneratorConfiguration(role: role), source: "things.yaml")
+        let expected =
+            role == .receiver
+            ? "/// The action never answers success (its outcomes are `error`), so there is no success callback and nothing to carry back; ``answer(_:)`` always throws."
+            : "/// What `add` would return on success, which it never answers (its outcomes are `error`): there is no success callback."
+        #expect(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains(expected))
+    }
+
     @Test(arguments: GeneratedSources.items)
     func theCommittedCodeIsWhatTheGeneratorWritesNow(_ item: GeneratedSources.Item) throws {
         let generated = try item.generate()
