@@ -333,7 +333,7 @@ struct SpecDocsCommandTests {
         #expect(html.contains("&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=https://tracker.example/x.png&gt; &amp; | pipe |"))
         #expect(html.contains("<section id=\"action-say.3chi.3e.26.27.22\">"))
         #expect(html.contains("<h2><code>say&lt;hi&gt;&amp;&#39;&quot;</code></h2>"))
-        #expect(html.contains("<td>a | b &lt;i&gt;c&lt;/i&gt; &quot;quoted&quot; &#39;single&#39;</td>"))
+        #expect(html.contains("<td role=\"cell\" data-label=\"Description\">a | b &lt;i&gt;c&lt;/i&gt; &quot;quoted&quot; &#39;single&#39;</td>"))
         #expect(
             html.contains(
                 "<pre aria-label=\"Example request to say&lt;hi&gt;&amp;&#39;&quot;\"><code>evil://say?text=%3Ca%3E&amp;choice=%3Ca%3E</code></pre>"
@@ -359,6 +359,15 @@ struct SpecDocsCommandTests {
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
         #expect(html.contains("overflow-x: auto"))
         #expect(html.contains("overflow-wrap: anywhere"))
+        // On a phone a row is a card: each cell carries its column's name, which the style
+        // sheet shows before it, and no table is wider than the screen.
+        #expect(html.contains("@media (max-width: 40rem) {"))
+        #expect(html.contains("content: attr(data-label); float: left;"))
+        #expect(html.contains("table { min-width: 0; }"))
+        #expect(html.contains("<td role=\"cell\" data-label=\"Route\"><code>things:///add</code></td>"))
+        #expect(html.contains("<td role=\"cell\" data-label=\"Default\"></td>"))
+        #expect(html.components(separatedBy: "<td").count == html.components(separatedBy: "<td role=\"cell\" data-label=\"").count)
+        #expect(html.contains("<th role=\"columnheader\" scope=\"col\">Rules</th>"))
         for action in Self.thingsActions {
             #expect(html.contains("<section id=\"action-\(action)\">"))
             #expect(html.contains("<a href=\"#action-\(action)\"><code>\(action)</code></a>"))
