@@ -19,11 +19,17 @@ struct CallerWriter {
     }
 
     var actions: [GeneratedAction] {
-        var methods = SwiftNames(reserved: ["caller", "partner", "spec", "init"])
-        var types = SwiftNames(reserved: [name.lowercased()])
+        var methods = SwiftNames(reserved: ["caller", "partner", "spec", "makeSpec", "init"])
+        // Every type is nested in the client, so one scope: no name of a type the code refers
+        // to, nor the client's own.
+        var types = SwiftNames(reserved: SwiftGenerator.reservedTypeNames.union([name]))
         return spec.actions.enumerated().map { index, action in
             let methodName = methods.member(action.name)
-            let returnsName = types.type(action.name + "Returns")
+            // An action's types are named after its method, so `addText2()` returns
+            // `AddText2Returns` and takes `AddText2Mode`.
+            let bare = methodName.trimmingCharacters(in: ["`"])
+            let stem = bare.prefix(1).uppercased() + bare.dropFirst()
+            let returnsName = types.type(stem + "Returns")
             var enumNames = types
             var paths: [String] = action.parameters.indices.map { "parameters[\($0)]" }
             var declared = action.parameters
@@ -35,12 +41,14 @@ struct CallerWriter {
                 declared.append(value)
                 paths.append("fragment!")
             }
-            let values = GeneratedValue.values(declared, reserved: ["callback", "signer", "ttl", "continuation", "action", "items", "response"]) {
-                enumNames.type(action.name + "-" + $0.name)
+            // The arguments are labelled with the spec's names, except the method's own
+            // arguments' and `self` (which would hide the client in the method's body).
+            let values = GeneratedValue.values(declared, reserved: ["callback", "continuation", "signer", "ttl", "self"]) {
+                enumNames.type(stem + "-" + $0.name)
             }
             var returnEnumNames = enumNames
-            let returns = GeneratedValue.values(action.returns ?? [], reserved: ["init", "values"]) {
-                returnEnumNames.type(action.name + "-" + $0.name)
+            let returns = GeneratedValue.values(action.returns ?? [], reserved: ["init", "self"]) {
+                returnEnumNames.type(stem + "-" + $0.name)
             }
             types = returnEnumNames
             return GeneratedAction(
@@ -61,7 +69,7 @@ struct CallerWriter {
                 + (spec.app.description.map { ": " + $0 } ?? ".")
                 + "\n\nEach method builds the request, records it in the caller's ledger, opens it, and waits for the answer:\n\n"
                 + "```swift\nlet client = try \(name)(caller: caller)\n"
-                + (actions.first.map { "let result = try await client.\($0.methodName)(…, callback: \"my-app://\($0.action.name)\")\n" } ?? "")
+                + (actions.first.map { "let result = try await client.\($0.methodName)(…, callback: \"my-app://done\")\n" } ?? "")
                 + "```"
         )
         writer.open("\(writer.modifier)struct \(name): Sendable")
@@ -104,7 +112,9 @@ struct CallerWriter {
         let action = generated.action
         let answers = action.convention != .none
         var documentation = (action.description.map { $0 + "\n\n" } ?? "")
-        documentation += "Calls `\(action.name)` (\(action.convention), " + action.routes.map { "`\($0.text)`" }.joined(separator: ", ") + ")"
+        documentation +=
+            "Calls \(SwiftWriter.code(action.name)) (\(action.convention), " + action.routes.map { SwiftWriter.code($0.text) }.joined(separator: ", ")
+            + ")"
         documentation += answers ? " and waits for its answer." : "; the convention has no way back, so nothing is awaited."
         documentation += "\n\n- Parameters:\n"
         for (value, _) in generated.parameters {
@@ -122,8 +132,7 @@ struct CallerWriter {
             : "- Returns: The request as sent.\n- Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it."
         writer.documentation(documentation)
         var arguments = generated.parameters.map { value, _ in
-            let optional = !value.spec.isRequired
-            return "\(value.name.trimmingCharacters(in: ["`"])): \(value.mapping.type)\(optional ? "? = nil" : "")"
+            "\(value.name): \(value.mapping.type)\(value.spec.isRequired ? "" : "? = nil")"
         }
         if answers {
             arguments += ["callback: String", "continuation: Data? = nil"]
@@ -132,18 +141,26 @@ struct CallerWriter {
         if answers { arguments += ["ttl: TimeInterval = 600"] }
         let result = answers ? "CallResult<\(generated.returnsName)>" : "OutgoingRequest"
         writer.open("\(writer.modifier)func \(generated.methodName)", parameters: arguments, suffix: " async throws -> \(result)")
-        writer.line("let action = Self.spec.actions[\(generated.index)]")
-        writer.line("\(generated.parameters.isEmpty ? "let" : "var") items: [QueryItem] = []")
+        // The locals take names no argument has; the client's properties are reached through
+        // `self`, which no argument can hide.
+        var locals = SwiftNames(reserved: Set(generated.parameters.map { $0.value.name.trimmingCharacters(in: ["`"]) } + ["self"]))
+        let definition = locals.member("definition")
+        let items = locals.member("items")
+        let response = locals.member("response")
+        writer.line("let \(definition) = Self.spec.actions[\(generated.index)]")
+        writer.line("\(generated.parameters.isEmpty ? "let" : "var") \(items): [QueryItem] = []")
         for (value, path) in generated.parameters {
-            writer.line("items += action.\(path).queryItems(for: \(value.name))")
+            writer.line("\(items) += \(definition).\(path).queryItems(for: \(value.name))")
         }
         if answers {
             writer.line(
-                "let response = try await caller.call(action.name, to: partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)"
+                "let \(response) = try await self.caller.call(\(definition).name, to: self.partner, parameters: \(items), callback: callback, continuation: continuation, signer: signer, ttl: ttl)"
             )
-            writer.line("return try response.result(\(generated.returnsName).init)")
+            writer.line("return try \(response).result(\(generated.returnsName).init)")
         } else {
-            writer.line("return try await caller.send(action.name, to: partner, parameters: items, callback: nil, signer: signer)")
+            writer.line(
+                "return try await self.caller.send(\(definition).name, to: self.partner, parameters: \(items), callback: nil, signer: signer)"
+            )
         }
         writer.close()
     }
@@ -151,8 +168,10 @@ struct CallerWriter {
     private func writeReturns(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
         let action = generated.action
         writer.documentation(
-            "What `\(action.name)` returns on success"
-                + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : ".")
+            (ReceiverWriter.neverSucceeds(action)
+                ? "What \(SwiftWriter.code(action.name)) would return on success, which it never answers (its outcomes are \(action.outcomes.map(SwiftWriter.code).joined(separator: ", "))): there is no success callback."
+                : "What \(SwiftWriter.code(action.name)) returns on success"
+                    + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : "."))
                 + (generated.returns.isEmpty ? "" : "\n\n" + generated.returns.map { "- " + $0.documentationLine }.joined(separator: "\n"))
         )
         writer.open("\(writer.modifier)struct \(generated.returnsName): Sendable, Equatable")
@@ -162,7 +181,7 @@ struct CallerWriter {
         }
         if !generated.returns.isEmpty { writer.line("") }
         writer.documentation("Creates returned values (for previews and tests; calls read them from the answer).")
-        let arguments = generated.returns.map { "\($0.name.trimmingCharacters(in: ["`"])): \($0.mapping.type)\($0.isAlwaysPresent ? "" : "? = nil")" }
+        let arguments = generated.returns.map { "\($0.name): \($0.mapping.type)\($0.isAlwaysPresent ? "" : "? = nil")" }
         if arguments.isEmpty {
             writer.line("\(writer.modifier)init() {}")
         } else {
@@ -180,7 +199,8 @@ struct CallerWriter {
         writer.open("\(writer.modifier)init(_ values: [String: ParameterValue]) throws(RoundtripError)")
         for value in generated.returns {
             let read = value.isAlwaysPresent ? "required" : "value"
-            writer.line("\(value.name) = try values.\(read)(\(SwiftLiteral.string(value.spec.name)), as: \(value.mapping.type).self)")
+            // `self.`: a value may be named `values`.
+            writer.line("self.\(value.name) = try values.\(read)(\(SwiftLiteral.string(value.spec.name)), as: \(value.mapping.type).self)")
         }
         writer.close()
         writer.close()

@@ -28,8 +28,10 @@ extension GeneratorConfiguration {
                 }
                 access = parsed
             case "name":
-                guard SwiftNames.camelCase(value, upper: true) == value, !SwiftNames.keywords.contains(value) else {
-                    throw GeneratorError("\(file):\(number + 1): name must be a Swift type name in upper camel case, not '\(value)'")
+                do {
+                    try Self.validateName(value)
+                } catch {
+                    throw GeneratorError("\(file):\(number + 1): \(error.message)")
                 }
                 name = value
             default:

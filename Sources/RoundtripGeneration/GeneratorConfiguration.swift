@@ -31,7 +31,8 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     public var role: Role
     /// The access level of every generated declaration.
     public var access: AccessLevel
-    /// The generated type's name; `nil` derives it from the app's name.
+    /// The generated type's name; `nil` derives it from the app's name. Check a name that
+    /// comes from a user with ``validateName(_:)``.
     public var name: String?
 
     /// Creates a configuration.
@@ -39,5 +40,26 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         self.role = role
         self.access = access
         self.name = name
+    }
+
+    /// Checks a name for the generated type, the one rule for the command line's `--name` and
+    /// the configuration file's `name`.
+    ///
+    /// The name must be a Swift type name in upper camel case, `NotesClient`: ASCII letters and
+    /// digits starting with a capital (the naming rule's output for it, see ``SwiftNames``), and
+    /// not a keyword. It must not be a type the generated code refers to, such as `Spec`,
+    /// `Endpoint` or `String`, nor `Request` or `Returns`, the generated code's own: declared
+    /// in the app's module, it would hide that type from the generated code and the module.
+    ///
+    /// - Throws: ``GeneratorError`` saying what is wrong with the name.
+    public static func validateName(_ name: String) throws(GeneratorError) {
+        guard SwiftNames.camelCase(name, upper: true) == name, !SwiftNames.keywords.contains(name) else {
+            throw GeneratorError("name must be a Swift type name in upper camel case, such as NotesClient, not '\(name)'")
+        }
+        guard !SwiftGenerator.reservedTypeNames.contains(name) else {
+            throw GeneratorError(
+                "name '\(name)' is a type the generated code uses, which the generated type would hide; choose another, such as one that ends in Receiver or Client"
+            )
+        }
     }
 }

@@ -17,18 +17,23 @@ struct ReceiverWriter {
     }
 
     var actions: [GeneratedAction] {
-        var types = SwiftNames(reserved: ["request", "spec", "endpoint"])
+        // No generated type, at any depth, takes the name of a type the code refers to or the
+        // receiver's own: it would hide that type from the code nested in it.
+        let reservedTypes = SwiftGenerator.reservedTypeNames.union([name])
+        var types = SwiftNames(reserved: reservedTypes)
         var cases = SwiftNames(reserved: ["init", "accepted"])
         return spec.actions.enumerated().map { index, action in
             let typeName = types.type(action.name)
-            var enumNames = SwiftNames(reserved: ["returns", "request", "action"])
+            var enumNames = SwiftNames(reserved: reservedTypes)
             // Secrets are checked by the endpoint and never handed to the handler.
             let declared = action.parameters.filter { $0.type != .secret } + [action.queryValue, action.fragment].compactMap { $0 }
-            let parameters = GeneratedValue.values(declared, reserved: ["request", "action", "success", "answer", "returns", "values"]) {
+            // The action's own members; its code reaches the rest qualified (`self.`, `Self.`,
+            // the receiver's name), so a parameter may be called `spec`, `values` or `returns`.
+            let parameters = GeneratedValue.values(declared, reserved: ["request", "action", "success", "answer", "init"]) {
                 enumNames.type($0.name)
             }
-            var returnEnumNames = SwiftNames(reserved: ["returns"])
-            let returns = GeneratedValue.values(action.returns ?? [], reserved: ["queryItems"]) { returnEnumNames.type($0.name) }
+            var returnEnumNames = SwiftNames(reserved: reservedTypes)
+            let returns = GeneratedValue.values(action.returns ?? [], reserved: ["queryItems", "init", "self"]) { returnEnumNames.type($0.name) }
             return GeneratedAction(
                 index: index,
                 action: action,
@@ -78,7 +83,7 @@ struct ReceiverWriter {
         writer.documentation("An incoming request that the endpoint accepted, typed by its action: a handler switches over it.")
         writer.open("\(writer.modifier)enum Request: Sendable")
         for action in actions {
-            writer.documentation(action.action.description ?? "The `\(action.action.name)` action.")
+            writer.documentation(action.action.description ?? "The \(SwiftWriter.code(action.action.name)) action.")
             writer.line("case \(action.caseName)(\(action.typeName))")
         }
         writer.line("")
@@ -109,7 +114,9 @@ struct ReceiverWriter {
     private func writeAction(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
         let action = generated.action
         var summary = (action.description.map { $0 + "\n\n" } ?? "")
-        summary += "`\(action.name)`: \(action.convention) at " + action.routes.map { "`\($0.text)`" }.joined(separator: ", ") + "."
+        summary +=
+            "\(SwiftWriter.code(action.name)): \(action.convention) at " + action.routes.map { SwiftWriter.code($0.text) }.joined(separator: ", ")
+            + "."
         if !generated.parameters.isEmpty {
             summary += "\n\nParameters:\n" + generated.parameters.map { "- " + $0.documentationLine }.joined(separator: "\n")
         }
@@ -123,19 +130,20 @@ struct ReceiverWriter {
         writer.line("\(writer.modifier)let request: AcceptedRequest")
         writer.line("")
         writer.documentation("The action in ``\(name)/spec``.")
-        writer.line("\(writer.modifier)static var action: Action { spec.actions[\(generated.index)] }")
+        writer.line("\(writer.modifier)static var action: Action { \(name).spec.actions[\(generated.index)] }")
         writer.line("")
         writer.documentation(
-            "Reads the typed values of an accepted `\(action.name)` request.\n\n- Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code)."
+            "Reads the typed values of an accepted \(SwiftWriter.code(action.name)) request.\n\n- Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code)."
         )
         writer.open("\(writer.modifier)init(_ request: AcceptedRequest) throws(RoundtripError)")
         writer.open("guard request.actionName == \(SwiftLiteral.string(action.name)) else")
-        writer.line("throw RoundtripError(.unknownRoute, \"the request is for '\\(request.actionName)', not '\(action.name)'\")")
+        // The action's name is spec text: it reaches the message at run time, never as code.
+        writer.line("throw RoundtripError(.unknownRoute, \"the request is for '\\(request.actionName)', not '\\(Self.action.name)'\")")
         writer.close()
         if !generated.parameters.isEmpty { writer.line("let values = request.parameters") }
         for value in generated.parameters {
             let read = value.isAlwaysPresent ? "required" : "value"
-            writer.line("\(value.name) = try values.\(read)(\(SwiftLiteral.string(value.spec.name)), as: \(value.mapping.type).self)")
+            writer.line("self.\(value.name) = try values.\(read)(\(SwiftLiteral.string(value.spec.name)), as: \(value.mapping.type).self)")
         }
         writer.line("self.request = request")
         writer.close()
@@ -150,12 +158,19 @@ struct ReceiverWriter {
         writer.close()
     }
 
+    /// Whether an x-callback-url action's outcomes leave out success: it has no `x-success`.
+    static func neverSucceeds(_ action: Action) -> Bool {
+        action.convention == .xCallbackURL && !action.outcomes.contains("success")
+    }
+
     private func writeReturns(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
         let action = generated.action
         let success = action.convention == .returnURL ? (action.outcomes.first ?? "success") : "success"
         writer.documentation(
-            "What the success callback (`\(success)`) carries back"
-                + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : ".")
+            (Self.neverSucceeds(action)
+                ? "The action never answers success (its outcomes are \(action.outcomes.map(SwiftWriter.code).joined(separator: ", "))), so there is no success callback and nothing to carry back; ``answer(_:)`` always throws."
+                : "What the success callback (`\(success)`) carries back"
+                    + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : "."))
                 + (generated.returns.isEmpty ? "" : "\n\n" + generated.returns.map { "- " + $0.documentationLine }.joined(separator: "\n"))
         )
         writer.open("\(writer.modifier)struct Returns: Sendable")
@@ -165,7 +180,7 @@ struct ReceiverWriter {
         }
         if !generated.returns.isEmpty { writer.line("") }
         writer.documentation("Creates the returned values.")
-        let arguments = generated.returns.map { "\($0.name.trimmingCharacters(in: ["`"])): \($0.mapping.type)\($0.spec.isRequired ? "" : "? = nil")" }
+        let arguments = generated.returns.map { "\($0.name): \($0.mapping.type)\($0.spec.isRequired ? "" : "? = nil")" }
         if arguments.isEmpty {
             writer.line("\(writer.modifier)init() {}")
         } else {
@@ -179,10 +194,11 @@ struct ReceiverWriter {
         if generated.returns.isEmpty {
             writer.line("[]")
         } else {
-            writer.line("let returns = \(name).\(generated.typeName).action.returns ?? []")
+            // The values are reached through `self`, so no local hides one.
+            writer.line("let definitions = \(name).\(generated.typeName).action.returns ?? []")
             writer.line("var items: [QueryItem] = []")
             for (index, value) in generated.returns.enumerated() {
-                writer.line("items += returns[\(index)].queryItems(for: \(value.name))")
+                writer.line("items += definitions[\(index)].queryItems(for: self.\(value.name))")
             }
             writer.line("return items")
         }

@@ -4,7 +4,10 @@ import Roundtrip
 /// Swift source for the values of a spec: a string literal, and each spec type as the
 /// expression that makes it, so generated code holds the spec without parsing any text.
 enum SwiftLiteral {
-    /// A string literal, escaped (The Swift Programming Language, "String Literals").
+    /// A string literal, escaped (The Swift Programming Language, "String Literals"): quotes,
+    /// backslashes, control characters, Unicode's line and paragraph separators and the
+    /// invisible direction marks and overrides, so the generated file holds only visible text
+    /// and LF line ends.
     static func string(_ text: String) -> String {
         // Most names and routes are printable ASCII without a quote or backslash: no escaping.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
@@ -18,7 +21,8 @@ enum SwiftLiteral {
             case "\t": output += "\\t"
             case _
             where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                || [0x200E, 0x200F, 0x2028, 0x2029].contains(scalar.value):
                 output += "\\u{\(String(scalar.value, radix: 16))}"
             default: output.unicodeScalars.append(scalar)
             }

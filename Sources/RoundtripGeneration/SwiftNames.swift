@@ -8,16 +8,19 @@
 ///    word written all in capitals, such as `USD`, is lower-cased whole: `usd`); for a type the
 ///    first word starts upper-case (`AddText`).
 /// 3. A name that starts with a digit gets a leading `_` (`1st` → `_1st`).
-/// 4. A Swift keyword is written in backticks (`` `default` ``); a name the generated code
-///    itself uses in the same scope (such as `request`) gets a trailing `_`.
-/// 5. Names that still come out equal within one scope (`add-text` and `add_text`, or `Title`
-///    and `title`) are told apart by a number, in file order: `addText`, `addText2`.
+/// 4. A Swift keyword is written in backticks (`` `default` ``).
+/// 5. Names that still come out equal within one scope, without regard to letter case
+///    (`add-text` and `add_text`, or `Title` and `title`), are told apart by a number, in file
+///    order: `addText`, `addText2`. A name the generated code itself uses in the scope (such as
+///    `request`, `queryItems` or `allCases`) counts as taken, so the spec's `request` becomes
+///    `request2`.
 public struct SwiftNames: Sendable {
     private var taken: Set<String>
 
-    /// A scope whose names must not equal `reserved` (the generated code's own names there).
+    /// A scope whose names must not equal `reserved` (the generated code's own names there),
+    /// compared without regard to letter case, as the scope's own names are.
     public init(reserved: Set<String> = []) {
-        taken = reserved
+        taken = Set(reserved.map { $0.lowercased() })
     }
 
     /// A new lower-camel-case name for `name`, distinct from every earlier one in this scope.

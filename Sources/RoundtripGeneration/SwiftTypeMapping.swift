@@ -5,7 +5,8 @@ struct SwiftTypeMapping {
     /// The element type: `String`, `Int64`, `Decimal`, `Bool`, `UUID`, `URL`, `Date`, `Data`, or
     /// the generated enum of an `enum` constraint on a string.
     let element: String
-    /// `[element]` for a list, otherwise `element`.
+    /// `[element]` for a list, otherwise `element`; in `Clearable<…>` for an `allow-empty`
+    /// parameter, whose empty value (`name=`, "clear this field") is `.cleared`.
     let type: String
     /// The enum generated for an `enum` constraint, as (type name, [(case name, value)]).
     let enumeration: (name: String, cases: [(name: String, value: String)])?
@@ -33,23 +34,25 @@ struct SwiftTypeMapping {
         }
         self.element = element
         self.enumeration = enumeration
-        type = parameter.list == nil ? element : "[\(element)]"
+        let value = parameter.list == nil ? element : "[\(element)]"
+        type = parameter.allowsEmpty ? "Clearable<\(value)>" : value
     }
 
     /// A short description of the value's form, for documentation.
     static func summary(_ parameter: ParameterSpec) -> String {
         var parts: [String] = []
         switch parameter.type {
-        case .date(let format): parts.append("date, format \(format.pattern)")
-        case .boolean: parts.append(parameter.booleanFormat == .yesNo ? "boolean, yes or no" : "boolean")
+        case .date(let format): parts.append(format == .iso8601 ? "date, ISO 8601" : "date, format \(SwiftWriter.code(format.pattern))")
+        case .boolean:
+            parts.append(parameter.booleanFormat == .yesNo ? "boolean: `yes` or `no`, in any letter case" : "boolean: `true`, `false`, `1` or `0`")
         default: parts.append(parameter.type.description)
         }
         if let list = parameter.list { parts.append("\(list) list") }
         parts.append(parameter.isRequired ? "required" : "optional")
-        if let value = parameter.defaultValue { parts.append("default \(value)") }
-        if let items = parameter.defaultItems { parts.append("default [\(items.joined(separator: ", "))]") }
-        if let values = parameter.allowedValues { parts.append("one of \(values.joined(separator: ", "))") }
-        if let pattern = parameter.pattern { parts.append("matches \(pattern.source)") }
+        if let value = parameter.defaultValue { parts.append("default \(SwiftWriter.code(value))") }
+        if let items = parameter.defaultItems { parts.append("default [\(items.map(SwiftWriter.code).joined(separator: ", "))]") }
+        if let values = parameter.allowedValues { parts.append("one of \(values.map(SwiftWriter.code).joined(separator: ", "))") }
+        if let pattern = parameter.pattern { parts.append("matches \(SwiftWriter.code(pattern.source))") }
         if let value = parameter.minimumLength { parts.append("at least \(value) characters") }
         if let value = parameter.maximumLength { parts.append("at most \(value) characters") }
         if let value = parameter.minimum { parts.append("minimum \(value)") }
@@ -58,7 +61,7 @@ struct SwiftTypeMapping {
         if let value = parameter.maximumItems { parts.append("at most \(value) items") }
         if let value = parameter.maximumBytes { parts.append("at most \(value) bytes") }
         if parameter.isMultiline { parts.append("multi-line") }
-        if parameter.allowsEmpty { parts.append("may be empty (nil here) to clear") }
+        if parameter.allowsEmpty { parts.append("may be empty: \(SwiftWriter.code(parameter.name + "=")), `.cleared` here, clears it") }
         return parts.joined(separator: "; ")
     }
 }

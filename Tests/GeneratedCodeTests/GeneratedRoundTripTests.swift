@@ -61,7 +61,7 @@ struct GeneratedRoundTripTests {
                     switch try FixtureNotesAppReceiver.Request(accepted) {
                     case .create(let create):
                         seen.add(
-                            "create text=\(create.text.debugDescription) tags=\(create.tags ?? []) tag=\(create.tag ?? []) pinned=\(String(describing: create.pinned))"
+                            "create text=\(create.text.debugDescription) tags=\(create.tags ?? []) tag=\(create.tag ?? []) pinned=\(String(describing: create.pinned)) due=\(describe(create.due))"
                         )
                         let callback = try create.answer(.init(id: noteID, tags: (create.tag ?? []) + (create.tags ?? [])))
                         _ = await context.opener.open(URL(string: callback)!, universalLinksOnly: false)
@@ -97,6 +97,15 @@ struct GeneratedRoundTripTests {
         return device
     }
 
+    /// An `allow-empty` value as the receiver read it: absent, cleared (`due=`), or a date.
+    static func describe(_ due: Clearable<Date>?) -> String {
+        switch due {
+        case nil: "absent"
+        case .cleared?: "cleared"
+        case .value(let date)?: DateFormat.iso8601.format(date)
+        }
+    }
+
     /// Runs `body` with the journal's caller.
     static func inJournal<Result: Sendable>(
         _ device: VirtualDevice,
@@ -122,7 +131,33 @@ struct GeneratedRoundTripTests {
             )
         }
         #expect(result == .success(FixtureNotesAppClient.CreateReturns(id: Self.noteID, tags: ["travel", "lyon", "food"])))
-        #expect(seen.all == [#"create text="Day 2\nTrain at 9:12." tags=["lyon", "food"] tag=["travel"] pinned=Optional(true)"#])
+        #expect(seen.all == [#"create text="Day 2\nTrain at 9:12." tags=["lyon", "food"] tag=["travel"] pinned=Optional(true) due=absent"#])
+    }
+
+    /// An `allow-empty` parameter keeps its three states through a generated client and a
+    /// generated receiver: absent, `due=` ("clear the due date") and a date.
+    static let dues: [(sent: Clearable<Date>?, query: String, seen: String)] = [
+        (nil, "", "absent"),
+        (.cleared, "&due=", "cleared"),
+        (.value(Date(timeIntervalSince1970: 1_780_000_000)), "&due=2026-05-28", "2026-05-28T00:00:00Z"),
+    ]
+
+    @Test(arguments: dues)
+    func anAllowEmptyValueKeepsItsThreeStates(_ sent: Clearable<Date>?, _ query: String, _ seen: String) async throws {
+        let log = Seen()
+        let device = try await Self.device(seen: log)
+        let result = try await Self.inJournal(device) { caller in
+            try await FixtureNotesAppClient(caller: caller).create(text: "x", due: sent, callback: "journal://x-callback-url/notes")
+        }
+        #expect(result == .success(FixtureNotesAppClient.CreateReturns(id: Self.noteID)))
+        #expect(log.all == [#"create text="x" tags=[] tag=[] pinned=nil due=\#(seen)"#])
+        // What the client sends: the due date's query item, if any.
+        let due = FixtureNotesAppClient.spec.actions[0].parameters[6]
+        let built = try RequestBuilder(partner: FixtureNotesAppClient.spec).build(
+            "create",
+            parameters: [QueryItem(name: "text", value: "x")] + due.queryItems(for: sent)
+        )
+        #expect(built.url == "notes:///create?text=x" + query)
     }
 
     @Test func aWrongTokenIsRefusedByTheGeneratedReceiverAndTheCallIsStillPending() async throws {

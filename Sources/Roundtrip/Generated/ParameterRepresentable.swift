@@ -4,8 +4,8 @@ import Foundation
 /// spec uses for its typed properties.
 ///
 /// `String`, `Int64`, `Decimal`, `Bool`, `UUID`, `URL`, `Date` and `Data` conform, so do arrays of
-/// them (list parameters), and any `String`-backed enum that declares conformance (an `enum`
-/// constraint).
+/// them (list parameters), any `String`-backed enum that declares conformance (an `enum`
+/// constraint), and ``Clearable`` of any of them (an `allow-empty` parameter).
 public protocol ParameterRepresentable: Sendable {
     /// The Swift value of a parameter's typed value, or `nil` when it is of another type.
     init?(parameterValue: ParameterValue)
@@ -135,14 +135,17 @@ extension ParameterSpec {
 }
 
 extension [String: ParameterValue] {
-    /// The typed value of `name` converted to `T`, or `nil` when it is absent or an empty
-    /// `allow-empty` value (which means "clear this field"), as ``URLQueryDecoder`` reads it.
+    /// The typed value of `name` converted to `T`, or `nil` when it is absent.
+    ///
+    /// The empty value of an `allow-empty` parameter (`name=`, "clear this field") is
+    /// ``Clearable/cleared`` for a ``Clearable``, and `nil` for any other type, as
+    /// ``URLQueryDecoder`` reads it.
     ///
     /// - Throws: ``RoundtripError`` `invalid-parameter` when the value is of another type than
     ///   the generated code expects (a spec changed without regenerating).
     public func value<T: ParameterRepresentable>(_ name: String, as type: T.Type = T.self) throws(RoundtripError) -> T? {
         guard let value = self[name] else { return nil }
-        if case .empty = value { return nil }
+        if case .empty = value, !(T.self is any ReadsEmptyValue.Type) { return nil }
         guard let converted = T(parameterValue: value) else {
             throw RoundtripError(
                 .invalidParameter,

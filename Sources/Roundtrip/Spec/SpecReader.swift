@@ -162,8 +162,8 @@ struct SpecReader {
 
     mutating func decimal(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> Decimal? {
         guard let node, let text = string(node, path()) else { return nil }
-        guard let value = ParameterParsing.decimal(text) else {
-            error("wrong-type", path(), node, "expected a decimal number such as 12.50, found '\(text)'")
+        guard let value = SpecNumber.decimal(text) else {
+            error("wrong-type", path(), node, "expected a number such as 12.50 or 1e3, below 10^38 with at most 38 digits, found '\(text)'")
             return nil
         }
         return value

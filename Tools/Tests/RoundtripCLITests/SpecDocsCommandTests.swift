@@ -114,8 +114,11 @@ struct SpecDocsCommandTests {
                 url += "&rt-sig=" + SignatureFixture.hmacSHA256(url, secret: Self.signingSecret)
             }
             var arguments = ["request", "handle", "--spec", spec, url, "--json", "--now", Self.now]
-            if let sources = section.fact("Sources"), sources.text.contains("** only "), let allowed = sources.codes.first {
-                arguments += ["--source", allowed]
+            // The note under an example names the source it needs: `request handle --source ID`.
+            if let note = section.lines.first(where: { $0.contains("try it with") }),
+                let command = note.split(separator: "`").first(where: { $0.hasPrefix("request handle --source ") })
+            {
+                arguments += ["--source", String(command.dropFirst("request handle --source ".count))]
             }
             let run = try roundtrip(arguments, environment: environment)
             #expect(run.exitCode == 0, "\(spec): \(section.name): \(url)\n\(run.stdout)\(run.stderr)")
@@ -231,6 +234,68 @@ struct SpecDocsCommandTests {
             fragment: {name: due, type: date, format: yyyyMMddHHmm}
         """
 
+    /// An example the app refuses without a source application says so, and how to try it.
+    static let sourceNotes: [(sources: String, note: String?)] = [
+        (
+            "{allow: [com.example.pos]}",
+            "The app accepts the request only from `com.example.pos`; try it with `request handle --source com.example.pos`."
+        ),
+        (
+            "{allow: [com.example.a, com.example.b], unknown: reject}",
+            "The app accepts the request only from `com.example.a` or `com.example.b`; try it with `request handle --source com.example.a`."
+        ),
+        (
+            "{unknown: reject}",
+            "The app refuses a request whose source the system does not report (`untrusted-source`); try it with a calling app's bundle ID, `request handle --source com.example.caller`."
+        ),
+        (
+            "{deny: [com.example.caller], unknown: reject}",
+            "The app refuses a request whose source the system does not report (`untrusted-source`); try it with a calling app's bundle ID, `request handle --source com.example.other`."
+        ),
+        ("{allow: []}", "The app accepts no calling app (`allow` is empty), so it refuses this request from anywhere."),
+        ("{deny: [com.apple.mobilesafari]}", nil),
+    ]
+
+    @Test(arguments: sourceNotes)
+    func anExampleThatNeedsASourceSaysSo(_ sources: String, _ note: String?) throws {
+        let text = "roundtrip: 1\napp: {name: N, schemes: [n]}\nactions:\n  a: {convention: x-callback-url, sources: \(sources)}\n"
+        let spec = try temporaryFile("sources.yaml", text)
+        let markdown = try docs(spec)
+        let section = try #require(sections(markdown).first)
+        let notes = section.lines.filter { $0.hasPrefix("The app ") }
+        #expect(notes == (note.map { [$0] } ?? []))
+        if note?.contains("try it with") == true {
+            #expect(try expectExamplesAccepted(spec, markdown: markdown) == 1)
+        }
+    }
+
+    /// Code spans in a description read as CommonMark reads them.
+    static let codeSpans: [(description: String, html: String)] = [
+        ("a `b` c", "<p>a <code>b</code> c</p>"),
+        ("a ``b `c` d`` e", "<p>a <code>b `c` d</code> e</p>"),
+        ("``` `` ```", "<p><code>``</code></p>"),
+        ("`` `x` ``", "<p><code>`x`</code></p>"),
+        ("one ` alone", "<p>one ` alone</p>"),
+        ("``a` b", "<p>``a` b</p>"),
+        ("`a` and ``b``", "<p><code>a</code> and <code>b</code></p>"),
+    ]
+
+    @Test(arguments: codeSpans)
+    func aDescriptionsCodeSpansReadAsCommonMarkReadsThem(_ description: String, _ html: String) throws {
+        let quoted = description.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let text = "roundtrip: 1\napp: {name: N, schemes: [n]}\nactions:\n  a: {convention: x-callback-url, description: \"\(quoted)\"}\n"
+        let page = try docs(try temporaryFile("spans.yaml", text), ["--format", "html"])
+        #expect(page.contains(html), "\(page.components(separatedBy: "<section id=\"action-a\">").last?.prefix(400) ?? "")")
+        #expect(!page.contains("<code></code>"))
+    }
+
+    @Test func anActionThatNeverSucceedsSaysItHasNoSuccessCallback() throws {
+        let text = "roundtrip: 1\napp: {name: N, schemes: [n]}\nactions:\n  a: {convention: x-callback-url, outcomes: [error]}\n"
+        let section = try #require(sections(try docs(try temporaryFile("error-only.yaml", text))).first)
+        #expect(section.lines.contains("Nothing: the action never answers success (its outcomes are `error`), so there is no `x-success` callback."))
+        #expect(!section.lines.contains { $0.contains("may carry any parameters") })
+    }
+
     @Test func everyKeyIsDocumentedAndEveryExampleAccepted() throws {
         let spec = try temporaryFile("every-key.yaml", Self.everyKey)
         let markdown = try docs(spec)
@@ -241,8 +306,8 @@ struct SpecDocsCommandTests {
             "| `tags` | string, comma list | no | `inbox` | items separated by `,`; 1 to 5 items; at most 20 characters |   |",
             "| `tag` | string, repeated list | no |   | the name once per item; at most 3 items |   |",
             "| `lines` | string, newline list | no |   | items on separate lines; at most 10 items |   |",
-            "| `pinned` | boolean `yes`/`no` | no | `no` |   |   |",
-            "| `archived` | boolean `true`/`false` | no |   |   |   |",
+            "| `pinned` | boolean (`yes` or `no`, in any letter case) | no | `no` |   |   |",
+            "| `archived` | boolean (`true`, `false`, `1` or `0`) | no |   |   |   |",
             "| `priority` | integer | no |   | from 1 to 5 |   |",
             "| `amount` | decimal | no |   | from 0.01 to 100 |   |",
             "| `ref` | uuid | no |   |   |   |",
@@ -271,6 +336,11 @@ struct SpecDocsCommandTests {
             #expect(create.lines.contains(fact), "\(fact)")
         }
         #expect(create.lines.contains { $0.hasPrefix("- **Signatures:** optional: a signed request must verify") })
+        #expect(
+            create.lines.contains(
+                "The app accepts the request only from `com.example.caller`; try it with `request handle --source com.example.caller`."
+            )
+        )
 
         let pay = try #require(sections(markdown).first { $0.name == "pay" })
         #expect(pay.lines.contains("| `account` | string | **yes** |   | a route segment |   |"))
@@ -333,7 +403,7 @@ struct SpecDocsCommandTests {
         #expect(html.contains("&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=https://tracker.example/x.png&gt; &amp; | pipe |"))
         #expect(html.contains("<section id=\"action-say.3chi.3e.26.27.22\">"))
         #expect(html.contains("<h2><code>say&lt;hi&gt;&amp;&#39;&quot;</code></h2>"))
-        #expect(html.contains("<td>a | b &lt;i&gt;c&lt;/i&gt; &quot;quoted&quot; &#39;single&#39;</td>"))
+        #expect(html.contains("<td role=\"cell\" data-label=\"Description\">a | b &lt;i&gt;c&lt;/i&gt; &quot;quoted&quot; &#39;single&#39;</td>"))
         #expect(
             html.contains(
                 "<pre aria-label=\"Example request to say&lt;hi&gt;&amp;&#39;&quot;\"><code>evil://say?text=%3Ca%3E&amp;choice=%3Ca%3E</code></pre>"
@@ -359,6 +429,15 @@ struct SpecDocsCommandTests {
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
         #expect(html.contains("overflow-x: auto"))
         #expect(html.contains("overflow-wrap: anywhere"))
+        // On a phone a row is a card: each cell carries its column's name, which the style
+        // sheet shows before it, and no table is wider than the screen.
+        #expect(html.contains("@media (max-width: 40rem) {"))
+        #expect(html.contains("content: attr(data-label); float: left;"))
+        #expect(html.contains("table { min-width: 0; }"))
+        #expect(html.contains("<td role=\"cell\" data-label=\"Route\"><code>things:///add</code></td>"))
+        #expect(html.contains("<td role=\"cell\" data-label=\"Default\"></td>"))
+        #expect(html.components(separatedBy: "<td").count == html.components(separatedBy: "<td role=\"cell\" data-label=\"").count)
+        #expect(html.contains("<th role=\"columnheader\" scope=\"col\">Rules</th>"))
         for action in Self.thingsActions {
             #expect(html.contains("<section id=\"action-\(action)\">"))
             #expect(html.contains("<a href=\"#action-\(action)\"><code>\(action)</code></a>"))

@@ -62,6 +62,24 @@ struct SpecGenerateTests {
         #expect(run.stdout.isEmpty)
     }
 
+    /// `--name` is checked by the configuration file's rule: a Swift type name, and not one the
+    /// generated code uses.
+    static let refusedNames: [(name: String, message: String)] = [
+        ("my type", "--name: name must be a Swift type name in upper camel case, such as NotesClient, not 'my type'"),
+        ("Spec", "--name: name 'Spec' is a type the generated code uses, which the generated type would hide"),
+        ("Endpoint", "--name: name 'Endpoint' is a type the generated code uses, which the generated type would hide"),
+        ("String", "--name: name 'String' is a type the generated code uses, which the generated type would hide"),
+    ]
+
+    @Test("a --name that is not a type name, or would hide a type, is a usage error", arguments: refusedNames)
+    func refusesAName(_ name: String, _ message: String) throws {
+        let spec = CommandLineRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/specs/notes-app.yaml").path
+        let run = try CommandLineRunner.run(["spec", "generate", spec, "--role", "receiver", "--name", name])
+        #expect(run.exitCode == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test("a role other than receiver or caller is a usage error")
     func refusesAnUnknownRole() throws {
         let spec = CommandLineRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/specs/notes-app.yaml").path

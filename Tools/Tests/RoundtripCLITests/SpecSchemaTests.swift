@@ -135,6 +135,11 @@ struct SpecSchemaTests {
         SpecText("required: True", parameter: "{type: string, required: True}"),
         SpecText("quoted decimal bounds", parameter: "{type: decimal, minimum: '0.01', maximum: '100000'}"),
         SpecText("negative integer bounds", parameter: "{type: integer, minimum: -5, maximum: 5}"),
+        // An editor reads these as the numbers 1000, 5, 0.5 and 16; so does the loader.
+        SpecText("bounds in exponent form", parameter: "{type: decimal, minimum: 1e3, maximum: 2.5E+4}"),
+        SpecText("a quoted bound in exponent form", parameter: "{type: decimal, maximum: '1.5e2'}"),
+        SpecText("bounds with a sign or a bare point", parameter: "{type: decimal, minimum: .5, maximum: +5}"),
+        SpecText("a hexadecimal bound", parameter: "{type: integer, maximum: 0x10}"),
         SpecText("quoted lengths", parameter: "{type: string, min-length: '1', max-length: '32'}"),
         SpecText("an integer default as text", parameter: "{type: integer, default: '-12'}"),
         SpecText("an integer enum", parameter: "{type: integer, enum: [1, 2, 3], default: 2}"),
@@ -174,6 +179,10 @@ struct SpecSchemaTests {
                 "{convention: none, url: ['https://notes.example.com/notes/:id', 'notes:///open/:id', 'maps-app://'], parameters: {id: {type: integer}}}"
         ),
         SpecText("a ulc route in capitals", action: "{convention: ulc, url: 'HTTPS://notes.example.com/logout'}"),
+        SpecText(
+            "an x-callback-url action named with a percent-encoded space, without url",
+            header + "actions: {'add%20note': {convention: x-callback-url}}\n"
+        ),
         SpecText(
             "an x-callback-url action named with a space, with a url",
             header + "actions: {'add note': {convention: x-callback-url, url: 'notes://add'}}\n"
@@ -250,6 +259,9 @@ struct SpecSchemaTests {
         Broken("wrong-type", "max-length: -1", parameter: "{type: string, max-length: -1}"),
         Broken("wrong-type", "max-length: 2.5", parameter: "{type: string, max-length: 2.5}"),
         Broken("wrong-type", "minimum: abc", parameter: "{type: decimal, minimum: abc}"),
+        Broken("wrong-type", "minimum: 1e38, beyond a bound's range", parameter: "{type: decimal, minimum: 1e38}"),
+        Broken("wrong-type", "maximum: -1e40", parameter: "{type: decimal, maximum: -1e40}"),
+        Broken("wrong-type", "an exponent without digits", parameter: "{type: decimal, minimum: 1e}"),
         Broken("wrong-type", "a list's default as one value", parameter: "{type: string, list: comma, default: home}"),
         Broken("wrong-type", "a single value's default as a list", parameter: "{type: string, default: [home]}"),
         // Bad values.
@@ -305,6 +317,16 @@ struct SpecSchemaTests {
             "invalid-route",
             "an x-callback-url action whose name is not a path segment, without url",
             header + "actions: {'add note': {convention: x-callback-url}}\n"
+        ),
+        Broken(
+            "invalid-route",
+            "an x-callback-url action named with a % not before two hex digits, without url",
+            header + "actions: {'a%zz': {convention: x-callback-url}}\n"
+        ),
+        Broken(
+            "invalid-route",
+            "an x-callback-url action named with a bare : segment, without url",
+            header + "actions: {'a/:': {convention: x-callback-url}}\n"
         ),
         Broken("ulc-not-https", "a ulc action on a custom scheme", action: "{convention: ulc, url: 'notes://logout'}"),
         Broken("http-route", "an http route", action: "{convention: none, url: 'http://notes.example.com/a'}"),

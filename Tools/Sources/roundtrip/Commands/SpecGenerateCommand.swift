@@ -15,7 +15,9 @@ struct SpecGenerateCommand: AsyncParsableCommand {
 
             The RoundtripGenerator build plugin runs the same generator at build time for a target \
             holding roundtrip.yaml and roundtrip-generator-config.yaml (role, access, name). Exits 2 \
-            when the spec does not load, with the loader's errors.
+            when the spec does not load, with the loader's errors, or when --name is not a Swift \
+            type name in upper camel case or is a type the generated code uses (Spec, Endpoint, \
+            String…), which it would hide.
             """
     )
 
@@ -28,11 +30,21 @@ struct SpecGenerateCommand: AsyncParsableCommand {
     @Option(help: "The access level of the generated declarations: public, package or internal.")
     var access: GeneratorConfiguration.AccessLevel = .internal
 
-    @Option(help: "The generated type's name (default: the app's name followed by Receiver or Client).")
+    @Option(help: "The generated type's name, in upper camel case (default: the app's name followed by Receiver or Client).")
     var name: String?
 
     @Option(help: "Write the Swift source to this file instead of standard output.")
     var output: String?
+
+    func validate() throws {
+        guard let name else { return }
+        do {
+            // The configuration file's rule, so both refuse the same names.
+            try GeneratorConfiguration.validateName(name)
+        } catch {
+            throw ValidationError("--name: \(error.message)")
+        }
+    }
 
     func run() async throws {
         let loaded = try SpecInput.load(spec)

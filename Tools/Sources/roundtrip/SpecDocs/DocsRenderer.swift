@@ -236,6 +236,13 @@ struct DocsRenderer {
             return [.paragraph([.text("Nothing: the app does not answer.")])]
         case .universalLinkCallback:
             return [.paragraph([.text("Nothing: a Universal Link Callback opens "), .code("ulc-success"), .text(" as given.")])]
+        case .xCallbackURL where !action.outcomes.contains("success"):
+            return [
+                .paragraph(
+                    [.text("Nothing: the action never answers success (its outcomes are ")] + joined(action.outcomes.map { [.code($0)] })
+                        + [.text("), so there is no "), .code("x-success"), .text(" callback.")]
+                )
+            ]
         case .xCallbackURL, .returnURL:
             let answer: [DocsInline] =
                 action.convention == .returnURL ? [.text("the "), .code(action.outcomes.first ?? "success"), .text(" answer")] : [.code("x-success")]
@@ -262,9 +269,11 @@ struct DocsRenderer {
         case .date(let format):
             type += format == .iso8601 ? [.text(" (ISO 8601)")] : [.text(" "), .code(format.pattern)]
         case .boolean:
+            // What the value may be, exactly as the decoder reads it.
             type +=
                 parameter.booleanFormat == .yesNo
-                ? [.text(" "), .code("yes"), .text("/"), .code("no")] : [.text(" "), .code("true"), .text("/"), .code("false")]
+                ? [.text(" ("), .code("yes"), .text(" or "), .code("no"), .text(", in any letter case)")]
+                : [.text(" ("), .code("true"), .text(", "), .code("false"), .text(", "), .code("1"), .text(" or "), .code("0"), .text(")")]
         default:
             break
         }
@@ -437,6 +446,7 @@ struct DocsRenderer {
         if example.needsSignature {
             notes.append([.text("Sign the URL before sending it (")] + [.link([.text("Signing requests")], section: "signing")] + [.text(").")])
         }
+        if let note = sourceNote(action.sources) { notes.append(note) }
         blocks += notes.map(DocsBlock.paragraph)
 
         blocks.append(.heading(3, [.text("Example answer")]))
@@ -458,6 +468,25 @@ struct DocsRenderer {
         return blocks
     }
 
+    /// What the example needs of its source application, when the action's `sources` refuse a
+    /// request without one: the example URL carries none, and `request handle` takes it as
+    /// `--source`.
+    func sourceNote(_ sources: SourcePolicy) -> [DocsInline]? {
+        if let allow = sources.allow {
+            guard let first = allow.first else {
+                return [.text("The app accepts no calling app ("), .code("allow"), .text(" is empty), so it refuses this request from anywhere.")]
+            }
+            return [.text("The app accepts the request only from ")] + joined(allow.map { [.code($0)] }, last: "or")
+                + [.text("; try it with "), .code("request handle --source \(first)"), .text(".")]
+        }
+        guard sources.unknown == .reject else { return nil }
+        let example = ["com.example.caller", "com.example.other"].first { !sources.deny.contains($0) } ?? "com.example.caller"
+        return [
+            .text("The app refuses a request whose source the system does not report ("), .code("untrusted-source"),
+            .text("); try it with a calling app's bundle ID, "), .code("request handle --source \(example)"), .text("."),
+        ]
+    }
+
     // MARK: - Text
 
     /// Free text as paragraphs: split at blank lines, lines joined with spaces.
@@ -468,21 +497,59 @@ struct DocsRenderer {
             .map { .paragraph(Self.prose($0)) }
     }
 
-    /// A spec's free text, where a `backticked` span reads as code, as spec authors write names.
+    /// A spec's free text, where a code span reads as code, as spec authors write names.
+    ///
+    /// Code spans as CommonMark 0.31 reads them ("Code spans"): a run of backticks opens one,
+    /// the next run of the same length closes it (``` ``a `b` c`` ``` holds `` a `b` c ``),
+    /// a line break inside reads as a space, one space is stripped from each end when both
+    /// have one, and a run that nothing closes is text.
     static func prose(_ text: String) -> [DocsInline] {
-        let pieces = text.split(separator: "`", omittingEmptySubsequences: false)
-        guard pieces.count >= 3 else { return [.text(text)] }
+        let characters = Array(text)
         var runs: [DocsInline] = []
-        for (index, piece) in pieces.enumerated() {
-            if index % 2 == 1, index < pieces.count - 1 || pieces.count % 2 == 1 {
-                runs.append(.code(String(piece)))
-            } else if index % 2 == 1 {
-                runs.append(.text("`" + piece))
-            } else if !piece.isEmpty {
-                runs.append(.text(String(piece)))
-            }
+        var plain = ""
+        var index = 0
+        func backticks(at start: Int) -> Int {
+            var end = start
+            while end < characters.count, characters[end] == "`" { end += 1 }
+            return end - start
         }
-        return runs
+        while index < characters.count {
+            guard characters[index] == "`" else {
+                plain.append(characters[index])
+                index += 1
+                continue
+            }
+            let opening = backticks(at: index)
+            var search = index + opening
+            var closing: Int?
+            while search < characters.count {
+                guard characters[search] == "`" else {
+                    search += 1
+                    continue
+                }
+                let length = backticks(at: search)
+                if length == opening {
+                    closing = search
+                    break
+                }
+                search += length
+            }
+            guard let closing else {
+                plain += String(repeating: "`", count: opening)
+                index += opening
+                continue
+            }
+            var content = String(characters[(index + opening)..<closing]).map { $0.isNewline ? " " : $0 }
+            if content.count >= 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " }) {
+                content = Array(content.dropFirst().dropLast())
+            }
+            if !plain.isEmpty { runs.append(.text(plain)) }
+            plain = ""
+            runs.append(.code(String(content)))
+            index = closing + opening
+        }
+        if !plain.isEmpty { runs.append(.text(plain)) }
+        return runs.isEmpty ? [.text(text)] : runs
     }
 
     private func firstSentence(_ text: String) -> String {

@@ -40,11 +40,24 @@ struct HTMLFormatter {
         case .facts(let facts):
             return "<dl class=\"facts\">\n" + facts.map { "<dt>\(Self.escape($0.term))</dt><dd>\(inline($0.value))</dd>\n" }.joined() + "</dl>\n"
         case .table(let columns, let rows):
+            // On a narrow screen each row is a card, each cell labelled by its column's name
+            // (its data-label, shown by the style sheet). The roles keep it a table for screen
+            // readers, which drop a table's semantics when CSS changes its display (Adrian
+            // Roselli, "Tables, CSS Display Properties, and ARIA").
             var html =
-                "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(Self.escape(columns.joined(separator: ", ")))\">\n<table>\n"
-            html += "<thead><tr>" + columns.map { "<th scope=\"col\">\(Self.escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+                "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(Self.escape(columns.joined(separator: ", ")))\">\n"
+                + "<table role=\"table\">\n"
+            html +=
+                "<thead role=\"rowgroup\"><tr role=\"row\">"
+                + columns.map { "<th role=\"columnheader\" scope=\"col\">\(Self.escape($0))</th>" }.joined()
+                + "</tr></thead>\n<tbody role=\"rowgroup\">\n"
             for row in rows {
-                html += "<tr>" + row.map { "<td>\(inline($0))</td>" }.joined() + "</tr>\n"
+                html += "<tr role=\"row\">"
+                for (index, cell) in row.enumerated() {
+                    let label = index < columns.count ? Self.escape(columns[index]) : ""
+                    html += "<td role=\"cell\" data-label=\"\(label)\">\(inline(cell))</td>"
+                }
+                html += "</tr>\n"
             }
             return html + "</tbody>\n</table>\n</div>\n"
         case .code(let label, let text):

@@ -1,6 +1,7 @@
 /// The style sheet of ``HTMLFormatter``'s pages, inline in each: system fonts only, one column
-/// that widens up to a comfortable line length, tables that scroll sideways on a narrow screen,
-/// URLs that wrap anywhere, and light and dark colours after `prefers-color-scheme`.
+/// that widens up to a comfortable line length, tables whose rows become cards on a phone (each
+/// cell after its column's name) and that scroll sideways between a phone's width and a
+/// desktop's, URLs that wrap anywhere, and light and dark colours after `prefers-color-scheme`.
 enum HTMLStyle {
     static let css = """
         :root {
@@ -60,13 +61,32 @@ enum HTMLStyle {
           background-color: var(--bg);
         }
         .table-wrap:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
-        table { border-collapse: collapse; width: 100%; min-width: 44rem; font-size: .925rem; }
+        table { border-collapse: collapse; width: 100%; min-width: 38rem; font-size: .925rem; }
         th, td { text-align: left; vertical-align: top; padding: .5rem .7rem; border-bottom: 1px solid var(--border); }
         th { background: var(--head-bg); font-weight: 600; white-space: nowrap; }
         tbody tr:last-child td { border-bottom: none; }
         td:first-child { white-space: nowrap; }
         td:last-child { min-width: 12rem; }
         td code { overflow-wrap: break-word; }
+        /* A phone: each row is a card, each cell on its own line after its column's name. */
+        @media (max-width: 40rem) {
+          .table-wrap { overflow: visible; border: 0; border-radius: 0; background: none; }
+          table { min-width: 0; }
+          table, tbody, tr, td { display: block; }
+          thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+          tr { border: 1px solid var(--border); border-radius: 8px; margin: .75rem 0; padding: .15rem .8rem; }
+          /* The name floats in the cell's left padding; the cell's text flows beside it. */
+          td, td:first-child, td:last-child, tbody tr:last-child td {
+            display: flow-root; padding: .45rem 0 .45rem 6.75rem; border-bottom: none; white-space: normal; min-width: 0;
+          }
+          /* A line between cells shown; an empty cell (no default, say) is left out. */
+          td:not(:empty) ~ td:not(:empty) { border-top: 1px solid var(--border); }
+          td:empty { display: none; }
+          td::before {
+            content: attr(data-label); float: left; width: 6rem; margin-left: -6.75rem;
+            font-weight: 600; color: var(--muted); overflow-wrap: anywhere;
+          }
+        }
 
         """
 }

@@ -11,8 +11,10 @@ struct SpecDocsCommand: AsyncParsableCommand {
             For each action: its routes, convention and what it asks of the caller, outcomes, \
             parameters with their types and rules, what the success answer returns, its security \
             (signatures, keys, sources, secrets, callback policy), and an example request URL and \
-            answer built from the spec, which the app accepts ('request handle'). A secret's \
-            example value reads <secret from VAR>.
+            answer built from the spec. The app accepts each example ('request handle') once \
+            what a note under it names is supplied: a secret, whose value reads <secret from VAR>; \
+            a signature, for an action that requires one; a source application (--source), for \
+            an action whose sources allow only some apps or refuse an unreported source.
 
             --format html writes one self-contained page (no script, no external request) that \
             reads on a phone and a desktop, in light or dark mode; markdown (the default, or \

@@ -5,6 +5,8 @@
 enum OrderedJSON: Sendable, Equatable {
     case string(String)
     case integer(Int)
+    /// A number beyond `Int`, written as given in JSON's number syntax (`1e38`).
+    case number(String)
     case bool(Bool)
     case array([OrderedJSON])
     case object([Member])
@@ -31,6 +33,7 @@ enum OrderedJSON: Sendable, Equatable {
         switch self {
         case .string(let text): return Self.quoted(text)
         case .integer(let number): return String(number)
+        case .number(let text): return text
         case .bool(let flag): return flag ? "true" : "false"
         case .array(let elements):
             if elements.isEmpty { return "[]" }
@@ -48,7 +51,7 @@ enum OrderedJSON: Sendable, Equatable {
 
     private var isScalar: Bool {
         switch self {
-        case .string, .integer, .bool: true
+        case .string, .integer, .number, .bool: true
         case .array, .object: false
         }
     }

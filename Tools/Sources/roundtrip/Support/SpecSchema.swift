@@ -63,8 +63,12 @@ enum SpecSchema {
                 "propertyNames": ["minLength": 1],
                 "additionalProperties": ["$ref": "#/$defs/action"],
                 "patternProperties": [
-                    "[^!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]": [
-                        "$comment": "A name that is not a URL path segment cannot give the route <scheme>://x-callback-url/<name> (invalid-route).",
+                    // The loader's rule for a derived route: RFC 3986 path characters, `%` only
+                    // before two hex digits, and no segment that is a bare `:` (a placeholder
+                    // without a name).
+                    "[^!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]|%(?![0-9A-Fa-f]{2})|(^|/):(/|$)": [
+                        "$comment":
+                            "A name that is not a URL path (RFC 3986 path characters, % only before two hex digits, no bare : segment) cannot give the route <scheme>://x-callback-url/<name> (invalid-route).",
                         "allOf": [
                             ["$ref": "#/$defs/action"],
                             [
@@ -144,13 +148,19 @@ enum SpecSchema {
         return examples.isEmpty ? schema : schema.adding("examples", .array(examples))
     }
 
-    /// A decimal bound, unquoted or quoted (`-?[0-9]+(.[0-9]+)?`).
+    /// A numeric bound, unquoted or quoted, in the forms the loader reads (YAML 1.2's core
+    /// schema's numbers: `12.50`, `-5`, `1e3`, `0x10`). An editor reads an unquoted `1e3` as the
+    /// number 1000 before the schema sees it, so the loader reads it as 1000 too; both refuse a
+    /// magnitude of 10^38 or more. (A schema cannot count a number's digits: more than 38
+    /// significant ones only the loader refuses.)
     static func decimal(_ description: String) -> OrderedJSON {
         [
             "description": .string(description),
             "type": ["number", "string"],
-            "pattern": "^-?[0-9]+(\\.[0-9]+)?$",
-            "patternErrorMessage": "expected a decimal number such as 12.50",
+            "exclusiveMinimum": .number("-1e38"),
+            "exclusiveMaximum": .number("1e38"),
+            "pattern": "^([-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?|0x[0-9A-Fa-f]+|0o[0-7]+)$",
+            "patternErrorMessage": "expected a number such as 12.50 or 1e3",
         ]
     }
 

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A number written in a spec's `minimum` or `maximum`, read the way the spec's own formats
+/// write numbers, so the loader reads what an editor's JSON Schema check sees.
+///
+/// A YAML 1.2 editor (and any JSON parser) reads `1e3`, `+5`, `.5` and `0x10` as the numbers
+/// 1000, 5, 0.5 and 16 before a schema sees them, so a schema cannot tell them from `1000`:
+/// the loader reads them as the same numbers. The forms are YAML 1.2's core schema's
+/// (YAML 1.2.2, section 10.3.2), which include JSON's numbers:
+///
+/// - decimal: `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, read exactly;
+/// - hexadecimal `0x[0-9a-fA-F]+` and octal `0o[0-7]+` integers.
+///
+/// The value must have at most 38 significant digits and be less than 10^38 in magnitude (what
+/// ``FixedDecimal`` and the parameter values compared with it can hold); the schema says the
+/// same of the numbers it checks.
+enum SpecNumber {
+    /// The largest magnitude a bound may have, exclusive: 10^38.
+    static let limit = Decimal(sign: .plus, exponent: 38, significand: 1)
+
+    /// The number `text` denotes, or `nil` when it is not one of the forms or out of range.
+    static func decimal(_ text: String) -> Decimal? {
+        let bytes = Array(text.utf8)
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "o") {
+            let radix = bytes[1] == UInt8(ascii: "x") ? 16 : 8
+            guard let value = UInt64(String(decoding: bytes[2...], as: UTF8.self), radix: radix) else { return nil }
+            return checked(Decimal(value))
+        }
+        var index = 0
+        var isNegative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            isNegative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var digits: [UInt8] = []
+        var integerDigits = 0
+        while index < bytes.count, isDigit(bytes[index]) {
+            digits.append(bytes[index])
+            integerDigits += 1
+            index += 1
+        }
+        var fractionDigits = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < bytes.count, isDigit(bytes[index]) {
+                digits.append(bytes[index])
+                fractionDigits += 1
+                index += 1
+            }
+        }
+        // `.5` and `5.` are numbers, `.` is not.
+        guard integerDigits > 0 || fractionDigits > 0 else { return nil }
+        var exponent = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            var isNegativeExponent = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                isNegativeExponent = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            let start = index
+            while index < bytes.count, isDigit(bytes[index]) {
+                // Far beyond any bound this reads; stops a long exponent from overflowing.
+                guard exponent < 10_000 else { return nil }
+                exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            guard index > start else { return nil }
+            if isNegativeExponent { exponent = -exponent }
+        }
+        guard index == bytes.count else { return nil }
+        // The significant digits, without leading zeros (and trailing ones, into the exponent).
+        var significant = digits.drop { $0 == UInt8(ascii: "0") }
+        var scale = exponent - fractionDigits
+        while significant.last == UInt8(ascii: "0") {
+            significant.removeLast()
+            scale += 1
+        }
+        guard !significant.isEmpty else { return 0 }
+        guard significant.count <= 38, scale > -128, scale + significant.count <= 38 else { return nil }
+        guard let whole = Decimal(string: String(decoding: significant, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")) else {
+            return nil
+        }
+        return checked(Decimal(sign: isNegative ? .minus : .plus, exponent: scale, significand: whole))
+    }
+
+    private static func checked(_ value: Decimal) -> Decimal? {
+        value.magnitude < limit ? value : nil
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}

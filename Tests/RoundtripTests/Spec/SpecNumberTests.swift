@@ -1,0 +1,45 @@
+import Foundation
+import RoundtripYAML
+import Testing
+
+@testable import Roundtrip
+
+/// `minimum` and `maximum` are read as YAML 1.2 and JSON read numbers, so the loader reads
+/// `1e3` as the editor's schema check sees it: 1000.
+@Suite("Spec numbers: a bound reads as YAML 1.2 reads a number")
+struct SpecNumberTests {
+    static let read: [(text: String, value: Decimal?)] = [
+        ("12.50", Decimal(string: "12.5")), ("-5", -5), ("0", 0), ("1e3", 1000), ("1E3", 1000), ("+5", 5), (".5", Decimal(string: "0.5")),
+        ("5.", 5), ("2.5e-1", Decimal(string: "0.25")), ("-1.5E+2", -150), ("0x1F", 31), ("0o17", 15), ("0e0", 0),
+        ("99999999999999999999999999999999999999", Decimal(string: "99999999999999999999999999999999999999")),
+        ("1e37", Decimal(sign: .plus, exponent: 37, significand: 1)), ("1e-100", Decimal(sign: .plus, exponent: -100, significand: 1)),
+        // Not numbers, or beyond what a bound holds.
+        ("1e38", nil), ("-1e38", nil), ("100000000000000000000000000000000000000", nil), ("1.000000000000000000000000000000000000001", nil),
+        ("1e-200", nil), ("1e", nil), ("e3", nil), (".", nil), ("", nil), ("1,5", nil), ("0x", nil), ("-0x10", nil), ("0b101", nil),
+        (".inf", nil), ("1e99999999999999999999", nil), ("12.50 ", nil),
+    ]
+
+    @Test(arguments: read)
+    func readsABound(_ text: String, _ value: Decimal?) {
+        #expect(SpecNumber.decimal(text) == value)
+    }
+
+    /// A spec up to its one action's `parameters`.
+    static let header = "roundtrip: 1\napp: {name: N, schemes: [n]}\nactions: {a: {convention: x-callback-url, "
+
+    @Test func theLoaderReadsAnExponentBound() throws {
+        let yaml = Self.header + "parameters: {p: {type: decimal, minimum: 1e3, maximum: 0x10000}}}}\n"
+        let parameter = try #require(try SpecLoader.load(yaml: yaml).spec.actions.first?.parameters.first)
+        #expect(parameter.minimum == 1000)
+        #expect(parameter.maximum == 65536)
+    }
+
+    @Test func theLoaderRefusesABoundBeyondTheRange() throws {
+        let yaml = Self.header + "parameters: {p: {type: decimal, minimum: 1e38}}}}\n"
+        let error = try #require(throws: SpecError.self) { try SpecLoader.load(yaml: yaml) }
+        let diagnostic = try #require(error.diagnostics.first)
+        #expect(diagnostic.rule == "wrong-type")
+        #expect(diagnostic.keyPath == "actions.a.parameters.p.minimum")
+        #expect(diagnostic.message == "expected a number such as 12.50 or 1e3, below 10^38 with at most 38 digits, found '1e38'")
+    }
+}
