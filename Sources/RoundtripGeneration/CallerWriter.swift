@@ -78,7 +78,7 @@ struct CallerWriter {
         writer.line("")
         writer.documentation("Builds the spec value: what ``spec`` holds, made once.")
         writer.open("\(writer.modifier)static func makeSpec() -> Spec")
-        writer.line(SwiftLiteral.spec(spec, indent: 8))
+        writer.line(SwiftLiteral.specBody(spec, indent: 8))
         writer.close()
         writer.line("")
         writer.documentation("Sends the requests and accepts their answers.")

@@ -59,7 +59,7 @@ struct ReceiverWriter {
         writer.line("")
         writer.documentation("Builds the spec value: what ``spec`` holds, made once.")
         writer.open("\(writer.modifier)static func makeSpec() -> Spec")
-        writer.line(SwiftLiteral.spec(spec, indent: 8))
+        writer.line(SwiftLiteral.specBody(spec, indent: 8))
         writer.close()
         writer.line("")
         writer.documentation(

@@ -47,8 +47,20 @@ enum SwiftLiteral {
         return "Decimal(string: \(string(value.description)), locale: Locale(identifier: \"en_US_POSIX\"))!"
     }
 
+    /// The body of `makeSpec()`: the values the spec repeats (see ``SharedExpressions``), each
+    /// made once as a local constant, then `Spec(…)`, indented by `indent` spaces.
+    static func specBody(_ spec: Spec, indent: Int) -> String {
+        var shared = SharedExpressions()
+        _ = self.spec(spec, indent: indent, shared: &shared)
+        shared.startNaming()
+        let value = self.spec(spec, indent: indent, shared: &shared)
+        guard !shared.declarations.isEmpty else { return value }
+        let constants = shared.declarations.map { "let \($0.name) = \($0.expression)\n" + pad(indent) }.joined()
+        return "// Values the spec repeats, each made once.\n" + pad(indent) + constants + "return " + value
+    }
+
     /// `Spec(…)`, indented by `indent` spaces after its first line.
-    static func spec(_ spec: Spec, indent: Int) -> String {
+    static func spec(_ spec: Spec, indent: Int, shared: inout SharedExpressions) -> String {
         var arguments: [String] = [
             "formatVersion: \(spec.formatVersion)",
             "app: " + app(spec.app),
@@ -56,13 +68,14 @@ enum SwiftLiteral {
         if let callbacks = spec.callbacks {
             arguments.append("callbacks: [" + callbacks.map { "try! CallbackBase(\(string($0.description)))" }.joined(separator: ", ") + "]")
         }
-        arguments.append("sources: " + sources(spec.sources))
+        arguments.append("sources: " + sources(spec.sources, shared: &shared))
         arguments.append("signatures: .\(signature(spec.signatures))")
         if !spec.keys.isEmpty {
             arguments.append("keys: [" + spec.keys.map(key).joined(separator: ", ") + "]")
         }
         arguments.append("queryEncoding: .\(spec.queryEncoding.rawValue)")
-        let actions = spec.actions.map { action($0, indent: indent + 8) }
+        var actions: [String] = []
+        for action in spec.actions { actions.append(self.action(action, indent: indent + 8, shared: &shared)) }
         arguments.append("actions: [\n" + actions.map { pad(indent + 8) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent + 4) + "]")
         return "Spec(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
@@ -72,8 +85,11 @@ enum SwiftLiteral {
             + "domains: \(strings(app.domains)), description: \(optional(app.description)))"
     }
 
-    static func sources(_ policy: SourcePolicy) -> String {
-        "SourcePolicy(allow: \(optionalStrings(policy.allow)), deny: \(strings(policy.deny)), unknown: .\(policy.unknown.rawValue))"
+    static func sources(_ policy: SourcePolicy, shared: inout SharedExpressions) -> String {
+        shared.use(
+            "SourcePolicy(allow: \(optionalStrings(policy.allow)), deny: \(strings(policy.deny)), unknown: .\(policy.unknown.rawValue))",
+            as: "sources"
+        )
     }
 
     static func signature(_ requirement: SignatureRequirement) -> String { requirement.rawValue }
@@ -89,7 +105,7 @@ enum SwiftLiteral {
         return "SigningKeyDescription(id: \(string(key.id)), algorithm: \(algorithm), material: \(material))"
     }
 
-    static func action(_ action: Action, indent: Int) -> String {
+    static func action(_ action: Action, indent: Int, shared: inout SharedExpressions) -> String {
         var arguments = [
             "name: \(string(action.name))",
             "routes: [" + action.routes.map { "try! RoutePattern(\(string($0.text)))" }.joined(separator: ", ") + "]",
@@ -99,24 +115,21 @@ enum SwiftLiteral {
             arguments.append("returnParameter: \(string(action.returnParameter))")
             arguments.append("responsePrefix: \(string(action.responsePrefix))")
         }
-        arguments.append("outcomes: \(strings(action.outcomes))")
+        arguments.append("outcomes: " + shared.use(strings(action.outcomes), as: "outcomes"))
         arguments.append("unknownParameters: .\(action.unknownParameters.rawValue)")
         if !action.parameters.isEmpty {
-            arguments.append(
-                "parameters: [\n" + action.parameters.map { pad(indent + 8) + parameter($0) }.joined(separator: ",\n") + ",\n" + pad(indent + 4) + "]"
-            )
+            var parameters: [String] = []
+            for value in action.parameters { parameters.append(pad(indent + 8) + parameter(value, shared: &shared)) }
+            arguments.append("parameters: [\n" + parameters.joined(separator: ",\n") + ",\n" + pad(indent + 4) + "]")
         }
-        if let value = action.queryValue { arguments.append("queryValue: " + parameter(value)) }
-        if let value = action.fragment { arguments.append("fragment: " + parameter(value)) }
-        arguments.append("sources: " + sources(action.sources))
+        if let value = action.queryValue { arguments.append("queryValue: " + parameter(value, shared: &shared)) }
+        if let value = action.fragment { arguments.append("fragment: " + parameter(value, shared: &shared)) }
+        arguments.append("sources: " + sources(action.sources, shared: &shared))
         arguments.append("signatures: .\(signature(action.signatures))")
         if let returns = action.returns {
-            arguments.append(
-                "returns: ["
-                    + (returns.isEmpty
-                        ? "" : "\n" + returns.map { pad(indent + 8) + parameter($0) }.joined(separator: ",\n") + ",\n" + pad(indent + 4))
-                    + "]"
-            )
+            var values: [String] = []
+            for value in returns { values.append(pad(indent + 8) + parameter(value, shared: &shared)) }
+            arguments.append("returns: [" + (values.isEmpty ? "" : "\n" + values.joined(separator: ",\n") + ",\n" + pad(indent + 4)) + "]")
         }
         arguments.append("queryEncoding: .\(action.queryEncoding.rawValue)")
         if let text = action.description { arguments.append("description: \(string(text))") }
@@ -133,12 +146,14 @@ enum SwiftLiteral {
     }
 
     /// `ParameterSpec(…)` on one line, naming only what differs from the defaults.
-    static func parameter(_ parameter: ParameterSpec) -> String {
-        var arguments = ["name: \(string(parameter.name))", "type: \(type(parameter.type))"]
+    static func parameter(_ parameter: ParameterSpec, shared: inout SharedExpressions) -> String {
+        var arguments = ["name: \(string(parameter.name))", "type: \(type(parameter.type, shared: &shared))"]
         if parameter.isRequired { arguments.append("isRequired: true") }
         if let value = parameter.defaultValue { arguments.append("defaultValue: \(string(value))") }
-        if let values = parameter.allowedValues { arguments.append("allowedValues: \(strings(values))") }
-        if let pattern = parameter.pattern { arguments.append("pattern: try! ValuePattern(\(string(pattern.source)))") }
+        if let values = parameter.allowedValues { arguments.append("allowedValues: " + shared.use(strings(values), as: "values")) }
+        if let pattern = parameter.pattern {
+            arguments.append("pattern: " + shared.use("try! ValuePattern(\(string(pattern.source)))", as: "pattern"))
+        }
         if let value = parameter.minimumLength { arguments.append("minimumLength: \(value)") }
         if let value = parameter.maximumLength { arguments.append("maximumLength: \(value)") }
         if parameter.minimum != nil { arguments.append("minimum: \(decimal(parameter.minimum))") }
@@ -156,9 +171,10 @@ enum SwiftLiteral {
         return "ParameterSpec(" + arguments.joined(separator: ", ") + ")"
     }
 
-    static func type(_ type: ParameterType) -> String {
+    static func type(_ type: ParameterType, shared: inout SharedExpressions) -> String {
         switch type {
-        case .date(let format): format.pattern == DateFormat.iso8601.pattern ? ".date(.iso8601)" : ".date(try! DateFormat(\(string(format.pattern))))"
+        case .date(let format) where format.pattern == DateFormat.iso8601.pattern: ".date(.iso8601)"
+        case .date(let format): ".date(" + shared.use("try! DateFormat(\(string(format.pattern)))", as: "dateFormat") + ")"
         default: "." + type.description
         }
     }

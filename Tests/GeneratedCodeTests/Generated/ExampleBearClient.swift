@@ -19,10 +19,15 @@ struct ExampleBearClient: Sendable {
 
     /// Builds the spec value: what ``spec`` holds, made once.
     static func makeSpec() -> Spec {
-        Spec(
+        // Values the spec repeats, each made once.
+        let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
+        let outcomes1 = ["success", "error"]
+        let pattern1 = try! ValuePattern(".*\\.[A-Za-z0-9]+")
+        let values1 = ["prepend", "append", "replace_all", "replace"]
+        return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Bear", appID: nil, schemes: ["bear"], domains: [], description: "Shiny Frog's Markdown notes app. Calls that read notes back (tags, and the lists' x-success data) need the app token; a token made on iOS is not valid on macOS and the other way round."),
-            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            sources: sources1,
             signatures: .off,
             queryEncoding: .rfc3986,
             actions: [
@@ -30,7 +35,7 @@ struct ExampleBearClient: Sendable {
                     name: "open-note",
                     routes: [try! RoutePattern("bear://x-callback-url/open-note")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string),
@@ -47,7 +52,7 @@ struct ExampleBearClient: Sendable {
                         ParameterSpec(name: "search", type: .string, description: "Text for the in-note find and replace panel."),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "note", type: .string, isMultiline: true, description: "The note's text."),
@@ -65,7 +70,7 @@ struct ExampleBearClient: Sendable {
                     name: "create",
                     routes: [try! RoutePattern("bear://x-callback-url/create")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "title", type: .string),
@@ -73,7 +78,7 @@ struct ExampleBearClient: Sendable {
                         ParameterSpec(name: "clipboard", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "tags", type: .string, list: .comma),
                         ParameterSpec(name: "file", type: .base64, description: "A file's bytes; Bear adds it only when filename is given too."),
-                        ParameterSpec(name: "filename", type: .string, pattern: try! ValuePattern(".*\\.[A-Za-z0-9]+"), description: "A file name with its extension."),
+                        ParameterSpec(name: "filename", type: .string, pattern: pattern1, description: "A file name with its extension."),
                         ParameterSpec(name: "open_note", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "new_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "float", type: .boolean, booleanFormat: .yesNo),
@@ -84,7 +89,7 @@ struct ExampleBearClient: Sendable {
                         ParameterSpec(name: "type", type: .string, allowedValues: ["html"], description: "With html the text is converted from HTML to Markdown."),
                         ParameterSpec(name: "url", type: .url, description: "With type html, the base for relative image links."),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "identifier", type: .string, isRequired: true),
@@ -97,7 +102,7 @@ struct ExampleBearClient: Sendable {
                     name: "add-text",
                     routes: [try! RoutePattern("bear://x-callback-url/add-text")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string),
@@ -106,7 +111,7 @@ struct ExampleBearClient: Sendable {
                         ParameterSpec(name: "text", type: .string, isMultiline: true),
                         ParameterSpec(name: "clipboard", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "header", type: .string),
-                        ParameterSpec(name: "mode", type: .string, allowedValues: ["prepend", "append", "replace_all", "replace"]),
+                        ParameterSpec(name: "mode", type: .string, allowedValues: values1),
                         ParameterSpec(name: "new_line", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "tags", type: .string, list: .comma),
                         ParameterSpec(name: "exclude_trashed", type: .boolean, booleanFormat: .yesNo),
@@ -117,7 +122,7 @@ struct ExampleBearClient: Sendable {
                         ParameterSpec(name: "timestamp", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "note", type: .string, isMultiline: true),
@@ -130,7 +135,7 @@ struct ExampleBearClient: Sendable {
                     name: "add-file",
                     routes: [try! RoutePattern("bear://x-callback-url/add-file")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string),
@@ -138,15 +143,15 @@ struct ExampleBearClient: Sendable {
                         ParameterSpec(name: "selected", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "file", type: .base64, isRequired: true),
                         ParameterSpec(name: "header", type: .string),
-                        ParameterSpec(name: "filename", type: .string, isRequired: true, pattern: try! ValuePattern(".*\\.[A-Za-z0-9]+")),
-                        ParameterSpec(name: "mode", type: .string, allowedValues: ["prepend", "append", "replace_all", "replace"]),
+                        ParameterSpec(name: "filename", type: .string, isRequired: true, pattern: pattern1),
+                        ParameterSpec(name: "mode", type: .string, allowedValues: values1),
                         ParameterSpec(name: "open_note", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "new_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "edit", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "note", type: .string, isMultiline: true),
@@ -158,12 +163,12 @@ struct ExampleBearClient: Sendable {
                     name: "tags",
                     routes: [try! RoutePattern("bear://x-callback-url/tags")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "token", type: .secret, isRequired: true, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "tags", type: .json, description: "An array of {name} objects."),
@@ -175,13 +180,13 @@ struct ExampleBearClient: Sendable {
                     name: "open-tag",
                     routes: [try! RoutePattern("bear://x-callback-url/open-tag")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "name", type: .string, isRequired: true, list: .comma),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "notes", type: .json, description: "An array of {title, identifier, modificationDate, creationDate, pin}."),
@@ -193,14 +198,14 @@ struct ExampleBearClient: Sendable {
                     name: "rename-tag",
                     routes: [try! RoutePattern("bear://x-callback-url/rename-tag")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "name", type: .string, isRequired: true),
                         ParameterSpec(name: "new_name", type: .string, isRequired: true),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -208,13 +213,13 @@ struct ExampleBearClient: Sendable {
                     name: "delete-tag",
                     routes: [try! RoutePattern("bear://x-callback-url/delete-tag")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "name", type: .string, isRequired: true),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -222,14 +227,14 @@ struct ExampleBearClient: Sendable {
                     name: "trash",
                     routes: [try! RoutePattern("bear://x-callback-url/trash")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string),
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                     description: "Move a note to the trash; search is ignored when id is given.",
@@ -238,14 +243,14 @@ struct ExampleBearClient: Sendable {
                     name: "archive",
                     routes: [try! RoutePattern("bear://x-callback-url/archive")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string),
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                     description: "Move a note to the archive; search is ignored when id is given.",
@@ -254,14 +259,14 @@ struct ExampleBearClient: Sendable {
                     name: "untagged",
                     routes: [try! RoutePattern("bear://x-callback-url/untagged")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "notes", type: .json),
@@ -272,14 +277,14 @@ struct ExampleBearClient: Sendable {
                     name: "todo",
                     routes: [try! RoutePattern("bear://x-callback-url/todo")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "notes", type: .json),
@@ -290,14 +295,14 @@ struct ExampleBearClient: Sendable {
                     name: "today",
                     routes: [try! RoutePattern("bear://x-callback-url/today")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "notes", type: .json),
@@ -308,13 +313,13 @@ struct ExampleBearClient: Sendable {
                     name: "locked",
                     routes: [try! RoutePattern("bear://x-callback-url/locked")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -322,7 +327,7 @@ struct ExampleBearClient: Sendable {
                     name: "search",
                     routes: [try! RoutePattern("bear://x-callback-url/search")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "term", type: .string),
@@ -330,7 +335,7 @@ struct ExampleBearClient: Sendable {
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "notes", type: .json),
@@ -341,7 +346,7 @@ struct ExampleBearClient: Sendable {
                     name: "grab-url",
                     routes: [try! RoutePattern("bear://x-callback-url/grab-url")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "url", type: .url, isRequired: true),
@@ -349,7 +354,7 @@ struct ExampleBearClient: Sendable {
                         ParameterSpec(name: "pin", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "wait", type: .boolean, booleanFormat: .yesNo, description: "With no, x-success is called at once without identifier or title."),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "identifier", type: .string, description: "Absent when wait is no."),

@@ -21,10 +21,15 @@ enum ExampleBearReceiver {
 
     /// Builds the spec value: what ``spec`` holds, made once.
     static func makeSpec() -> Spec {
-        Spec(
+        // Values the spec repeats, each made once.
+        let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
+        let outcomes1 = ["success", "error"]
+        let pattern1 = try! ValuePattern(".*\\.[A-Za-z0-9]+")
+        let values1 = ["prepend", "append", "replace_all", "replace"]
+        return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Bear", appID: nil, schemes: ["bear"], domains: [], description: "Shiny Frog's Markdown notes app. Calls that read notes back (tags, and the lists' x-success data) need the app token; a token made on iOS is not valid on macOS and the other way round."),
-            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            sources: sources1,
             signatures: .off,
             queryEncoding: .rfc3986,
             actions: [
@@ -32,7 +37,7 @@ enum ExampleBearReceiver {
                     name: "open-note",
                     routes: [try! RoutePattern("bear://x-callback-url/open-note")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string),
@@ -49,7 +54,7 @@ enum ExampleBearReceiver {
                         ParameterSpec(name: "search", type: .string, description: "Text for the in-note find and replace panel."),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "note", type: .string, isMultiline: true, description: "The note's text."),
@@ -67,7 +72,7 @@ enum ExampleBearReceiver {
                     name: "create",
                     routes: [try! RoutePattern("bear://x-callback-url/create")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "title", type: .string),
@@ -75,7 +80,7 @@ enum ExampleBearReceiver {
                         ParameterSpec(name: "clipboard", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "tags", type: .string, list: .comma),
                         ParameterSpec(name: "file", type: .base64, description: "A file's bytes; Bear adds it only when filename is given too."),
-                        ParameterSpec(name: "filename", type: .string, pattern: try! ValuePattern(".*\\.[A-Za-z0-9]+"), description: "A file name with its extension."),
+                        ParameterSpec(name: "filename", type: .string, pattern: pattern1, description: "A file name with its extension."),
                         ParameterSpec(name: "open_note", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "new_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "float", type: .boolean, booleanFormat: .yesNo),
@@ -86,7 +91,7 @@ enum ExampleBearReceiver {
                         ParameterSpec(name: "type", type: .string, allowedValues: ["html"], description: "With html the text is converted from HTML to Markdown."),
                         ParameterSpec(name: "url", type: .url, description: "With type html, the base for relative image links."),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "identifier", type: .string, isRequired: true),
@@ -99,7 +104,7 @@ enum ExampleBearReceiver {
                     name: "add-text",
                     routes: [try! RoutePattern("bear://x-callback-url/add-text")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string),
@@ -108,7 +113,7 @@ enum ExampleBearReceiver {
                         ParameterSpec(name: "text", type: .string, isMultiline: true),
                         ParameterSpec(name: "clipboard", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "header", type: .string),
-                        ParameterSpec(name: "mode", type: .string, allowedValues: ["prepend", "append", "replace_all", "replace"]),
+                        ParameterSpec(name: "mode", type: .string, allowedValues: values1),
                         ParameterSpec(name: "new_line", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "tags", type: .string, list: .comma),
                         ParameterSpec(name: "exclude_trashed", type: .boolean, booleanFormat: .yesNo),
@@ -119,7 +124,7 @@ enum ExampleBearReceiver {
                         ParameterSpec(name: "timestamp", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "note", type: .string, isMultiline: true),
@@ -132,7 +137,7 @@ enum ExampleBearReceiver {
                     name: "add-file",
                     routes: [try! RoutePattern("bear://x-callback-url/add-file")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string),
@@ -140,15 +145,15 @@ enum ExampleBearReceiver {
                         ParameterSpec(name: "selected", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "file", type: .base64, isRequired: true),
                         ParameterSpec(name: "header", type: .string),
-                        ParameterSpec(name: "filename", type: .string, isRequired: true, pattern: try! ValuePattern(".*\\.[A-Za-z0-9]+")),
-                        ParameterSpec(name: "mode", type: .string, allowedValues: ["prepend", "append", "replace_all", "replace"]),
+                        ParameterSpec(name: "filename", type: .string, isRequired: true, pattern: pattern1),
+                        ParameterSpec(name: "mode", type: .string, allowedValues: values1),
                         ParameterSpec(name: "open_note", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "new_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "edit", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "note", type: .string, isMultiline: true),
@@ -160,12 +165,12 @@ enum ExampleBearReceiver {
                     name: "tags",
                     routes: [try! RoutePattern("bear://x-callback-url/tags")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "token", type: .secret, isRequired: true, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "tags", type: .json, description: "An array of {name} objects."),
@@ -177,13 +182,13 @@ enum ExampleBearReceiver {
                     name: "open-tag",
                     routes: [try! RoutePattern("bear://x-callback-url/open-tag")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "name", type: .string, isRequired: true, list: .comma),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "notes", type: .json, description: "An array of {title, identifier, modificationDate, creationDate, pin}."),
@@ -195,14 +200,14 @@ enum ExampleBearReceiver {
                     name: "rename-tag",
                     routes: [try! RoutePattern("bear://x-callback-url/rename-tag")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "name", type: .string, isRequired: true),
                         ParameterSpec(name: "new_name", type: .string, isRequired: true),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -210,13 +215,13 @@ enum ExampleBearReceiver {
                     name: "delete-tag",
                     routes: [try! RoutePattern("bear://x-callback-url/delete-tag")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "name", type: .string, isRequired: true),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -224,14 +229,14 @@ enum ExampleBearReceiver {
                     name: "trash",
                     routes: [try! RoutePattern("bear://x-callback-url/trash")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string),
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                     description: "Move a note to the trash; search is ignored when id is given.",
@@ -240,14 +245,14 @@ enum ExampleBearReceiver {
                     name: "archive",
                     routes: [try! RoutePattern("bear://x-callback-url/archive")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string),
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                     description: "Move a note to the archive; search is ignored when id is given.",
@@ -256,14 +261,14 @@ enum ExampleBearReceiver {
                     name: "untagged",
                     routes: [try! RoutePattern("bear://x-callback-url/untagged")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "notes", type: .json),
@@ -274,14 +279,14 @@ enum ExampleBearReceiver {
                     name: "todo",
                     routes: [try! RoutePattern("bear://x-callback-url/todo")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "notes", type: .json),
@@ -292,14 +297,14 @@ enum ExampleBearReceiver {
                     name: "today",
                     routes: [try! RoutePattern("bear://x-callback-url/today")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "notes", type: .json),
@@ -310,13 +315,13 @@ enum ExampleBearReceiver {
                     name: "locked",
                     routes: [try! RoutePattern("bear://x-callback-url/locked")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "search", type: .string),
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -324,7 +329,7 @@ enum ExampleBearReceiver {
                     name: "search",
                     routes: [try! RoutePattern("bear://x-callback-url/search")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "term", type: .string),
@@ -332,7 +337,7 @@ enum ExampleBearReceiver {
                         ParameterSpec(name: "show_window", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "BEAR_API_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "notes", type: .json),
@@ -343,7 +348,7 @@ enum ExampleBearReceiver {
                     name: "grab-url",
                     routes: [try! RoutePattern("bear://x-callback-url/grab-url")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "url", type: .url, isRequired: true),
@@ -351,7 +356,7 @@ enum ExampleBearReceiver {
                         ParameterSpec(name: "pin", type: .boolean, booleanFormat: .yesNo),
                         ParameterSpec(name: "wait", type: .boolean, booleanFormat: .yesNo, description: "With no, x-success is called at once without identifier or title."),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "identifier", type: .string, description: "Absent when wait is no."),

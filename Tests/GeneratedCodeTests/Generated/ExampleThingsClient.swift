@@ -19,10 +19,13 @@ struct ExampleThingsClient: Sendable {
 
     /// Builds the spec value: what ``spec`` holds, made once.
     static func makeSpec() -> Spec {
-        Spec(
+        // Values the spec repeats, each made once.
+        let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
+        let outcomes1 = ["success", "error", "cancel"]
+        return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Things", appID: nil, schemes: ["things"], domains: [], description: "Cultured Code's task manager. Commands that change existing data (update, update-project, and json with an update operation) need the user's authorization token, found in Things' settings under Things URLs."),
-            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            sources: sources1,
             signatures: .off,
             queryEncoding: .rfc3986,
             actions: [
@@ -30,7 +33,7 @@ struct ExampleThingsClient: Sendable {
                     name: "add",
                     routes: [try! RoutePattern("things:///add")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "title", type: .string, maximumLength: 4000, description: "Ignored when titles is given."),
@@ -52,7 +55,7 @@ struct ExampleThingsClient: Sendable {
                         ParameterSpec(name: "creation-date", type: .date(.iso8601), description: "ISO 8601 date time; ignored when in the future."),
                         ParameterSpec(name: "completion-date", type: .date(.iso8601), description: "ISO 8601 date time; ignored unless completed or canceled."),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-id", type: .string, isRequired: true, list: .comma, description: "The IDs of the to-dos created."),
@@ -64,7 +67,7 @@ struct ExampleThingsClient: Sendable {
                     name: "add-project",
                     routes: [try! RoutePattern("things:///add-project")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "title", type: .string, maximumLength: 4000),
@@ -81,7 +84,7 @@ struct ExampleThingsClient: Sendable {
                         ParameterSpec(name: "creation-date", type: .date(.iso8601)),
                         ParameterSpec(name: "completion-date", type: .date(.iso8601)),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-id", type: .string, isRequired: true, description: "The ID of the project created."),
@@ -93,7 +96,7 @@ struct ExampleThingsClient: Sendable {
                     name: "update",
                     routes: [try! RoutePattern("things:///update")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "auth-token", type: .secret, isRequired: true, secretEnvironment: "THINGS_AUTH_TOKEN", description: "The user's Things URL authorization token."),
@@ -120,7 +123,7 @@ struct ExampleThingsClient: Sendable {
                         ParameterSpec(name: "creation-date", type: .date(.iso8601), allowsEmpty: true),
                         ParameterSpec(name: "completion-date", type: .date(.iso8601), allowsEmpty: true),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-id", type: .string, isRequired: true, description: "The ID of the to-do updated."),
@@ -132,7 +135,7 @@ struct ExampleThingsClient: Sendable {
                     name: "update-project",
                     routes: [try! RoutePattern("things:///update-project")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "auth-token", type: .secret, isRequired: true, secretEnvironment: "THINGS_AUTH_TOKEN"),
@@ -154,7 +157,7 @@ struct ExampleThingsClient: Sendable {
                         ParameterSpec(name: "creation-date", type: .date(.iso8601), allowsEmpty: true),
                         ParameterSpec(name: "completion-date", type: .date(.iso8601), allowsEmpty: true),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-id", type: .string, isRequired: true, description: "The ID of the project updated."),
@@ -166,14 +169,14 @@ struct ExampleThingsClient: Sendable {
                     name: "show",
                     routes: [try! RoutePattern("things:///show")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string, description: "An item ID or a built-in list ID; takes precedence over query."),
                         ParameterSpec(name: "query", type: .string, maximumLength: 4000, description: "The name of an area, project, tag or built-in list."),
                         ParameterSpec(name: "filter", type: .string, list: .comma, description: "Titles of tags to filter the list by."),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [],
                     queryEncoding: .rfc3986,
@@ -183,12 +186,12 @@ struct ExampleThingsClient: Sendable {
                     name: "search",
                     routes: [try! RoutePattern("things:///search")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "query", type: .string, maximumLength: 4000),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [],
                     queryEncoding: .rfc3986,
@@ -198,9 +201,9 @@ struct ExampleThingsClient: Sendable {
                     name: "version",
                     routes: [try! RoutePattern("things:///version")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-scheme-version", type: .string, isRequired: true),
@@ -213,14 +216,14 @@ struct ExampleThingsClient: Sendable {
                     name: "json",
                     routes: [try! RoutePattern("things:///json")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "data", type: .json, isRequired: true, description: "A JSON array of to-do and project objects (the page's only payload; the command does nothing without it)."),
                         ParameterSpec(name: "auth-token", type: .secret, secretEnvironment: "THINGS_AUTH_TOKEN"),
                         ParameterSpec(name: "reveal", type: .boolean, defaultValue: "false"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-ids", type: .json, isRequired: true, description: "A JSON array of the IDs of the top-level items created."),

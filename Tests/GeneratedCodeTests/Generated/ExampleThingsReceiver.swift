@@ -21,10 +21,13 @@ enum ExampleThingsReceiver {
 
     /// Builds the spec value: what ``spec`` holds, made once.
     static func makeSpec() -> Spec {
-        Spec(
+        // Values the spec repeats, each made once.
+        let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
+        let outcomes1 = ["success", "error", "cancel"]
+        return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Things", appID: nil, schemes: ["things"], domains: [], description: "Cultured Code's task manager. Commands that change existing data (update, update-project, and json with an update operation) need the user's authorization token, found in Things' settings under Things URLs."),
-            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            sources: sources1,
             signatures: .off,
             queryEncoding: .rfc3986,
             actions: [
@@ -32,7 +35,7 @@ enum ExampleThingsReceiver {
                     name: "add",
                     routes: [try! RoutePattern("things:///add")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "title", type: .string, maximumLength: 4000, description: "Ignored when titles is given."),
@@ -54,7 +57,7 @@ enum ExampleThingsReceiver {
                         ParameterSpec(name: "creation-date", type: .date(.iso8601), description: "ISO 8601 date time; ignored when in the future."),
                         ParameterSpec(name: "completion-date", type: .date(.iso8601), description: "ISO 8601 date time; ignored unless completed or canceled."),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-id", type: .string, isRequired: true, list: .comma, description: "The IDs of the to-dos created."),
@@ -66,7 +69,7 @@ enum ExampleThingsReceiver {
                     name: "add-project",
                     routes: [try! RoutePattern("things:///add-project")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "title", type: .string, maximumLength: 4000),
@@ -83,7 +86,7 @@ enum ExampleThingsReceiver {
                         ParameterSpec(name: "creation-date", type: .date(.iso8601)),
                         ParameterSpec(name: "completion-date", type: .date(.iso8601)),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-id", type: .string, isRequired: true, description: "The ID of the project created."),
@@ -95,7 +98,7 @@ enum ExampleThingsReceiver {
                     name: "update",
                     routes: [try! RoutePattern("things:///update")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "auth-token", type: .secret, isRequired: true, secretEnvironment: "THINGS_AUTH_TOKEN", description: "The user's Things URL authorization token."),
@@ -122,7 +125,7 @@ enum ExampleThingsReceiver {
                         ParameterSpec(name: "creation-date", type: .date(.iso8601), allowsEmpty: true),
                         ParameterSpec(name: "completion-date", type: .date(.iso8601), allowsEmpty: true),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-id", type: .string, isRequired: true, description: "The ID of the to-do updated."),
@@ -134,7 +137,7 @@ enum ExampleThingsReceiver {
                     name: "update-project",
                     routes: [try! RoutePattern("things:///update-project")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "auth-token", type: .secret, isRequired: true, secretEnvironment: "THINGS_AUTH_TOKEN"),
@@ -156,7 +159,7 @@ enum ExampleThingsReceiver {
                         ParameterSpec(name: "creation-date", type: .date(.iso8601), allowsEmpty: true),
                         ParameterSpec(name: "completion-date", type: .date(.iso8601), allowsEmpty: true),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-id", type: .string, isRequired: true, description: "The ID of the project updated."),
@@ -168,14 +171,14 @@ enum ExampleThingsReceiver {
                     name: "show",
                     routes: [try! RoutePattern("things:///show")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .string, description: "An item ID or a built-in list ID; takes precedence over query."),
                         ParameterSpec(name: "query", type: .string, maximumLength: 4000, description: "The name of an area, project, tag or built-in list."),
                         ParameterSpec(name: "filter", type: .string, list: .comma, description: "Titles of tags to filter the list by."),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [],
                     queryEncoding: .rfc3986,
@@ -185,12 +188,12 @@ enum ExampleThingsReceiver {
                     name: "search",
                     routes: [try! RoutePattern("things:///search")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "query", type: .string, maximumLength: 4000),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [],
                     queryEncoding: .rfc3986,
@@ -200,9 +203,9 @@ enum ExampleThingsReceiver {
                     name: "version",
                     routes: [try! RoutePattern("things:///version")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-scheme-version", type: .string, isRequired: true),
@@ -215,14 +218,14 @@ enum ExampleThingsReceiver {
                     name: "json",
                     routes: [try! RoutePattern("things:///json")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "data", type: .json, isRequired: true, description: "A JSON array of to-do and project objects (the page's only payload; the command does nothing without it)."),
                         ParameterSpec(name: "auth-token", type: .secret, secretEnvironment: "THINGS_AUTH_TOKEN"),
                         ParameterSpec(name: "reveal", type: .boolean, defaultValue: "false"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "x-things-ids", type: .json, isRequired: true, description: "A JSON array of the IDs of the top-level items created."),

@@ -23,10 +23,12 @@ enum FixtureHostileReceiver {
 
     /// Builds the spec value: what ``spec`` holds, made once.
     static func makeSpec() -> Spec {
-        Spec(
+        // Values the spec repeats, each made once.
+        let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
+        return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Hostile", appID: nil, schemes: ["hostile"], domains: [], description: "A spec whose text tries to become code.\r#error(\"a CR ended the comment\")\u{2028}#error(\"LS\")"),
-            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            sources: sources1,
             signatures: .off,
             queryEncoding: .rfc3986,
             actions: [
@@ -40,7 +42,7 @@ enum FixtureHostileReceiver {
                         ParameterSpec(name: "kind", type: .string, allowedValues: ["a`b", "``", "*/ c", "back\\slash", "\"quoted\""], description: "\u{2029}#error(\"PS\")"),
                         ParameterSpec(name: "mark`down", type: .string, defaultValue: "x\"y", description: "A name with a backtick."),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "note", type: .string, description: "x\r#error(\"in returns\")"),

@@ -19,10 +19,12 @@ struct FixtureInapClient: Sendable {
 
     /// Builds the spec value: what ``spec`` holds, made once.
     static func makeSpec() -> Spec {
-        Spec(
+        // Values the spec repeats, each made once.
+        let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
+        return Spec(
             formatVersion: 1,
             app: AppDescription(name: "iNap", appID: nil, schemes: ["myapp"], domains: [], description: nil),
-            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            sources: sources1,
             signatures: .off,
             queryEncoding: .rfc3986,
             actions: [
@@ -37,7 +39,7 @@ struct FixtureInapClient: Sendable {
                         ParameterSpec(name: "longitude", type: .decimal, isRequired: true, minimum: Decimal(sign: .minus, exponent: 1, significand: 18), maximum: Decimal(sign: .plus, exponent: 1, significand: 18)),
                         ParameterSpec(name: "title", type: .string, isRequired: true, maximumLength: 100),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),

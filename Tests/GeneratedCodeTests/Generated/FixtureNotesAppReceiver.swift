@@ -19,10 +19,12 @@ enum FixtureNotesAppReceiver {
 
     /// Builds the spec value: what ``spec`` holds, made once.
     static func makeSpec() -> Spec {
-        Spec(
+        // Values the spec repeats, each made once.
+        let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
+        return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Notes App", appID: nil, schemes: ["notes"], domains: [], description: nil),
-            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            sources: sources1,
             signatures: .off,
             queryEncoding: .rfc3986,
             actions: [
@@ -42,7 +44,7 @@ enum FixtureNotesAppReceiver {
                         ParameterSpec(name: "due", type: .date(try! DateFormat("yyyy-MM-dd")), allowsEmpty: true),
                         ParameterSpec(name: "token", type: .secret, secretEnvironment: "NOTES_TOKEN"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     returns: [
                         ParameterSpec(name: "id", type: .uuid, isRequired: true),
@@ -60,7 +62,7 @@ enum FixtureNotesAppReceiver {
                     parameters: [
                         ParameterSpec(name: "query", type: .string, isRequired: true),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .form,
                 ),

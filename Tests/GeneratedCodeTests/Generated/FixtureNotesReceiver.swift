@@ -19,10 +19,13 @@ enum FixtureNotesReceiver {
 
     /// Builds the spec value: what ``spec`` holds, made once.
     static func makeSpec() -> Spec {
-        Spec(
+        // Values the spec repeats, each made once.
+        let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
+        let outcomes1 = ["success", "error", "cancel"]
+        return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Notes", appID: nil, schemes: ["notes-app"], domains: ["notes.example.com"], description: nil),
-            sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+            sources: sources1,
             signatures: .optional,
             keys: [SigningKeyDescription(id: "pos-2026", algorithm: .hmacSHA256, material: .secretEnvironment("ROUNDTRIP_TEST_SECRET"))],
             queryEncoding: .rfc3986,
@@ -31,13 +34,13 @@ enum FixtureNotesReceiver {
                     name: "create",
                     routes: [try! RoutePattern("notes-app://x-callback-url/create")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "title", type: .string, isRequired: true, maximumLength: 100),
                         ParameterSpec(name: "pinned", type: .boolean, defaultValue: "false"),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .optional,
                     queryEncoding: .rfc3986,
                 ),
@@ -45,12 +48,12 @@ enum FixtureNotesReceiver {
                     name: "locked",
                     routes: [try! RoutePattern("notes-app://x-callback-url/locked")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .integer, isRequired: true),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .required,
                     queryEncoding: .rfc3986,
                 ),
@@ -60,7 +63,7 @@ enum FixtureNotesReceiver {
                     convention: .universalLinkCallback,
                     outcomes: ["success", "error"],
                     unknownParameters: .reject,
-                    sources: SourcePolicy(allow: nil, deny: [], unknown: .allow),
+                    sources: sources1,
                     signatures: .optional,
                     queryEncoding: .rfc3986,
                 ),

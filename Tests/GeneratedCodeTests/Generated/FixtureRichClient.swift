@@ -19,10 +19,13 @@ struct FixtureRichClient: Sendable {
 
     /// Builds the spec value: what ``spec`` holds, made once.
     static func makeSpec() -> Spec {
-        Spec(
+        // Values the spec repeats, each made once.
+        let sources1 = SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow)
+        let outcomes1 = ["success", "error", "cancel"]
+        return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Notes", appID: "ABCDE12345.com.example.notes", schemes: ["notes", "com.example.notes"], domains: ["notes.example.com"], description: nil),
-            sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+            sources: sources1,
             signatures: .off,
             keys: [SigningKeyDescription(id: "pos-2026", algorithm: .hmacSHA256, material: .secretEnvironment("ROUNDTRIP_TEST_SECRET")), SigningKeyDescription(id: "partner-a", algorithm: .ed25519, material: .publicKey([3, 161, 7, 191, 243, 206, 16, 190, 29, 112, 221, 24, 231, 75, 192, 153, 103, 228, 214, 48, 155, 165, 13, 95, 29, 220, 134, 100, 18, 85, 49, 184]))],
             queryEncoding: .rfc3986,
@@ -31,7 +34,7 @@ struct FixtureRichClient: Sendable {
                     name: "add",
                     routes: [try! RoutePattern("notes://x-callback-url/add"), try! RoutePattern("com.example.notes://x-callback-url/add")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "title", type: .string, isRequired: true, maximumLength: 100),
@@ -42,7 +45,7 @@ struct FixtureRichClient: Sendable {
                         ParameterSpec(name: "link", type: .url),
                         ParameterSpec(name: "due", type: .date(.iso8601)),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -50,7 +53,7 @@ struct FixtureRichClient: Sendable {
                     name: "open",
                     routes: [try! RoutePattern("notes://x-callback-url/open")],
                     convention: .xCallbackURL,
-                    outcomes: ["success", "error", "cancel"],
+                    outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "id", type: .uuid, isRequired: true),
@@ -68,7 +71,7 @@ struct FixtureRichClient: Sendable {
                     parameters: [
                         ParameterSpec(name: "noteID", type: .integer, minimum: Decimal(sign: .plus, exponent: 0, significand: 1)),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -78,7 +81,7 @@ struct FixtureRichClient: Sendable {
                     convention: .universalLinkCallback,
                     outcomes: ["success", "error"],
                     unknownParameters: .reject,
-                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -93,7 +96,7 @@ struct FixtureRichClient: Sendable {
                     parameters: [
                         ParameterSpec(name: "amount", type: .decimal, isRequired: true, minimum: Decimal(sign: .plus, exponent: -2, significand: 1)),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    sources: sources1,
                     signatures: .required,
                     queryEncoding: .rfc3986,
                 ),
@@ -108,7 +111,7 @@ struct FixtureRichClient: Sendable {
                     parameters: [
                         ParameterSpec(name: "format", type: .string, defaultValue: "txt", allowedValues: ["pdf", "txt"]),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    sources: sources1,
                     signatures: .optional,
                     queryEncoding: .rfc3986,
                 ),

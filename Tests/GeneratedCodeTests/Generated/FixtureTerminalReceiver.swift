@@ -19,11 +19,14 @@ enum FixtureTerminalReceiver {
 
     /// Builds the spec value: what ``spec`` holds, made once.
     static func makeSpec() -> Spec {
-        Spec(
+        // Values the spec repeats, each made once.
+        let sources1 = SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow)
+        let dateFormat1 = try! DateFormat("yyyyMMddHHmm")
+        return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Card Terminal", appID: "ABCDE12345.com.example.terminal", schemes: ["com-example-terminal"], domains: ["terminal.example.com"], description: nil),
             callbacks: [try! CallbackBase("pos-app://charge-result"), try! CallbackBase("my-return-url://"), try! CallbackBase("https://pos.example.com/return"), try! CallbackBase("https://appa.example.com/success"), try! CallbackBase("https://appa.example.com/error")],
-            sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+            sources: sources1,
             signatures: .off,
             queryEncoding: .rfc3986,
             actions: [
@@ -39,9 +42,9 @@ enum FixtureTerminalReceiver {
                         ParameterSpec(name: "amount", type: .decimal, isRequired: true, minimum: Decimal(sign: .plus, exponent: -2, significand: 1), maximum: Decimal(sign: .plus, exponent: 5, significand: 1)),
                         ParameterSpec(name: "currency", type: .string, defaultValue: "USD", allowedValues: ["USD", "EUR", "GBP"]),
                         ParameterSpec(name: "invoiceNumber", type: .string, pattern: try! ValuePattern("[A-Za-z0-9-]+"), maximumLength: 32),
-                        ParameterSpec(name: "due", type: .date(try! DateFormat("yyyyMMddHHmm"))),
+                        ParameterSpec(name: "due", type: .date(dateFormat1)),
                     ],
-                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -51,7 +54,7 @@ enum FixtureTerminalReceiver {
                     convention: .universalLinkCallback,
                     outcomes: ["success", "error"],
                     unknownParameters: .reject,
-                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
@@ -62,8 +65,8 @@ enum FixtureTerminalReceiver {
                     outcomes: [],
                     unknownParameters: .reject,
                     queryValue: ParameterSpec(name: "task", type: .string, isRequired: true, maximumLength: 200),
-                    fragment: ParameterSpec(name: "due", type: .date(try! DateFormat("yyyyMMddHHmm"))),
-                    sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
+                    fragment: ParameterSpec(name: "due", type: .date(dateFormat1)),
+                    sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                 ),
