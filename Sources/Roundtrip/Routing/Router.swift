@@ -134,8 +134,12 @@ public struct Router: Sendable {
     }
 
     /// Finds the action for the URL whose bytes `parse` split into `offsets`.
+    ///
+    /// A URL with user-info or a port never matches: no route has either (``RoutePattern``
+    /// refuses them), and matching without them would let `https://u:p@host/x` or
+    /// `https://host:8443/x` pass as `https://host/x`. The split already found both.
     func route(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> ByteMatch? {
-        guard let root = root(bytes, offsets) else { return nil }
+        guard offsets.userInfo == nil, offsets.port == nil, let root = root(bytes, offsets) else { return nil }
         var captured: [(name: String, range: Range<Int>)] = []
         let path = offsets.path
         guard let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, captured: &captured)
