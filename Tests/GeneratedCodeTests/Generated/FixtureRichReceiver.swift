@@ -66,7 +66,7 @@ enum FixtureRichReceiver {
                     outcomes: [],
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "noteID", type: .integer, minimum: Decimal(sign: .plus, exponent: 0, significand: 1)),
+                        ParameterSpec(name: "noteID", type: .integer, isRequired: true, minimum: Decimal(sign: .plus, exponent: 0, significand: 1)),
                     ],
                     sources: SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow),
                     signatures: .off,
@@ -294,10 +294,10 @@ enum FixtureRichReceiver {
     /// `note`: none at `notes://note/:noteID/view`.
     ///
     /// Parameters:
-    /// - `noteID`: (integer; optional; minimum 1)
+    /// - `noteID`: (integer; required; minimum 1)
     struct Note: Sendable {
-        /// `noteID`: (integer; optional; minimum 1)
-        let noteID: Int64?
+        /// `noteID`: (integer; required; minimum 1)
+        let noteID: Int64
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
 
@@ -312,7 +312,7 @@ enum FixtureRichReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not 'note'")
             }
             let values = request.parameters
-            noteID = try values.value("noteID", as: Int64.self)
+            noteID = try values.required("noteID", as: Int64.self)
             self.request = request
         }
     }
