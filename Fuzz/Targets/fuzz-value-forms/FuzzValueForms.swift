@@ -222,7 +222,10 @@ enum ValueFormsFuzz {
         switch (value, parameter.type) {
         case (.string(let text), .string):
             checkText(text, multiline: parameter.isMultiline)
-            if let maximum = parameter.maximumLength { FuzzDriver.require(text.count <= maximum, "'\(parameter.name)' is longer than \(maximum)") }
+            // Lengths count Unicode scalars, not grapheme clusters.
+            if let maximum = parameter.maximumLength {
+                FuzzDriver.require(text.unicodeScalars.count <= maximum, "'\(parameter.name)' is longer than \(maximum)")
+            }
         case (.integer, .integer), (.decimal, .decimal), (.boolean, .boolean), (.uuid, .uuid), (.secret, .secret):
             break
         case (.json(let text), .json):

@@ -46,10 +46,13 @@ public struct RequestBuilder: Sendable {
             action.signatures = .off
             action.sources = SourcePolicy()
             // The caller holds its own token: it is checked for form here, and by the partner.
-            action.parameters = action.parameters.map { parameter in
+            func relaxed(_ parameter: ParameterSpec) -> ParameterSpec {
                 guard parameter.type == .secret else { return parameter }
                 return ParameterSpec(name: parameter.name, type: .string, isRequired: parameter.isRequired)
             }
+            action.parameters = action.parameters.map(relaxed)
+            action.queryValue = action.queryValue.map(relaxed)
+            action.fragment = action.fragment.map(relaxed)
             return action
         }
         validator = try Endpoint(spec: relaxed, limits: limits, keys: EnvironmentKeyResolver(environment: [:]))

@@ -219,13 +219,19 @@ enum PercentDecoding {
 
     /// Whether a string contains a character Roundtrip rejects in values (under `options`).
     static func containsForbiddenCharacter(_ string: some StringProtocol, options: Options = .strict) -> Bool {
+        forbiddenCharacter(in: string, options: options) != nil
+    }
+
+    /// The first character Roundtrip rejects in values (under `options`), as the failure that
+    /// names its code point, or `nil` when there is none.
+    static func forbiddenCharacter(in string: some StringProtocol, options: Options = .strict) -> Failure? {
         var string = Substring(string)
-        return string.withUTF8 { bytes in
-            do {
+        return string.withUTF8 { bytes -> Failure? in
+            do throws(Failure) {
                 try validate(bytes, options: options)
-                return false
+                return nil
             } catch {
-                return true
+                return error
             }
         }
     }

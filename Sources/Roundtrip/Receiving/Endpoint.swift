@@ -113,13 +113,14 @@ public struct Endpoint: Sendable {
             parameterIndex = index
             parameterNames = action.parameters.map(\.name)
             queryEncoding = action.queryEncoding
-            rules = action.parameters.map { parameter in
+            func rule(_ parameter: ParameterSpec, queryEncoding: QueryEncoding) -> ParameterRule {
                 ParameterRule(
                     parameter,
                     secret: parameter.type == .secret ? ParameterSecret(for: parameter, keys: keys) : nil,
-                    queryEncoding: action.queryEncoding
+                    queryEncoding: queryEncoding
                 )
             }
+            rules = action.parameters.map { rule($0, queryEncoding: action.queryEncoding) }
             repeatable = action.parameters.map { $0.list == .repeated }
             hasRepeatable = repeatable.contains(true)
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
@@ -133,8 +134,9 @@ public struct Endpoint: Sendable {
             }
             nameBytes = bytes
             nameRanges = ranges
-            queryValueRule = action.queryValue.map { ParameterRule($0) }
-            fragmentRule = action.fragment.map { ParameterRule($0) }
+            queryValueRule = action.queryValue.map { rule($0, queryEncoding: action.queryEncoding) }
+            // A fragment is not part of the query: its `+` is a plus whatever the query encoding.
+            fragmentRule = action.fragment.map { rule($0, queryEncoding: .rfc3986) }
         }
     }
 
@@ -212,8 +214,8 @@ public struct Endpoint: Sendable {
         var items: [IncomingItem] = []
         var queryValueText: String?
         if let query = offsets.query {
-            if compiled.action.queryValue != nil {
-                queryValueText = try Self.decodeWhole(UnsafeBufferPointer(rebasing: bytes[query]), name: compiled.action.queryValue?.name ?? "query")
+            if let rule = compiled.queryValueRule {
+                queryValueText = try Self.decodeWhole(UnsafeBufferPointer(rebasing: bytes[query]), rule: rule)
             } else {
                 items = try compiled.decodeQuery(bytes, query)
             }
@@ -296,11 +298,14 @@ public struct Endpoint: Sendable {
         return URLSplit(text: text, offsets: try offsets.get())
     }
 
-    static func decodeWhole(_ text: UnsafeBufferPointer<UInt8>, name: String) throws(RoundtripError) -> String {
+    /// Decodes a whole query or fragment that is one value, with its rule's options: line
+    /// breaks and tabs for a `multiline` value, `+` as a space for a `query-value` under
+    /// `query-encoding: form`.
+    static func decodeWhole(_ text: UnsafeBufferPointer<UInt8>, rule: ParameterRule) throws(RoundtripError) -> String {
         do {
-            return try PercentDecoding.decode(text)
+            return try PercentDecoding.decode(text, options: rule.decoding)
         } catch {
-            throw RoundtripError(.invalidEncoding, error.message(for: "the value '\(name)'"), parameter: name)
+            throw RoundtripError(.invalidEncoding, error.message(for: "the value '\(rule.spec.name)'"), parameter: rule.spec.name)
         }
     }
 
@@ -318,6 +323,9 @@ public struct Endpoint: Sendable {
     }
 
     private func unknownRoute(_ split: URLSplit) -> RoundtripError {
+        if split.offsets.userInfo != nil || split.offsets.port != nil {
+            return RoundtripError(.unknownRoute, Self.authorityExtras(split))
+        }
         let base = split.base
         var message = "no action is routed at '\(ParameterParsing.abbreviated(String(base)))'"
         if storage.router.knowsHost(of: split) {
@@ -329,6 +337,23 @@ public struct Endpoint: Sendable {
             }
         }
         return RoundtripError(.unknownRoute, message)
+    }
+
+    /// Why a URL with user-info or a port matches no route. The user-info is never echoed (it
+    /// may hold a password); the URL is shown without it.
+    static func authorityExtras(_ split: URLSplit) -> String {
+        var shown = "\(split.scheme)://\(split.host)"
+        if let port = split.port { shown += ":\(port)" }
+        shown += split.path
+        let userInfo = "user-info (text before '@' in its authority)"
+        let port = split.port.map { $0.isEmpty ? "an empty port (a ':' after its host)" : "a port (\($0))" }
+        let reason =
+            switch (split.userInfo != nil, port) {
+            case (true, let port?): "the URL has \(userInfo) and \(port); no route has either"
+            case (true, nil): "the URL has \(userInfo); no route has user-info"
+            case (false, let port): "the URL has \(port ?? "a port"); no route has a port"
+            }
+        return "no action is routed at '\(ParameterParsing.abbreviated(shown))': \(reason)"
     }
 
 }

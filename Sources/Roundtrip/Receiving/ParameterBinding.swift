@@ -28,6 +28,7 @@ struct ParameterBinding {
                 switch compiled.action.unknownParameters {
                 case .ignore: continue
                 case .accept:
+                    try refuseResponsePrefix(item.name)
                     undeclared.append(QueryItem(name: item.name, value: item.valueText(in: bytes)))
                     continue
                 case .reject: break
@@ -116,7 +117,7 @@ struct ParameterBinding {
         }
         let spec = rule.spec
         if let fragment, !fragment.isEmpty {
-            parameters[spec.name] = try ParameterParsing.parse(try Endpoint.decodeWhole(fragment, name: spec.name), rule: rule)
+            parameters[spec.name] = try ParameterParsing.parse(try Endpoint.decodeWhole(fragment, rule: rule), rule: rule)
         } else if let value = spec.defaultValue {
             parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
         } else if spec.isRequired {
@@ -142,6 +143,19 @@ struct ParameterBinding {
                 throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' requires the parameter '\(name)'", parameter: name)
             }
         }
+    }
+
+    /// Refuses an undeclared name that starts with a return-url action's response prefix: those
+    /// names are its answer's, as `rt-` names are Roundtrip's, and a request that carries one could
+    /// pass for an answer, or make the handler read one, as if the app had set it.
+    private func refuseResponsePrefix(_ name: String) throws(RoundtripError) {
+        let prefix = compiled.action.responsePrefix
+        guard compiled.action.convention == .returnURL, !prefix.isEmpty, name.hasPrefix(prefix) else { return }
+        throw RoundtripError(
+            .reservedParameter,
+            "the parameter '\(ParameterParsing.abbreviated(name))' starts with the response prefix '\(prefix)', which only the action's answers use; a request may not carry it",
+            parameter: name
+        )
     }
 
     private func suggestion(_ name: String) -> String {

@@ -41,11 +41,21 @@ public enum ResponseBuilder {
         }
         // A returned `multiline` value may hold line breaks and tabs; nothing else may.
         let multiline = Set((action.returns ?? []).filter(\.isMultiline).map(\.name))
-        for item in parameters
-        where PercentDecoding.containsForbiddenCharacter(item.name)
-            || PercentDecoding.containsForbiddenCharacter(item.value ?? "", options: multiline.contains(item.name) ? .multiline : .strict)
-        {
-            throw RoundtripError(.invalidEncoding, "the response parameter '\(item.name)' contains a control character", parameter: item.name)
+        for item in parameters {
+            if let failure = PercentDecoding.forbiddenCharacter(in: item.name) {
+                // The name is not echoed: it holds the character.
+                throw RoundtripError(.invalidEncoding, failure.message(for: "the name of a response parameter"), parameter: item.name)
+            }
+            let isMultiline = multiline.contains(item.name)
+            if let failure = PercentDecoding.forbiddenCharacter(in: item.value ?? "", options: isMultiline ? .multiline : .strict) {
+                var message = failure.message(for: "the response parameter '\(item.name)'")
+                if !isMultiline,
+                    [.controlCharacter(scalar: 0x0A), .controlCharacter(scalar: 0x0D), .controlCharacter(scalar: 0x09)].contains(failure)
+                {
+                    message += "; only a value the action returns as 'multiline' may hold line breaks and tabs"
+                }
+                throw RoundtripError(.invalidEncoding, message, parameter: item.name)
+            }
         }
         return try action.convention.rules.callbackURL(answering: request, action: action, outcome: outcome, parameters: parameters)
     }

@@ -26,7 +26,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Parses a route.
     ///
     /// - Throws: ``RoundtripError`` `malformed-url` when the route is not an absolute URL, has a
-    ///   query, fragment, user-info or port, or an empty placeholder name.
+    ///   query, fragment, user-info or port, an empty placeholder name, or one placeholder name
+    ///   twice.
     public init(_ text: String) throws(RoundtripError) {
         let split = try URLSplit(text)
         guard split.query == nil else {
@@ -63,6 +64,14 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         guard !unnamed else {
             throw RoundtripError(.malformedURL, "the route '\(text)' has a placeholder without a name")
         }
+        // Each placeholder becomes the parameter of its name: a second would overwrite the first.
+        var names: [String] = []
+        for case .placeholder(let name) in parts.segments {
+            guard !names.contains(name) else {
+                throw RoundtripError(.malformedURL, "the route '\(text)' has the placeholder ':\(name)' twice; give each placeholder its own name")
+            }
+            names.append(name)
+        }
         scheme = parts.scheme
         host = parts.host
         hasAuthority = split.hasAuthority
@@ -81,6 +90,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             if case .placeholder(let name) = segment { return name }
             return nil
         }
+    }
+
+    /// Whether `other` is the same route, however it is written: scheme and host compare
+    /// without regard to letter case (both are kept lowercased), the path exactly.
+    func isSameRoute(as other: RoutePattern) -> Bool {
+        scheme == other.scheme && host == other.host && hasAuthority == other.hasAuthority && segments == other.segments
     }
 
     /// Whether the route is a universal link (https), which only the domain's AASA can claim.

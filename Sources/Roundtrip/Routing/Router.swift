@@ -38,12 +38,32 @@ public struct Router: Sendable {
     private var edges = SegmentTable()
     private var nodes: [Node] = []
 
+    /// Two routes that cannot both be compiled, and the later one's place: the spec reader
+    /// reports the conflict at that action's `url`.
+    struct Conflict: Error {
+        /// The action whose route conflicts with an earlier one.
+        let actionIndex: Int
+        /// The route's index among that action's routes.
+        let routeIndex: Int
+        /// The error ``Router/init(actions:)`` throws for it.
+        let error: RoundtripError
+    }
+
     /// Compiles the routes of `actions`.
     ///
     /// - Throws: ``RoundtripError`` `malformed-url` when two actions claim the same route, or two
     ///   routes differ only in a placeholder's name.
     /// - Complexity: O(total route length).
     public init(actions: [Action]) throws(RoundtripError) {
+        do {
+            try self.init(locating: actions)
+        } catch {
+            throw error.error
+        }
+    }
+
+    /// ``init(actions:)``, saying which route conflicts.
+    init(locating actions: [Action]) throws(Conflict) {
         // Sized once for every edge, so building the table at launch never rehashes it.
         var edgeCount = 0
         for action in actions {
@@ -54,7 +74,7 @@ public struct Router: Sendable {
         // Routes of one app mostly share their scheme and host: the previous root key is reused.
         var previousRoot: (scheme: String, host: String, hasAuthority: Bool, key: [UInt8])?
         for (actionIndex, action) in actions.enumerated() {
-            for route in action.routes {
+            for (routeIndex, route) in action.routes.enumerated() {
                 let rootKey: [UInt8]
                 if let previousRoot, previousRoot.scheme == route.scheme, previousRoot.host == route.host,
                     previousRoot.hasAuthority == route.hasAuthority
@@ -64,7 +84,11 @@ public struct Router: Sendable {
                     rootKey = Router.rootKey(scheme: route.scheme.utf8, host: route.host.utf8, hasAuthority: route.hasAuthority)
                     previousRoot = (route.scheme, route.host, route.hasAuthority, rootKey)
                 }
-                try insert(route, rootKey: rootKey, actionIndex: actionIndex, actions: actions)
+                do {
+                    try insert(route, rootKey: rootKey, actionIndex: actionIndex, actions: actions)
+                } catch {
+                    throw Conflict(actionIndex: actionIndex, routeIndex: routeIndex, error: error)
+                }
             }
         }
     }
@@ -134,8 +158,12 @@ public struct Router: Sendable {
     }
 
     /// Finds the action for the URL whose bytes `parse` split into `offsets`.
+    ///
+    /// A URL with user-info or a port never matches: no route has either (``RoutePattern``
+    /// refuses them), and matching without them would let `https://u:p@host/x` or
+    /// `https://host:8443/x` pass as `https://host/x`. The split already found both.
     func route(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> ByteMatch? {
-        guard let root = root(bytes, offsets) else { return nil }
+        guard offsets.userInfo == nil, offsets.port == nil, let root = root(bytes, offsets) else { return nil }
         var captured: [(name: String, range: Range<Int>)] = []
         let path = offsets.path
         guard let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, captured: &captured)

@@ -21,7 +21,7 @@ public struct EnvironmentKeyResolver: KeyResolver {
     ///
     /// - Parameter description: The key as the spec describes it.
     /// - Returns: The key material.
-    /// - Throws: ``RoundtripError`` `bad-signature` when the variable is unset, the key is in the
+    /// - Throws: ``RoundtripError`` `bad-signature` when the variable is unset or empty, the key is in the
     ///   Keychain (which this resolver cannot read), or the public key is not a valid Ed25519 key.
     public func verificationKey(for description: SigningKeyDescription) throws(RoundtripError) -> VerificationKey {
         switch description.material {
@@ -30,7 +30,7 @@ public struct EnvironmentKeyResolver: KeyResolver {
             guard let secret, !secret.isEmpty else {
                 throw RoundtripError(
                     .badSignature,
-                    "the secret of key '\(description.id)' is unavailable: the environment variable \(variable) is not set"
+                    "the secret of key '\(description.id)' is unavailable: \(Self.absence(of: variable, value: secret))"
                 )
             }
             return .hmacSHA256(SymmetricKey(data: Data(secret.utf8)))
@@ -51,7 +51,7 @@ public struct EnvironmentKeyResolver: KeyResolver {
     /// Reads a `secret` parameter's value from ``environment`` (or the process environment).
     ///
     /// - Throws: ``RoundtripError`` `unauthorized` when the parameter names no variable or the
-    ///   variable is unset.
+    ///   variable is unset or empty.
     public func parameterSecret(for parameter: ParameterSpec) throws(RoundtripError) -> [UInt8] {
         try Self.parameterSecret(for: parameter, in: environment ?? ProcessInfo.processInfo.environment)
     }
@@ -68,10 +68,16 @@ public struct EnvironmentKeyResolver: KeyResolver {
         guard let secret = environment[variable], !secret.isEmpty else {
             throw RoundtripError(
                 .unauthorized,
-                "the secret for '\(parameter.name)' is unavailable: the environment variable \(variable) is not set",
+                "the secret for '\(parameter.name)' is unavailable: \(absence(of: variable, value: environment[variable]))",
                 parameter: parameter.name
             )
         }
         return Array(secret.utf8)
+    }
+
+    /// Why a variable holds no secret: unset, or set to the empty string (`NAME=`), which is
+    /// never a secret.
+    static func absence(of variable: String, value: String?) -> String {
+        value == nil ? "the environment variable \(variable) is not set" : "the environment variable \(variable) is set but empty"
     }
 }

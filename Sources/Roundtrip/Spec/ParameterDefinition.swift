@@ -19,7 +19,9 @@ public enum ParameterDefinition {
         if let value = parameter.maximumItems { fields.append(("max-items", String(value))) }
         if parameter.isMultiline { fields.append(("multiline", "true")) }
         if parameter.allowsEmpty { fields.append(("allow-empty", "true")) }
-        if let values = parameter.allowedValues { fields.append(("enum", array(values))) }
+        // Enum values and defaults are written as the parameter spells them, so that a yes-no
+        // boolean's read back through its own format.
+        if let values = parameter.allowedValues { fields.append(("enum", array(values.map(parameter.declaredSpelling(of:))))) }
         if let pattern = parameter.pattern { fields.append(("pattern", quoted(pattern.source))) }
         if let value = parameter.minimumLength { fields.append(("min-length", String(value))) }
         if let value = parameter.maximumLength { fields.append(("max-length", String(value))) }
@@ -27,8 +29,8 @@ public enum ParameterDefinition {
         if let value = parameter.maximum { fields.append(("maximum", quoted(value.description))) }
         if let value = parameter.maximumBytes { fields.append(("max-bytes", String(value))) }
         if let value = parameter.secretEnvironment { fields.append(("secret-env", quoted(value))) }
-        if let value = parameter.defaultValue { fields.append(("default", quoted(value))) }
-        if let items = parameter.defaultItems { fields.append(("default", array(items))) }
+        if let value = parameter.defaultValue { fields.append(("default", quoted(parameter.declaredSpelling(of: value)))) }
+        if let items = parameter.defaultItems { fields.append(("default", array(items.map(parameter.declaredSpelling(of:))))) }
         if let text = parameter.description { fields.append(("description", quoted(text))) }
         return fields
     }

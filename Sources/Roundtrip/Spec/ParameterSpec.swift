@@ -108,6 +108,18 @@ extension ParameterSpec {
         }
     }
 
+    /// A canonical text (an `enum` value, a default) in the parameter's declared spelling: a
+    /// boolean's `true` or `false` in its `format` (`yes`/`no` for `yes-no`); any other text as
+    /// given.
+    public func declaredSpelling(of canonical: String) -> String {
+        guard type == .boolean else { return canonical }
+        switch canonical {
+        case "true", "1": return booleanFormat.text(for: true)
+        case "false", "0": return booleanFormat.text(for: false)
+        default: return canonical
+        }
+    }
+
     /// The query texts of a value: one per item for a `repeated` list, otherwise one.
     public func texts(for value: ParameterValue) -> [String] {
         if list == .repeated, case .list(let items) = value { return items.map(text(for:)) }

@@ -16,9 +16,10 @@
 ///   signatures, so undeclared parameters reach the handler checked for their encoding only.
 /// - `required-allows-empty` (note): a required parameter or returned value with `allow-empty`,
 ///   which `name=` satisfies.
-/// - `form-encoding-plus` (warning): a `url` or `base64` parameter under `query-encoding: form`,
-///   where a `+` the caller left unescaped reads as a space.
-/// - `multiline-unbounded` (note): a `multiline` parameter without `max-length`.
+/// - `form-encoding-plus` (warning): a `url` or `base64` parameter or `query-value` under
+///   `query-encoding: form`, where a `+` the caller left unescaped reads as a space.
+/// - `multiline-unbounded` (note): a `multiline` parameter, `query-value` or `fragment` without
+///   `max-length`.
 /// - `unbounded-list` (note): a list parameter without `max-items`.
 public enum SpecLinter {
     /// Lints a loaded spec.
@@ -183,9 +184,16 @@ public enum SpecLinter {
                 )
             )
         }
-        for parameter in action.parameters {
-            let keyPath = "\(path).parameters.\(parameter.name)"
-            if action.queryEncoding == .form, parameter.type == .url || parameter.type == .base64 {
+        // A whole-query or fragment value is checked like a parameter; route placeholders are
+        // path segments, where `query-encoding` never applies.
+        let placeholders = Set(action.routes.flatMap(\.placeholderNames))
+        let checked =
+            action.parameters.map { ($0, "\(path).parameters.\($0.name)", !placeholders.contains($0.name)) }
+            + [(action.queryValue, "\(path).query-value", true), (action.fragment, "\(path).fragment", false)].compactMap { value, keyPath, inQuery in
+                value.map { ($0, keyPath, inQuery) }
+            }
+        for (parameter, keyPath, isInQuery) in checked {
+            if action.queryEncoding == .form, isInQuery, parameter.type == .url || parameter.type == .base64 {
                 let why =
                     parameter.type == .base64
                     ? "base64's alphabet has '+'" : "a URL may hold a '+' (in its query, say)"

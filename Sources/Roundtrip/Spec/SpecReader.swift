@@ -8,6 +8,9 @@ struct SpecReader {
     /// actions, and each compiles once.
     private var patterns: [String: ValuePattern] = [:]
     private var dateFormats: [String: DateFormat] = [:]
+    /// Where each action's routes were written (key path and node, in route order), so a
+    /// conflict the router finds between actions is reported at the route that causes it.
+    private var routeSites: [String: [(path: String, node: DocumentNode?)]] = [:]
 
     /// A pattern, compiled once per text.
     private mutating func pattern(_ source: String) throws(RoundtripError) -> ValuePattern {
@@ -237,6 +240,7 @@ struct SpecReader {
         var actions: [Action] = []
         if let actionsNode = top["actions"] {
             for (name, keyNode, node) in namedEntries(actionsNode, "actions") {
+                checkNameCharacters(name, "actions.\(name)", keyNode, what: "the action name")
                 if let action = readAction(
                     name: name,
                     keyNode: keyNode,
@@ -270,19 +274,21 @@ struct SpecReader {
             )
         }
         do {
-            _ = try Router(actions: actions)
+            _ = try Router(locating: actions)
         } catch {
-            self.error("duplicate-route", "actions", actionsNode(top), error.message)
+            let name = actions[error.actionIndex].name
+            let sites = routeSites[name] ?? []
+            let site = error.routeIndex < sites.count ? sites[error.routeIndex] : nil
+            self.error("duplicate-route", site?.path ?? "actions.\(name).url", site?.node ?? top["actions"], error.error.message)
         }
         return spec
     }
-
-    private func actionsNode(_ top: SpecFields) -> DocumentNode? { top["actions"] }
 
     mutating func readApp(_ node: DocumentNode) -> AppDescription {
         let fields = mapping(node, "app", allowed: ["name", "app-id", "schemes", "domains", "description"]) ?? [:]
         let name = nonEmptyString(fields["name"], "app.name") ?? ""
         if fields["name"] == nil { error("missing-key", "app.name", node, "the app needs a 'name'") }
+        checkNameCharacters(name, "app.name", fields["name"], what: "the app's name")
         let appID = nonEmptyString(fields["app-id"], "app.app-id")
         let schemes = stringList(fields["schemes"], "app.schemes") ?? []
         for (index, scheme) in schemes.enumerated() where !SpecReader.isValidScheme(scheme) {
@@ -334,6 +340,7 @@ struct SpecReader {
             switch algorithm {
             case .hmacSHA256:
                 if let variable = nonEmptyString(fields["secret-env"], Self.join(path, "secret-env")) {
+                    checkEnvironmentName(variable, Self.join(path, "secret-env"), fields["secret-env"])
                     keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .secretEnvironment(variable)))
                 } else if let account = nonEmptyString(fields["keychain"], Self.join(path, "keychain")) {
                     keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .keychain(account)))
@@ -401,24 +408,35 @@ struct SpecReader {
             return nil
         }
         var routes: [RoutePattern] = []
+        // Where each route was written: a list item's own path and node, so a finding about one
+        // route points at it.
+        var sites: [(path: String, node: DocumentNode?)] = []
         if let urlNode = fields["url"] {
             // One route, or a list of routes that all lead to the action.
-            let texts =
-                urlNode.elements == nil
-                ? nonEmptyString(urlNode, Self.join(path, "url")).map { [$0] } ?? [] : stringList(urlNode, Self.join(path, "url")) ?? []
-            if urlNode.elements?.isEmpty == true {
-                error("empty-value", Self.join(path, "url"), urlNode, "list at least one route")
+            var texts: [(text: String, path: String, node: DocumentNode)] = []
+            if let elements = urlNode.elements {
+                if elements.isEmpty { error("empty-value", Self.join(path, "url"), urlNode, "list at least one route") }
+                for (index, element) in elements.enumerated() {
+                    let itemPath = "\(path).url[\(index)]"
+                    if let text = string(element, itemPath) { texts.append((text, itemPath, element)) }
+                }
+            } else if let text = nonEmptyString(urlNode, Self.join(path, "url")) {
+                texts.append((text, Self.join(path, "url"), urlNode))
             }
-            for (index, text) in texts.enumerated() {
-                let routePath = urlNode.elements == nil ? Self.join(path, "url") : "\(path).url[\(index)]"
+            for (text, routePath, routeNode) in texts {
                 do {
                     let route = try RoutePattern(text)
-                    if routes.contains(where: { $0.description == route.description }) {
-                        error("duplicate-value", routePath, urlNode, "the route '\(text)' is listed twice")
+                    if let earlier = routes.first(where: { $0.isSameRoute(as: route) }) {
+                        let same =
+                            earlier.text == text
+                            ? "" : " (as '\(earlier.text)': scheme and host compare without regard to letter case)"
+                        error("duplicate-value", routePath, routeNode, "the route '\(text)' is listed twice\(same)")
+                        continue
                     }
                     routes.append(route)
+                    sites.append((routePath, routeNode))
                 } catch {
-                    self.error("invalid-route", routePath, urlNode, error.message)
+                    self.error("invalid-route", routePath, routeNode, error.message)
                 }
             }
         } else if convention == .xCallbackURL {
@@ -426,6 +444,7 @@ struct SpecReader {
             for scheme in app.schemes {
                 do {
                     routes.append(try RoutePattern("\(scheme)://\(ConventionNames.xCallbackHost)/\(name)"))
+                    sites.append((Self.join(path, "url"), node))
                 } catch {
                     refusal = error
                 }
@@ -448,13 +467,14 @@ struct SpecReader {
         } else {
             error("missing-key", Self.join(path, "url"), node, "the action needs a 'url' (its route)")
         }
-        for route in routes {
+        routeSites[name] = sites
+        for (route, site) in zip(routes, sites) {
             switch convention {
             case .universalLinkCallback where route.scheme != "https":
                 error(
                     "ulc-not-https",
-                    Self.join(path, "url"),
-                    fields["url"],
+                    site.path,
+                    site.node,
                     "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'"
                 )
             default:
@@ -463,12 +483,13 @@ struct SpecReader {
             if route.scheme == "http" {
                 error(
                     "http-route",
-                    Self.join(path, "url"),
-                    fields["url"],
+                    site.path,
+                    site.node,
                     "http URLs never open apps; use https (a universal link) or a custom scheme"
                 )
             }
         }
+        checkPlaceholdersAgree(routes, sites: sites, action: name)
 
         var returnParameter = "returnURL"
         var responsePrefix = ""
@@ -507,19 +528,16 @@ struct SpecReader {
                 outcomes = list
             }
         } else {
-            for key in ["return-parameter", "response-prefix", "outcomes"]
-            where fields[key] != nil && !(key == "outcomes" && convention == .xCallbackURL) {
-                error(
-                    "convention-mismatch",
-                    Self.join(path, key),
-                    fields[key],
-                    "'\(key)' applies to return-url actions only; \(convention) outcomes are \(convention.defaultOutcomes.joined(separator: ", "))"
-                )
+            for key in ["return-parameter", "response-prefix", "outcomes"] {
+                guard let keyNode = fields[key], let message = Self.conventionMismatch(key, convention) else { continue }
+                error("convention-mismatch", Self.join(path, key), keyNode, message)
             }
         }
         let unknownParameters = choice(fields["unknown-parameters"], Self.join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
 
         var parameters: [ParameterSpec] = []
+        // The definition node of each declared parameter, for findings about a placeholder's keys.
+        var parameterNodes: [String: DocumentNode] = [:]
         if let parametersNode = fields["parameters"] {
             for (parameterName, parameterKey, parameterNode) in namedEntries(parametersNode, Self.join(path, "parameters")) {
                 // Built only for a message: most parameters have none.
@@ -534,13 +552,22 @@ struct SpecReader {
                 )
                 if let parameter = readParameter(name: parameterName, node: parameterNode, path: parameterPath(), allowName: false) {
                     parameters.append(parameter)
+                    parameterNodes[parameterName] = parameterNode
                 }
             }
         }
+        var placeholderNames: [String] = []
         for route in routes {
-            for placeholder in route.placeholderNames where !parameters.contains(where: { $0.name == placeholder }) {
+            for placeholder in route.placeholderNames where !placeholderNames.contains(placeholder) { placeholderNames.append(placeholder) }
+        }
+        for placeholder in placeholderNames {
+            guard let index = parameters.firstIndex(where: { $0.name == placeholder }) else {
                 parameters.append(ParameterSpec(name: placeholder, type: .string, isRequired: true))
+                continue
             }
+            checkPlaceholderDefinition(parameters[index], node: parameterNodes[placeholder], "\(path).parameters.\(placeholder)")
+            // The route matches only with the segment there: a placeholder always has its value.
+            parameters[index].isRequired = true
         }
         var queryValue: ParameterSpec?
         if let node = fields["query-value"] {
@@ -564,6 +591,22 @@ struct SpecReader {
         var fragment: ParameterSpec?
         if let node = fields["fragment"] {
             fragment = readParameter(name: nil, node: node, path: Self.join(path, "fragment"), allowName: true, allowList: false)
+        }
+        // Each value is bound by its name: two under one name would overwrite each other.
+        var taken = parameters.map {
+            (name: $0.name, what: placeholderNames.contains($0.name) ? "a route placeholder (':\($0.name)')" : "a parameter")
+        }
+        for (key, value) in [("query-value", queryValue), ("fragment", fragment)] {
+            guard let value else { continue }
+            if let clash = taken.first(where: { $0.name == value.name }) {
+                error(
+                    "duplicate-value",
+                    Self.join(path, "\(key).name"),
+                    Self.member(fields[key], "name") ?? fields[key],
+                    "the \(key) is named '\(value.name)', which is already the name of \(clash.what) of this action; give it a name of its own"
+                )
+            }
+            taken.append((name: value.name, what: "the query-value"))
         }
         var actionSources = sources
         if let node = fields["sources"] { actionSources = readSources(node, Self.join(path, "sources")) }
@@ -591,6 +634,96 @@ struct SpecReader {
         )
     }
 
+    /// Why `key` (`return-parameter`, `response-prefix` or `outcomes`) does not apply to an action
+    /// of `convention`, or `nil` when it does.
+    static func conventionMismatch(_ key: String, _ convention: Convention) -> String? {
+        switch (key, convention) {
+        case (_, .returnURL), ("outcomes", .xCallbackURL): return nil
+        case ("return-parameter", .xCallbackURL):
+            return
+                "'return-parameter' applies to return-url actions only; an x-callback-url request names its callbacks x-success, x-error and x-cancel"
+        case ("return-parameter", .universalLinkCallback):
+            return
+                "'return-parameter' applies to return-url actions only; a Universal Link Callback request names its callbacks ulc-success and ulc-error"
+        case ("response-prefix", .xCallbackURL):
+            return
+                "'response-prefix' applies to return-url actions only; an x-callback-url answer goes to the caller's own x-success, x-error or x-cancel URL, with its parameters unprefixed"
+        case ("response-prefix", .universalLinkCallback):
+            return "'response-prefix' applies to return-url actions only; a Universal Link Callback appends nothing to its callbacks"
+        case ("outcomes", .universalLinkCallback):
+            return
+                "'outcomes' applies to return-url and x-callback-url actions only; a Universal Link Callback answers with success (ulc-success) or error (ulc-error)"
+        case ("outcomes", _):
+            return "'outcomes' applies to return-url and x-callback-url actions only; an action with convention none never answers"
+        default:
+            return "'\(key)' applies to return-url actions only; an action with convention none never answers"
+        }
+    }
+
+    /// Refuses routes of one action that carry different placeholder names: each placeholder is
+    /// a required parameter, so a request at a route without it could never be accepted.
+    private mutating func checkPlaceholdersAgree(_ routes: [RoutePattern], sites: [(path: String, node: DocumentNode?)], action: String) {
+        guard let first = routes.first else { return }
+        let expected = Set(first.placeholderNames)
+        for (route, site) in zip(routes, sites).dropFirst() where Set(route.placeholderNames) != expected {
+            error(
+                "invalid-route",
+                site.path,
+                site.node,
+                "the routes '\(first.text)' and '\(route.text)' of the action '\(action)' carry different placeholders (\(Self.placeholderList(first)) and \(Self.placeholderList(route))); every route of an action must carry the same placeholder names, since each is a required parameter"
+            )
+        }
+    }
+
+    /// Refuses the keys a route placeholder's definition cannot honour: a placeholder is always
+    /// required (the route matches only with its segment), and a path segment never holds line
+    /// breaks.
+    private mutating func checkPlaceholderDefinition(_ parameter: ParameterSpec, node: DocumentNode?, _ path: String) {
+        let name = parameter.name
+        if let required = Self.member(node, "required"), !parameter.isRequired {
+            error(
+                "invalid-value",
+                Self.join(path, "required"),
+                required,
+                "':\(name)' is a route placeholder, which is always required (the route matches only when its segment is there); drop 'required: false'"
+            )
+        }
+        if let value = Self.member(node, "default") {
+            error(
+                "invalid-default",
+                Self.join(path, "default"),
+                value,
+                "':\(name)' is a route placeholder, which always has a value (the route matches only when its segment is there), so a default would never be used; drop it"
+            )
+        }
+        if parameter.isMultiline {
+            error(
+                "type-mismatch",
+                Self.join(path, "multiline"),
+                Self.member(node, "multiline"),
+                "':\(name)' is a route placeholder: a path segment is one line, so 'multiline' does not apply; carry multi-line text in a query parameter"
+            )
+        }
+        if parameter.list == .newline {
+            error(
+                "type-mismatch",
+                Self.join(path, "list"),
+                Self.member(node, "list"),
+                "':\(name)' is a route placeholder: a path segment is one line, so it cannot be a newline list; use 'list: comma'"
+            )
+        }
+    }
+
+    /// The value of `key` in a mapping node, or `nil`.
+    static func member(_ node: DocumentNode?, _ key: String) -> DocumentNode? {
+        node?.members?.first { $0.key == key }?.value
+    }
+
+    /// A route's placeholders for a message: `:id, :page`, or `none`.
+    private static func placeholderList(_ route: RoutePattern) -> String {
+        route.placeholderNames.isEmpty ? "none" : route.placeholderNames.map { ":" + $0 }.joined(separator: ", ")
+    }
+
     /// Reads `returns`: the success outcome's response parameters, each defined like a parameter.
     mutating func readReturns(_ node: DocumentNode, path: String, convention: Convention, responsePrefix: String) -> [ParameterSpec] {
         if convention == .none || convention == .universalLinkCallback {
@@ -606,6 +739,7 @@ struct SpecReader {
         var returns: [ParameterSpec] = []
         for (name, keyNode, entry) in namedEntries(node, path) {
             let entryPath = "\(path).\(name)"
+            checkNameCharacters(name, entryPath, keyNode, what: "the returned value's name")
             if ReservedNames.isReserved(name) {
                 error("reserved-parameter", entryPath, keyNode, "names starting with 'rt-' belong to Roundtrip")
             } else if convention == .returnURL, name == ConventionNames.responseType {
@@ -646,9 +780,31 @@ struct SpecReader {
         } else if convention == .returnURL, !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
             error("reserved-parameter", path(), node, "'\(name)' starts with the response prefix '\(responsePrefix)'")
         }
-        if PercentDecoding.containsForbiddenCharacter(name) {
-            error("invalid-name", path(), node, "parameter names may not contain control characters")
-        }
+        checkNameCharacters(name, path(), node, what: "the parameter name")
+    }
+
+    /// Refuses a name that holds a control character (C0, DEL, C1) or a bidi override, naming
+    /// its code point: such a name displays as something else, or breaks the line it is on.
+    mutating func checkNameCharacters(_ name: String, _ path: @autoclosure () -> String, _ node: DocumentNode?, what: String) {
+        guard let failure = PercentDecoding.forbiddenCharacter(in: name) else { return }
+        error("invalid-name", path(), node, failure.message(for: what) + "; names may not hold control characters or bidi overrides")
+    }
+
+    /// Refuses a `secret-env` that is not an environment variable name (POSIX's portable
+    /// form, `[A-Za-z_][A-Za-z0-9_]*`): no environment could hold it.
+    mutating func checkEnvironmentName(_ variable: String, _ path: @autoclosure () -> String, _ node: DocumentNode?) {
+        let bytes = variable.utf8
+        let isName =
+            bytes.first.map { URLSplit.isAlpha($0) || $0 == 0x5F } == true
+            && bytes.allSatisfy { URLSplit.isAlpha($0) || URLSplit.isDigit($0) || $0 == 0x5F }
+        guard !isName else { return }
+        let shown = PercentDecoding.containsForbiddenCharacter(variable) ? "the value" : "'\(ParameterParsing.abbreviated(variable))'"
+        error(
+            "invalid-value",
+            path(),
+            node,
+            "\(shown) is not an environment variable name: a letter or '_', then letters, digits or '_' (such as NOTES_TOKEN)"
+        )
     }
 
     // MARK: - Parameters
@@ -690,6 +846,7 @@ struct SpecReader {
             resolvedName = name
         } else if let given = nonEmptyString(fields["name"], Self.join(path(), "name")) {
             resolvedName = given
+            checkNameCharacters(given, Self.join(path(), "name"), fields["name"], what: "the name")
             // A whole-query or fragment value is named like a parameter, and the same names are Roundtrip's.
             if ReservedNames.isReserved(given) {
                 error(
@@ -714,7 +871,16 @@ struct SpecReader {
         parameter.isMultiline = bool(fields["multiline"], Self.join(path(), "multiline")) ?? false
         parameter.allowsEmpty = bool(fields["allow-empty"], Self.join(path(), "allow-empty")) ?? false
         parameter.maximumBytes = int(fields["max-bytes"], Self.join(path(), "max-bytes"))
+        if parameter.maximumBytes == 0 {
+            error(
+                "empty-range",
+                Self.join(path(), "max-bytes"),
+                fields["max-bytes"],
+                "max-bytes 0 allows no bytes at all; give the most bytes a value may decode to, at least 1"
+            )
+        }
         parameter.secretEnvironment = nonEmptyString(fields["secret-env"], Self.join(path(), "secret-env"))
+        if let variable = parameter.secretEnvironment { checkEnvironmentName(variable, Self.join(path(), "secret-env"), fields["secret-env"]) }
         if type == .secret, fields["secret-env"] == nil {
             error(
                 "missing-key",
@@ -759,7 +925,11 @@ struct SpecReader {
             var single = parameter
             single.list = nil
             let rule = ParameterRule(single)
-            for value in values {
+            for (index, value) in values.enumerated() {
+                if let why = Self.unreceivable(value, of: parameter, isItem: parameter.list != nil) {
+                    error("invalid-enum", Self.join(path(), "enum"), enumNode, "enum value \(index + 1) \(why)")
+                    continue
+                }
                 do {
                     canonical.append(try ParameterParsing.parse(value, rule: rule, checkingConstraints: false).canonical)
                 } catch {
@@ -837,7 +1007,14 @@ struct SpecReader {
         _ path: @autoclosure () -> String
     ) {
         if let listNode = fields["list"], parameter.type != .secret {
-            if !allowList {
+            if parameter.type == .json {
+                error(
+                    "type-mismatch",
+                    Self.join(path(), "list"),
+                    listNode,
+                    "'list' does not apply to a json parameter: JSON text holds commas and line breaks, which separate the items of comma and newline lists; take one JSON array instead"
+                )
+            } else if !allowList {
                 error("convention-mismatch", Self.join(path(), "list"), listNode, "a whole query or fragment is one value, never a list")
             } else {
                 parameter.list = choice(listNode, Self.join(path(), "list"), ListForm.self)
@@ -881,9 +1058,18 @@ struct SpecReader {
                 error("wrong-type", defaultPath, node, "the default of a list parameter is a list of values, such as [home, work]")
                 return
             }
+            guard !elements.isEmpty else {
+                error("invalid-default", defaultPath, node, "a list's default needs at least one item; leave 'default' out for none")
+                return
+            }
             var items: [String] = []
             for (index, element) in elements.enumerated() {
-                if let text = string(element, "\(defaultPath)[\(index)]") { items.append(text) }
+                guard let text = string(element, "\(defaultPath)[\(index)]") else { continue }
+                if let why = Self.unreceivable(text, of: parameter, isItem: true) {
+                    error("invalid-default", defaultPath, node, "item \(index + 1) of the default \(why)")
+                    return
+                }
+                items.append(text)
             }
             do {
                 if case .list(let values) = try ParameterParsing.parseItems(items, rule: rule) {
@@ -893,6 +1079,10 @@ struct SpecReader {
                 self.error("invalid-default", defaultPath, node, "the default is not valid: \(error.message)")
             }
         } else if let value = string(node, defaultPath) {
+            if let why = Self.unreceivable(value, of: parameter, isItem: false) {
+                error("invalid-default", defaultPath, node, "the default \(why)")
+                return
+            }
             do {
                 parameter.defaultValue = parameter.text(for: try ParameterParsing.parse(value, rule: rule))
             } catch {
@@ -902,6 +1092,28 @@ struct SpecReader {
         if parameter.isRequired {
             warning("unused-default", defaultPath, node, "a required parameter's default is never used")
         }
+    }
+
+    /// Why a value written in the spec (a default, an enum value) could never arrive in a
+    /// request for `parameter`, by the rules incoming values are decoded with, or `nil`: a
+    /// control character (line breaks and tabs only in a `multiline` string), or a list item
+    /// holding its list's separator. The value itself is not echoed: it may hold the character.
+    static func unreceivable(_ text: String, of parameter: ParameterSpec, isItem: Bool) -> String? {
+        if isItem {
+            switch parameter.list {
+            case .comma where text.utf8.contains(0x2C):
+                return "holds ',', which separates the items of a comma list; an item can never contain it"
+            case .newline where text.utf8.contains(0x0A) || text.utf8.contains(0x0D):
+                return "holds a line break, which separates the items of a newline list; an item can never contain it"
+            default: break
+            }
+        }
+        let options = PercentDecoding.Options(parameter: parameter, queryEncoding: .rfc3986)
+        guard let failure = PercentDecoding.forbiddenCharacter(in: text, options: options) else { return nil }
+        let message = failure.message(for: "")
+        let why = String(message.drop { $0 == " " })
+        let isLineBreakOrTab = [0x09, 0x0A, 0x0D].map { PercentDecoding.Failure.controlCharacter(scalar: $0) }.contains(failure)
+        return isLineBreakOrTab && !parameter.isMultiline ? why + "; only a multiline string may hold line breaks and tabs" : why
     }
 
     // MARK: - Syntax helpers

@@ -270,12 +270,13 @@ enum ParameterParsing {
                 throw invalid(failure.reason)
             }
         case .secret:
-            if checkingConstraints, let secret = rule.secret, !secret.matches(bytes) {
+            // A rule without a resolved secret refuses: nothing to compare with is never a match.
+            if checkingConstraints, rule.secret?.matches(bytes) != true {
                 let why: String
-                if case .unavailable(let reason) = secret {
-                    why = reason
-                } else {
-                    why = "the parameter '\(rule.spec.name)' does not match the app's secret"
+                switch rule.secret {
+                case .unavailable(let reason): why = reason
+                case .expected: why = "the parameter '\(rule.spec.name)' does not match the app's secret"
+                case nil: why = "the secret parameter '\(rule.spec.name)' has no secret to be compared with; the app resolved none"
                 }
                 throw RoundtripError(.unauthorized, why, parameter: rule.spec.name)
             }
@@ -284,13 +285,17 @@ enum ParameterParsing {
         }
         guard checkingConstraints else { return value }
         if rule.spec.minimumLength != nil || rule.spec.maximumLength != nil {
-            // Printable ASCII has one character per byte; anything else is counted as characters.
-            let length = text == nil || bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? bytes.count : string().count
+            // Lengths count Unicode scalars (code points), as JSON Schema's maxLength does: a
+            // count of grapheme clusters lets one letter carry any number of combining marks.
+            // Printable ASCII read in place has one scalar per byte; otherwise every byte that is
+            // not a UTF-8 continuation byte starts a scalar.
+            let length = text == nil ? bytes.count : bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            let unit = length == bytes.count ? "characters" : "Unicode scalars"
             if let minimum = rule.spec.minimumLength, length < minimum {
-                throw invalid("is \(length) characters long; the minimum is \(minimum)")
+                throw invalid("is \(length) \(unit) long; the minimum is \(minimum)")
             }
             if let maximum = rule.spec.maximumLength, length > maximum {
-                throw invalid("is \(length) characters long; the maximum is \(maximum)")
+                throw invalid("is \(length) \(unit) long; the maximum is \(maximum)")
             }
         }
         if let pattern = rule.spec.pattern, !pattern.matches(bytes, string) {
@@ -308,7 +313,9 @@ enum ParameterParsing {
         if let allowed = rule.spec.allowedValues {
             let canonical = value.canonical
             if !allowed.contains(canonical) {
-                throw invalid("must be one of \(allowed.joined(separator: ", ")), not '\(abbreviated(string()))'")
+                // Named as the parameter spells them (a yes-no boolean's `yes`, not `true`).
+                let spelled = allowed.map(rule.spec.declaredSpelling(of:))
+                throw invalid("must be one of \(spelled.joined(separator: ", ")), not '\(abbreviated(string()))'")
             }
         }
         return value

@@ -69,7 +69,7 @@ struct FixtureRichClient: Sendable {
                     outcomes: [],
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "noteID", type: .integer, minimum: Decimal(sign: .plus, exponent: 0, significand: 1)),
+                        ParameterSpec(name: "noteID", type: .integer, isRequired: true, minimum: Decimal(sign: .plus, exponent: 0, significand: 1)),
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -199,11 +199,11 @@ struct FixtureRichClient: Sendable {
     /// Calls `note` (none, `notes://note/:noteID/view`); the convention has no way back, so nothing is awaited.
     ///
     /// - Parameters:
-    ///   - noteID: `noteID`: (integer; optional; minimum 1)
+    ///   - noteID: `noteID`: (integer; required; minimum 1)
     ///   - signer: Signs the request (needed when the partner requires signatures).
     /// - Returns: The request as sent.
     /// - Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it.
-    func note(noteID: Int64? = nil, signer: RequestSigner? = nil) async throws -> OutgoingRequest {
+    func note(noteID: Int64, signer: RequestSigner? = nil) async throws -> OutgoingRequest {
         let definition = Self.spec.actions[2]
         var items: [QueryItem] = []
         items += definition.parameters[0].queryItems(for: noteID)

@@ -69,7 +69,7 @@ enum FixtureRichReceiver {
                     outcomes: [],
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "noteID", type: .integer, minimum: Decimal(sign: .plus, exponent: 0, significand: 1)),
+                        ParameterSpec(name: "noteID", type: .integer, isRequired: true, minimum: Decimal(sign: .plus, exponent: 0, significand: 1)),
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -297,10 +297,10 @@ enum FixtureRichReceiver {
     /// `note`: none at `notes://note/:noteID/view`.
     ///
     /// Parameters:
-    /// - `noteID`: (integer; optional; minimum 1)
+    /// - `noteID`: (integer; required; minimum 1)
     struct Note: Sendable {
-        /// `noteID`: (integer; optional; minimum 1)
-        let noteID: Int64?
+        /// `noteID`: (integer; required; minimum 1)
+        let noteID: Int64
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
 
@@ -315,7 +315,7 @@ enum FixtureRichReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            self.noteID = try values.value("noteID", as: Int64.self)
+            self.noteID = try values.required("noteID", as: Int64.self)
             self.request = request
         }
     }

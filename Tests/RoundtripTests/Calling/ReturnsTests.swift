@@ -157,6 +157,70 @@ struct ReturnsTests {
         #expect(response.returns == ["transactionId": .string("T-17")])
     }
 
+    /// A yes-no boolean with an `enum` (and a default) is recorded in its own spelling, so the
+    /// ledger reads it back and the answer is accepted.
+    @Test func aYesNoEnumIsRecordedAsItIsSpelled() async throws {
+        let yaml = """
+            roundtrip: 1
+            app: {name: Notes, schemes: [notes]}
+            actions:
+              pin:
+                url: notes:///pin
+                convention: x-callback-url
+                returns:
+                  pinned: {type: boolean, format: yes-no, enum: ["yes"], required: true}
+                  archived: {type: boolean, format: yes-no, default: "no"}
+            """
+        let spec = try SpecLoader.load(yaml: yaml).spec
+        let returns = try #require(spec.action(named: "pin")?.returns)
+        #expect(ParameterDefinition.json(returns).contains(#""enum":["yes"]"#))
+        #expect(
+            ParameterDefinition.json([ParameterSpec(name: "b", type: .boolean, defaultValue: "false", booleanFormat: .yesNo)]).contains(
+                #""default":"no""#
+            )
+        )
+
+        let request = try RequestBuilder(partner: spec).build("pin", callback: "journal://notes", nonce: CallingSupport.nonce(3))
+        let ledger = InMemoryLedgerStore()
+        try await ledger.record(try #require(request.pending))
+        let accepted = try Endpoint(spec: spec).evaluate(request.url)
+        let action = try #require(spec.action(named: "pin"))
+        let callback = try ResponseBuilder.callbackURL(
+            answering: accepted,
+            action: action,
+            outcome: "success",
+            parameters: [QueryItem(name: "pinned", value: "yes")]
+        )
+        let response = try await ResponseAcceptor(ledger: ledger).accept(callback)
+        #expect(response.returns?["pinned"] == .boolean(true))
+        #expect(response.returns?["archived"] == .boolean(false))
+    }
+
+    /// A control character in an answer's value is named by its code point, as on the request side.
+    @Test func aControlCharacterInAnAnswerIsNamed() async throws {
+        let (spec, _, request, _) = try await Self.roundTrip(
+            "create",
+            parameters: [QueryItem(name: "text", value: "hi")],
+            callback: "journal://notes"
+        )
+        let action = try #require(spec.action(named: "create"))
+        let answer = { (items: [QueryItem]) in
+            rejection(of: { try ResponseBuilder.callbackURL(answering: request, action: action, outcome: "success", parameters: items) })
+        }
+        let lineBreak = answer([QueryItem(name: "id", value: Self.id), QueryItem(name: "tags", value: "a\nb")])
+        #expect(lineBreak?.code == .invalidEncoding)
+        #expect(lineBreak?.parameter == "tags")
+        #expect(
+            lineBreak?.message
+                == "the response parameter 'tags' contains the control character U+000A; only a value the action returns as 'multiline' may hold line breaks and tabs"
+        )
+        let bidi = answer([QueryItem(name: "id", value: Self.id), QueryItem(name: "summary", value: "a\u{202E}b")])
+        #expect(bidi?.message == "the response parameter 'summary' contains the control character U+202E")
+        let name = answer([QueryItem(name: "i\u{7}d", value: Self.id)])
+        #expect(name?.code == .invalidEncoding)
+        #expect(name?.message == "the name of a response parameter contains the control character U+0007")
+    }
+
     @Test func theRecordedReturnsReadBackThroughTheSpecLoader() throws {
         let spec = try SpecLoader.load(yaml: Self.yaml).spec
         let returns = try #require(spec.action(named: "create")?.returns)

@@ -135,6 +135,23 @@ struct SpecLinterAdditionsTests {
             findings: []
         ),
         Case(
+            name: "form encoding and a base64 query-value and a url fragment",
+            yaml:
+                "actions:\n  a: {url: 't://a', convention: none, query-encoding: form, query-value: {name: data, type: base64}, fragment: {name: back, type: url}}\n",
+            findings: [Finding("form-encoding-plus", "actions.a.query-value", .warning)]
+        ),
+        Case(
+            name: "form encoding and a url placeholder, a path segment",
+            yaml: "actions:\n  a: {url: 't://a/:next', convention: none, query-encoding: form, parameters: {next: {type: url}}}\n",
+            findings: []
+        ),
+        Case(
+            name: "a multiline query-value and fragment without max-length",
+            yaml:
+                "actions:\n  a: {url: 't://a', convention: none, query-value: {name: q, multiline: true}, fragment: {name: f, multiline: true, max-length: 9}}\n",
+            findings: [Finding("multiline-unbounded", "actions.a.query-value.multiline", .note)]
+        ),
+        Case(
             name: "form encoding and a string",
             yaml: "actions:\n  a: {url: 't://a', convention: none, query-encoding: form, parameters: {q: {type: string}}}\n",
             findings: []

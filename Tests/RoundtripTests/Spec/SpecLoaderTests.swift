@@ -228,8 +228,8 @@ struct SpecLoaderTests {
         Bad(
             yaml: header + "actions:\n  a: {url: \"t://a\", convention: none}\n  b: {url: \"T://A\", convention: none}\n",
             rule: "duplicate-route",
-            path: "actions",
-            line: 5,
+            path: "actions.b.url",
+            line: 6,
             message: "already the route of action 'a'"
         ),
         Bad(

@@ -63,6 +63,32 @@ struct ReceivingCommandTests {
         #expect(try CommandLineRunner.run(["request", "handle", "--spec", file.path, "x://y"]).exitCode == 2)
     }
 
+    /// An unreadable spec is reported once: on stderr alone in text, as the one JSON object on
+    /// stdout with --json (stderr empty), exit 2 either way.
+    @Test func lintReportsAnUnreadableSpecOnce() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("unreadable-\(UUID()).yaml")
+        try "roundtrip: 1\napp: [\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let text = try CommandLineRunner.run(["spec", "lint", file.path])
+        #expect(text.exitCode == 2)
+        #expect(text.stdout.isEmpty, "\(text.stdout)")
+        #expect(text.stderr.hasPrefix("error: \(file.path) cannot be read as a spec:\n\(file.path):3:1: error: "), "\(text.stderr)")
+        #expect(text.stderr.components(separatedBy: "[syntax]").count == 2, "one report: \(text.stderr)")
+
+        let json = try CommandLineRunner.run(["spec", "lint", file.path, "--json"])
+        #expect(json.exitCode == 2)
+        #expect(json.stderr.isEmpty, "\(json.stderr)")
+        #expect(json.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1, "\(json.stdout)")
+        #expect(json.json?["valid"] as? Bool == false)
+        let findings = try #require(json.json?["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == ["syntax"])
+
+        let missing = try CommandLineRunner.run(["spec", "lint", "/nonexistent-\(UUID()).yaml"])
+        #expect(missing.exitCode == 2)
+        #expect(missing.stdout.isEmpty)
+        #expect(!missing.stderr.isEmpty)
+    }
+
     @Test func handleAcceptedJSONIsTheContract() throws {
         let result = try CommandLineRunner.run(["request", "handle", "--spec", terminal, charge, "--json"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")

@@ -198,12 +198,12 @@ struct SpecAdditionsCLITests {
         }
     }
 
-    @Test func anUnsetSecretRefusesEveryToken() throws {
+    @Test func anEmptySecretRefusesEveryToken() throws {
         let run = try handle("notes:///create?text=a&token=\(Self.token)", environment: ["NOTES_TOKEN": ""])
         #expect(run.exitCode == 1)
         let error = try #require(run.json?["error"] as? [String: Any])
         #expect(error["code"] as? String == "unauthorized")
-        #expect(error["message"] as? String == "the secret for 'token' is unavailable: the environment variable NOTES_TOKEN is not set")
+        #expect(error["message"] as? String == "the secret for 'token' is unavailable: the environment variable NOTES_TOKEN is set but empty")
         #expect(!run.stdout.contains(Self.token))
     }
 

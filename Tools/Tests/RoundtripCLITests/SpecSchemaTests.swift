@@ -174,10 +174,10 @@ struct SpecSchemaTests {
                 "{convention: none, url: 'todolist://www.acme.com', query-value: {name: task, required: true}, fragment: {name: due, type: date, format: yyyyMMddHHmm}}"
         ),
         SpecText(
-            "routes with placeholders, an empty host and a bare scheme",
-            action:
-                "{convention: none, url: ['https://notes.example.com/notes/:id', 'notes:///open/:id', 'maps-app://'], parameters: {id: {type: integer}}}"
+            "routes with placeholders and an empty host",
+            action: "{convention: none, url: ['https://notes.example.com/notes/:id', 'notes:///open/:id'], parameters: {id: {type: integer}}}"
         ),
+        SpecText("a bare scheme", action: "{convention: none, url: 'maps-app://'}"),
         SpecText("a ulc route in capitals", action: "{convention: ulc, url: 'HTTPS://notes.example.com/logout'}"),
         SpecText(
             "an x-callback-url action named with a percent-encoded space, without url",
@@ -339,6 +339,15 @@ struct SpecSchemaTests {
         Broken("type-mismatch", "a secret with a pattern", parameter: "{type: secret, secret-env: T, pattern: '[a-z]+'}"),
         Broken("type-mismatch", "a secret with max-length", parameter: "{type: secret, secret-env: T, max-length: 10}"),
         Broken("type-mismatch", "a secret list", parameter: "{type: secret, secret-env: T, list: comma}"),
+        Broken("type-mismatch", "a json list", parameter: "{type: json, list: repeated}"),
+        Broken("empty-range", "max-bytes 0", parameter: "{type: base64, max-bytes: 0}"),
+        Broken("invalid-value", "a secret-env that is no variable name", parameter: "{type: secret, secret-env: NOTES-TOKEN}"),
+        Broken(
+            "invalid-value",
+            "a signing key's secret-env that is no variable name",
+            header + "keys: {k: {algorithm: hmac-sha256, secret-env: 1KEY}}\nactions: {a: {convention: x-callback-url}}\n"
+        ),
+        Broken("invalid-default", "an empty list default", parameter: "{list: comma, default: []}"),
         Broken("type-mismatch", "a secret with allow-empty", parameter: "{type: secret, secret-env: T, allow-empty: true}"),
         Broken("type-mismatch", "secret-env on a string", parameter: "{type: string, secret-env: T}"),
         Broken("type-mismatch", "multiline on an integer", parameter: "{type: integer, multiline: true}"),

@@ -40,8 +40,13 @@ struct SpecLintCommand: AsyncParsableCommand {
             unreadable = error.isUnreadable
         }
         let valid = !diagnostics.contains { $0.severity == .error }
+        // An unreadable spec is reported once: as the one JSON object on stdout with --json,
+        // otherwise on stderr alone, with exit code 2 either way.
         if output.json {
             JSONOutput.print(LintJSON(valid: valid, findings: diagnostics.map(FindingJSON.init)))
+            if unreadable { throw CommandFailure(exitCode: CommandFailure.usageCode, message: "") }
+        } else if unreadable {
+            throw CommandFailure.usage("\(spec) cannot be read as a spec:\n" + diagnostics.map { "\(spec):\($0)" }.joined(separator: "\n"))
         } else {
             for diagnostic in diagnostics {
                 print("\(spec):\(diagnostic)")
@@ -50,9 +55,6 @@ struct SpecLintCommand: AsyncParsableCommand {
                 "\(diagnostics.filter { $0.severity == severity }.count) \(severity.rawValue)s"
             }
             print("\(spec): \(valid ? "valid" : "invalid") (\(counts.joined(separator: ", ")))")
-        }
-        if unreadable {
-            throw CommandFailure.usage("\(spec) cannot be read as a spec: " + diagnostics.map(\.message).joined(separator: "; "))
         }
         if !valid { throw CommandFailure.rejected() }
     }

@@ -109,6 +109,17 @@ enum SpecSchema {
         return examples.isEmpty ? schema : schema.adding("examples", .array(examples))
     }
 
+    /// An environment variable's name (`secret-env`): a letter or `_`, then letters, digits or `_`.
+    static func environmentName(_ description: String, examples: [OrderedJSON] = []) -> OrderedJSON {
+        let schema: OrderedJSON = [
+            "description": .string(description),
+            "type": "string",
+            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+            "patternErrorMessage": "not an environment variable name: a letter or '_', then letters, digits or '_'",
+        ]
+        return examples.isEmpty ? schema : schema.adding("examples", .array(examples))
+    }
+
     /// Text that may not be empty.
     static func nonEmptyText(_ description: String, examples: [OrderedJSON] = []) -> OrderedJSON {
         let schema: OrderedJSON = [
@@ -297,7 +308,7 @@ enum SpecSchema {
                 SignatureAlgorithm.allCases.map(\.rawValue),
                 "hmac-sha256 (a shared secret, from secret-env or keychain) or ed25519 (a public key)."
             ),
-            "secret-env": nonEmptyText("hmac-sha256: the environment variable that holds the secret.", examples: ["POS_SIGNING_SECRET"]),
+            "secret-env": environmentName("hmac-sha256: the environment variable that holds the secret.", examples: ["POS_SIGNING_SECRET"]),
             "keychain": nonEmptyText("hmac-sha256: the Keychain account that holds the secret (read by KeychainKeyResolver)."),
             "public-key": [
                 "description": "ed25519: the base64 (or base64url) of the raw 32-byte public key.",
@@ -650,8 +661,8 @@ enum SpecSchema {
             ]
         )
         add("pattern", text("A regular expression the whole value must match.", examples: ["[A-Za-z0-9-]+"]))
-        add("min-length", count("The fewest characters a value may have."))
-        add("max-length", count("The most characters a value may have.", examples: [200]))
+        add("min-length", count("The fewest characters a value may have, counted as Unicode scalars (code points)."))
+        add("max-length", count("The most characters a value may have, counted as Unicode scalars (code points).", examples: [200]))
         add("minimum", decimal("integer and decimal only: the smallest value allowed."))
         add("maximum", decimal("integer and decimal only: the largest value allowed."))
         add(
@@ -674,10 +685,10 @@ enum SpecSchema {
         }
         add("multiline", flag("string only: true lets the value hold line feeds, CR LF pairs and tabs."))
         add("allow-empty", flag("true accepts name= as the empty value, whatever the type."))
-        add("max-bytes", count("base64 only: the most bytes the value may decode to.", examples: [65536]))
+        add("max-bytes", count("base64 only: the most bytes the value may decode to (at least 1).", minimum: 1, examples: [65536]))
         add(
             "secret-env",
-            nonEmptyText(
+            environmentName(
                 "secret only, and required there: the environment variable that holds the value the parameter must equal.",
                 examples: ["NOTES_API_TOKEN"]
             )
@@ -752,6 +763,11 @@ enum SpecSchema {
     /// The rules of a parameter that may be a list (not a query-value or fragment).
     static let listRules: [OrderedJSON] = [
         [
+            "$comment": "type-mismatch: JSON text holds the commas and line breaks that separate list items.",
+            "if": typeIs(["json"]),
+            "then": ["properties": ["list": forbidden("'list' does not apply to a json parameter; take one JSON array instead")]],
+        ],
+        [
             "$comment": "type-mismatch: min-items and max-items apply to lists.",
             "if": ["anyOf": [["required": ["min-items"]], ["required": ["max-items"]]]],
             "then": ["required": ["list"], "errorMessage": "'min-items' and 'max-items' apply to list parameters; add 'list'"],
@@ -766,7 +782,7 @@ enum SpecSchema {
             "if": ["required": ["list"]],
             "then": [
                 "properties": [
-                    "default": ["type": "array", "items": ["type": ["string", "number", "boolean"], "minLength": 1]]
+                    "default": ["type": "array", "minItems": 1, "items": ["type": ["string", "number", "boolean"], "minLength": 1]]
                 ]
             ],
             "else": ["properties": ["default": ["type": textTypes]]],
