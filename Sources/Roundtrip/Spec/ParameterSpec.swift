@@ -1,50 +1,116 @@
 import Foundation
 
 /// A declared parameter: its type and constraints.
+///
+/// A value type whose fields live in one shared, copy-on-write storage object: a spec holds
+/// hundreds of these, and copying one (into an array, an action, a compiled rule) costs one
+/// retain instead of a retain per field and a 300-byte copy.
 public struct ParameterSpec: Sendable {
+    private var storage: Storage
+
     /// The parameter's name in the query.
-    public var name: String
+    public var name: String {
+        get { storage.name }
+        set { uniqueStorage().name = newValue }
+    }
     /// The type its value must parse as.
-    public var type: ParameterType
+    public var type: ParameterType {
+        get { storage.type }
+        set { uniqueStorage().type = newValue }
+    }
     /// Whether the request must carry it.
-    public var isRequired: Bool
+    public var isRequired: Bool {
+        get { storage.isRequired }
+        set { uniqueStorage().isRequired = newValue }
+    }
     /// The value used when the parameter is absent, written as the parameter declares it (see
     /// ``text(for:)``): canonical, but a boolean in its `format`.
-    public var defaultValue: String?
+    public var defaultValue: String? {
+        get { storage.defaultValue }
+        set { uniqueStorage().defaultValue = newValue }
+    }
     /// A list parameter's default items, each written like ``defaultValue`` (`default: [home, work]`).
-    public var defaultItems: [String]?
+    public var defaultItems: [String]? {
+        get { storage.defaultItems }
+        set { uniqueStorage().defaultItems = newValue }
+    }
     /// The allowed values (`enum`), compared after parsing, in canonical form.
-    public var allowedValues: [String]?
+    public var allowedValues: [String]? {
+        get { storage.allowedValues }
+        set { uniqueStorage().allowedValues = newValue }
+    }
     /// A regular expression the whole raw value must match.
-    public var pattern: ValuePattern?
+    public var pattern: ValuePattern? {
+        get { storage.pattern }
+        set { uniqueStorage().pattern = newValue }
+    }
     /// The fewest characters allowed.
-    public var minimumLength: Int?
+    public var minimumLength: Int? {
+        get { storage.minimumLength }
+        set { uniqueStorage().minimumLength = newValue }
+    }
     /// The most characters allowed.
-    public var maximumLength: Int?
+    public var maximumLength: Int? {
+        get { storage.maximumLength }
+        set { uniqueStorage().maximumLength = newValue }
+    }
     /// The smallest number allowed (integer and decimal).
-    public var minimum: Decimal?
+    public var minimum: Decimal? {
+        get { storage.minimum }
+        set { uniqueStorage().minimum = newValue }
+    }
     /// The largest number allowed (integer and decimal).
-    public var maximum: Decimal?
+    public var maximum: Decimal? {
+        get { storage.maximum }
+        set { uniqueStorage().maximum = newValue }
+    }
     /// How a list parameter carries its items (`list:`), or `nil` for a single value.
-    public var list: ListForm?
+    public var list: ListForm? {
+        get { storage.list }
+        set { uniqueStorage().list = newValue }
+    }
     /// The fewest items a list may have (`min-items`).
-    public var minimumItems: Int?
+    public var minimumItems: Int? {
+        get { storage.minimumItems }
+        set { uniqueStorage().minimumItems = newValue }
+    }
     /// The most items a list may have (`max-items`).
-    public var maximumItems: Int?
+    public var maximumItems: Int? {
+        get { storage.maximumItems }
+        set { uniqueStorage().maximumItems = newValue }
+    }
     /// Whether a string value may hold line breaks and tabs (`multiline: true`): LF, CR LF and TAB
     /// are allowed; every other control character and the bidi overrides are still refused.
-    public var isMultiline: Bool
+    public var isMultiline: Bool {
+        get { storage.isMultiline }
+        set { uniqueStorage().isMultiline = newValue }
+    }
     /// Whether `name=` is accepted as `""` whatever the type and constraints (`allow-empty: true`),
     /// the way apps such as Things read an empty value as "clear this field".
-    public var allowsEmpty: Bool
+    public var allowsEmpty: Bool {
+        get { storage.allowsEmpty }
+        set { uniqueStorage().allowsEmpty = newValue }
+    }
     /// How a boolean is spelled (`format:` on a boolean).
-    public var booleanFormat: BooleanFormat
+    public var booleanFormat: BooleanFormat {
+        get { storage.booleanFormat }
+        set { uniqueStorage().booleanFormat = newValue }
+    }
     /// The most bytes a `base64` value may decode to (`max-bytes`).
-    public var maximumBytes: Int?
+    public var maximumBytes: Int? {
+        get { storage.maximumBytes }
+        set { uniqueStorage().maximumBytes = newValue }
+    }
     /// Where a `secret` parameter's expected value comes from (`secret-env`).
-    public var secretEnvironment: String?
+    public var secretEnvironment: String? {
+        get { storage.secretEnvironment }
+        set { uniqueStorage().secretEnvironment = newValue }
+    }
     /// Free text for generated documentation and code; the decision ignores it.
-    public var description: String?
+    public var description: String? {
+        get { storage.description }
+        set { uniqueStorage().description = newValue }
+    }
 
     /// Creates a parameter.
     public init(
@@ -69,26 +135,127 @@ public struct ParameterSpec: Sendable {
         description: String? = nil,
         defaultItems: [String]? = nil
     ) {
-        self.name = name
-        self.type = type
-        self.isRequired = isRequired
-        self.defaultValue = defaultValue
-        self.allowedValues = allowedValues
-        self.pattern = pattern
-        self.minimumLength = minimumLength
-        self.maximumLength = maximumLength
-        self.minimum = minimum
-        self.maximum = maximum
-        self.list = list
-        self.minimumItems = minimumItems
-        self.maximumItems = maximumItems
-        self.isMultiline = isMultiline
-        self.allowsEmpty = allowsEmpty
-        self.booleanFormat = booleanFormat
-        self.maximumBytes = maximumBytes
-        self.secretEnvironment = secretEnvironment
-        self.description = description
-        self.defaultItems = defaultItems
+        storage = Storage(
+            name: name,
+            type: type,
+            isRequired: isRequired,
+            defaultValue: defaultValue,
+            defaultItems: defaultItems,
+            allowedValues: allowedValues,
+            pattern: pattern,
+            minimumLength: minimumLength,
+            maximumLength: maximumLength,
+            minimum: minimum,
+            maximum: maximum,
+            list: list,
+            minimumItems: minimumItems,
+            maximumItems: maximumItems,
+            isMultiline: isMultiline,
+            allowsEmpty: allowsEmpty,
+            booleanFormat: booleanFormat,
+            maximumBytes: maximumBytes,
+            secretEnvironment: secretEnvironment,
+            description: description
+        )
+    }
+
+    /// The storage, copied first when another value shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// The fields. Mutated only through ``uniqueStorage()``, when no other value shares it.
+    private final class Storage: @unchecked Sendable {
+        var name: String
+        var type: ParameterType
+        var isRequired: Bool
+        var defaultValue: String?
+        var defaultItems: [String]?
+        var allowedValues: [String]?
+        var pattern: ValuePattern?
+        var minimumLength: Int?
+        var maximumLength: Int?
+        var minimum: Decimal?
+        var maximum: Decimal?
+        var list: ListForm?
+        var minimumItems: Int?
+        var maximumItems: Int?
+        var isMultiline: Bool
+        var allowsEmpty: Bool
+        var booleanFormat: BooleanFormat
+        var maximumBytes: Int?
+        var secretEnvironment: String?
+        var description: String?
+
+        init(
+            name: String,
+            type: ParameterType,
+            isRequired: Bool,
+            defaultValue: String?,
+            defaultItems: [String]?,
+            allowedValues: [String]?,
+            pattern: ValuePattern?,
+            minimumLength: Int?,
+            maximumLength: Int?,
+            minimum: Decimal?,
+            maximum: Decimal?,
+            list: ListForm?,
+            minimumItems: Int?,
+            maximumItems: Int?,
+            isMultiline: Bool,
+            allowsEmpty: Bool,
+            booleanFormat: BooleanFormat,
+            maximumBytes: Int?,
+            secretEnvironment: String?,
+            description: String?
+        ) {
+            self.name = name
+            self.type = type
+            self.isRequired = isRequired
+            self.defaultValue = defaultValue
+            self.defaultItems = defaultItems
+            self.allowedValues = allowedValues
+            self.pattern = pattern
+            self.minimumLength = minimumLength
+            self.maximumLength = maximumLength
+            self.minimum = minimum
+            self.maximum = maximum
+            self.list = list
+            self.minimumItems = minimumItems
+            self.maximumItems = maximumItems
+            self.isMultiline = isMultiline
+            self.allowsEmpty = allowsEmpty
+            self.booleanFormat = booleanFormat
+            self.maximumBytes = maximumBytes
+            self.secretEnvironment = secretEnvironment
+            self.description = description
+        }
+
+        func copy() -> Storage {
+            Storage(
+                name: name,
+                type: type,
+                isRequired: isRequired,
+                defaultValue: defaultValue,
+                defaultItems: defaultItems,
+                allowedValues: allowedValues,
+                pattern: pattern,
+                minimumLength: minimumLength,
+                maximumLength: maximumLength,
+                minimum: minimum,
+                maximum: maximum,
+                list: list,
+                minimumItems: minimumItems,
+                maximumItems: maximumItems,
+                isMultiline: isMultiline,
+                allowsEmpty: allowsEmpty,
+                booleanFormat: booleanFormat,
+                maximumBytes: maximumBytes,
+                secretEnvironment: secretEnvironment,
+                description: description
+            )
+        }
     }
 }
 

@@ -15,16 +15,14 @@ import Foundation
 /// ``FixedDecimal`` and the parameter values compared with it can hold); the schema says the
 /// same of the numbers it checks.
 enum SpecNumber {
-    /// The largest magnitude a bound may have, exclusive: 10^38.
-    static let limit = Decimal(sign: .plus, exponent: 38, significand: 1)
-
     /// The number `text` denotes, or `nil` when it is not one of the forms or out of range.
     static func decimal(_ text: String) -> Decimal? {
         let bytes = Array(text.utf8)
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "o") {
             let radix = bytes[1] == UInt8(ascii: "x") ? 16 : 8
+            // A UInt64 is below 10^20, well inside the limit of 10^38.
             guard let value = UInt64(String(decoding: bytes[2...], as: UTF8.self), radix: radix) else { return nil }
-            return checked(Decimal(value))
+            return Decimal(value)
         }
         var index = 0
         var isNegative = false
@@ -77,15 +75,19 @@ enum SpecNumber {
             scale += 1
         }
         guard !significant.isEmpty else { return 0 }
+        // Fewer than 10^(scale + count) in magnitude, so below 10^38 when that is at most 38.
         guard significant.count <= 38, scale > -128, scale + significant.count <= 38 else { return nil }
-        guard let whole = Decimal(string: String(decoding: significant, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")) else {
-            return nil
+        // Up to 19 digits fit a UInt64: every bound a spec writes in practice, made without text.
+        let whole: Decimal
+        if significant.count <= 19 {
+            whole = Decimal(significant.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) })
+        } else {
+            guard let parsed = Decimal(string: String(decoding: significant, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")) else {
+                return nil
+            }
+            whole = parsed
         }
-        return checked(Decimal(sign: isNegative ? .minus : .plus, exponent: scale, significand: whole))
-    }
-
-    private static func checked(_ value: Decimal) -> Decimal? {
-        value.magnitude < limit ? value : nil
+        return Decimal(sign: isNegative ? .minus : .plus, exponent: scale, significand: whole)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

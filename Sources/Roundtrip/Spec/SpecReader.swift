@@ -537,7 +537,7 @@ struct SpecReader {
 
         var parameters: [ParameterSpec] = []
         // The definition node of each declared parameter, for findings about a placeholder's keys.
-        var parameterNodes: [String: DocumentNode] = [:]
+        var parameterNodes: [(name: String, node: DocumentNode)] = []
         if let parametersNode = fields["parameters"] {
             for (parameterName, parameterKey, parameterNode) in namedEntries(parametersNode, Self.join(path, "parameters")) {
                 // Built only for a message: most parameters have none.
@@ -552,7 +552,7 @@ struct SpecReader {
                 )
                 if let parameter = readParameter(name: parameterName, node: parameterNode, path: parameterPath(), allowName: false) {
                     parameters.append(parameter)
-                    parameterNodes[parameterName] = parameterNode
+                    parameterNodes.append((parameterName, parameterNode))
                 }
             }
         }
@@ -565,7 +565,8 @@ struct SpecReader {
                 parameters.append(ParameterSpec(name: placeholder, type: .string, isRequired: true))
                 continue
             }
-            checkPlaceholderDefinition(parameters[index], node: parameterNodes[placeholder], "\(path).parameters.\(placeholder)")
+            let node = parameterNodes.first { $0.name == placeholder }?.node
+            checkPlaceholderDefinition(parameters[index], node: node, "\(path).parameters.\(placeholder)")
             // The route matches only with the segment there: a placeholder always has its value.
             parameters[index].isRequired = true
         }
