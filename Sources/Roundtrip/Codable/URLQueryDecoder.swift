@@ -135,9 +135,15 @@ private struct QueryKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     func decodeNil(forKey key: Key) throws -> Bool {
         storage.read.insert(key.stringValue)
         // An `allow-empty` parameter's empty value ("clear this field") reads as `nil`: the
-        // standard library's `decodeIfPresent` for `Int`, `Bool`, `String`… asks here first.
+        // standard library's `decodeIfPresent` for `Int`, `Bool`… asks here first.
         if case .typed(.empty) = storage.entries[key.stringValue] { return true }
         return storage.entries[key.stringValue] == nil
+    }
+
+    /// A string can hold the empty value, so it reads as `""`, not `nil`: a handler that decodes
+    /// into `String?` tells "clear this field" from an absent parameter.
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try decodeIfPresent(key)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -145,11 +151,18 @@ private struct QueryKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decodeIfPresent(key)
+    }
+
+    /// The value of `key`, or `nil` when it is absent; an `allow-empty` parameter's empty value
+    /// ("clear this field") reads as `nil` too, except into a `String`, which holds it as `""`.
+    private func decodeIfPresent<T: Decodable>(_ key: Key) throws -> T? {
         storage.read.insert(key.stringValue)
         guard let entry = storage.entries[key.stringValue] else { return nil }
-        // An `allow-empty` parameter's empty value ("clear this field") reads as `nil`.
-        if case .typed(.empty) = entry { return nil }
-        return try decode(type, forKey: key)
+        if case .typed(.empty) = entry {
+            return T.self == String.self ? ("" as! T) : nil
+        }
+        return try decode(T.self, forKey: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

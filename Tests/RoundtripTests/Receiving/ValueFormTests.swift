@@ -255,12 +255,38 @@ struct ValueFormTests {
         var kinds: [String]
     }
 
-    @Test func anEmptyAllowEmptyValueDecodesAsNilWhateverTheType() throws {
+    @Test func anEmptyAllowEmptyValueDecodesAsNilIntoOtherTypes() throws {
         // The standard library's decodeIfPresent for Int asks decodeNil first; an empty value must say nil there.
         let cleared = try Self.endpoint().evaluate(Self.base + "due=&size=&title=").decode(Cleared.self)
         #expect(cleared.due == nil)
         #expect(cleared.size == nil)
         #expect(cleared.title == "", "title has no allow-empty: its empty value is an empty string")
+    }
+
+    struct ClearedText: Decodable {
+        var note: String?
+        var size: Int?
+        var other: String?
+    }
+
+    @Test func anEmptyAllowEmptyStringDecodesAsAnEmptyString() throws {
+        let yaml = """
+            roundtrip: 1
+            app: {name: Notes, schemes: [notes]}
+            actions:
+              edit:
+                url: notes://edit
+                convention: none
+                parameters:
+                  note: {type: string, allow-empty: true, min-length: 2}
+                  size: {type: integer, allow-empty: true}
+                  other: {type: string, allow-empty: true}
+            """
+        let endpoint = try Endpoint(spec: try SpecLoader.load(yaml: yaml).spec)
+        let cleared = try endpoint.evaluate("notes://edit?note=&size=").decode(ClearedText.self)
+        #expect(cleared.note == "", "a string holds the cleared value, so a handler tells it from an absent one")
+        #expect(cleared.size == nil)
+        #expect(cleared.other == nil, "absent")
     }
 
     @Test func wholeQueryAndFragmentValuesMayNotTakeRoundtripsNames() {
