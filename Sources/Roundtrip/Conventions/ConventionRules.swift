@@ -25,7 +25,7 @@ protocol ConventionRules: Sendable {
         _ take: (String) -> String?,
         of action: Action,
         policy: CallbackPolicy
-    ) throws(RoundtripError) -> (callbacks: [String: String], callerName: String?)
+    ) throws(RoundtripError) -> (callbacks: RequestCallbacks, callerName: String?)
 
     /// Answering: the callback URL to open for `outcome`, with the response parameters (already
     /// checked for reserved names, duplicates and control characters).

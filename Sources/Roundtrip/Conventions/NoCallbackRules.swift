@@ -10,8 +10,8 @@ struct NoCallbackRules: ConventionRules {
         _ take: (String) -> String?,
         of action: Action,
         policy: CallbackPolicy
-    ) throws(RoundtripError) -> (callbacks: [String: String], callerName: String?) {
-        ([:], nil)
+    ) throws(RoundtripError) -> (callbacks: RequestCallbacks, callerName: String?) {
+        (.none, nil)
     }
 
     func callbackURL(

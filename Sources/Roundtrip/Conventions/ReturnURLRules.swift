@@ -12,7 +12,7 @@ struct ReturnURLRules: ConventionRules {
         _ take: (String) -> String?,
         of action: Action,
         policy: CallbackPolicy
-    ) throws(RoundtripError) -> (callbacks: [String: String], callerName: String?) {
+    ) throws(RoundtripError) -> (callbacks: RequestCallbacks, callerName: String?) {
         guard let url = take(action.returnParameter) else {
             throw RoundtripError(
                 .missingCallback,
@@ -21,7 +21,7 @@ struct ReturnURLRules: ConventionRules {
             )
         }
         _ = try policy.check(decoded: url, parameter: action.returnParameter, responsePrefix: action.responsePrefix)
-        return ([ConventionNames.returnKey: url], nil)
+        return (RequestCallbacks(key: ConventionNames.returnKey, url: url), nil)
     }
 
     func callbackURL(
@@ -34,7 +34,7 @@ struct ReturnURLRules: ConventionRules {
         if let returns = action.returns, ReturnedValues.isSuccess(resolved, convention: .returnURL, outcomes: action.outcomes) {
             _ = try ReturnedValues.check(parameters, against: returns, action: action.name)
         }
-        guard let url = request.callbacks[ConventionNames.returnKey] else {
+        guard let url = request.callbackURLs[ConventionNames.returnKey] else {
             throw RoundtripError(.missingCallback, "the request has no \(action.returnParameter) to return to", parameter: action.returnParameter)
         }
         let prefix = action.responsePrefix

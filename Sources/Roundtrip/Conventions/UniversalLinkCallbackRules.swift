@@ -12,7 +12,7 @@ struct UniversalLinkCallbackRules: ConventionRules {
         _ take: (String) -> String?,
         of action: Action,
         policy: CallbackPolicy
-    ) throws(RoundtripError) -> (callbacks: [String: String], callerName: String?) {
+    ) throws(RoundtripError) -> (callbacks: RequestCallbacks, callerName: String?) {
         guard let success = take(ConventionNames.ulcSuccess) else {
             throw RoundtripError(
                 .missingCallback,
@@ -38,7 +38,7 @@ struct UniversalLinkCallbackRules: ConventionRules {
         }
         _ = try policy.check(decoded: success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true)
         _ = try policy.check(decoded: errorURL, parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure, requireHTTPS: true)
-        return (["success": success, "error": errorURL], nil)
+        return (RequestCallbacks(["success": success, "error": errorURL]), nil)
     }
 
     func callbackURL(
@@ -57,7 +57,7 @@ struct UniversalLinkCallbackRules: ConventionRules {
                 parameter: parameters[0].name
             )
         }
-        guard let url = request.callbacks[outcome] else {
+        guard let url = request.callbackURLs[outcome] else {
             throw RoundtripError(.missingCallback, "the request has no ulc-\(outcome) URL")
         }
         return url

@@ -12,7 +12,7 @@ struct XCallbackURLRules: ConventionRules {
         _ take: (String) -> String?,
         of action: Action,
         policy: CallbackPolicy
-    ) throws(RoundtripError) -> (callbacks: [String: String], callerName: String?) {
+    ) throws(RoundtripError) -> (callbacks: RequestCallbacks, callerName: String?) {
         let callerName = take(ConventionNames.xSource)
         var callbacks: [String: String] = [:]
         for (outcome, parameter) in ConventionNames.xCallbacks {
@@ -21,7 +21,7 @@ struct XCallbackURLRules: ConventionRules {
             // Checked, but never opened: an outcome the action does not answer with.
             if action.outcomes.contains(outcome) { callbacks[outcome] = url }
         }
-        return (callbacks, callerName)
+        return (RequestCallbacks(callbacks), callerName)
     }
 
     func callbackURL(
@@ -43,7 +43,7 @@ struct XCallbackURLRules: ConventionRules {
         if let returns = action.returns, outcome == "success" {
             _ = try ReturnedValues.check(parameters, against: returns, action: action.name)
         }
-        guard let url = request.callbacks[outcome] else {
+        guard let url = request.callbackURLs[outcome] else {
             throw RoundtripError(.missingCallback, "the request has no \(parameter) URL to answer '\(outcome)' on", parameter: parameter)
         }
         var items = parameters

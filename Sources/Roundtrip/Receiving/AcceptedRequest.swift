@@ -12,7 +12,9 @@ public struct AcceptedRequest: Sendable {
     public let parameters: [String: ParameterValue]
     /// The callback URLs to open by outcome (`success`, `error`, `cancel`; a return-url action's
     /// single callback under `return`), already checked against the callback policy.
-    public let callbacks: [String: String]
+    public var callbacks: [String: String] { callbackURLs.dictionary }
+    /// The callbacks as the decision found them (see ``RequestCallbacks``).
+    let callbackURLs: RequestCallbacks
     /// x-callback-url's `x-source`: the caller's display name, when given. Not authenticated.
     public let callerName: String?
     /// The verified signature, when the request was signed and signatures are not off.
@@ -37,7 +39,28 @@ public struct AcceptedRequest: Sendable {
         self.actionName = actionName
         self.convention = convention
         self.parameters = parameters
-        self.callbacks = callbacks
+        self.callbackURLs = RequestCallbacks(callbacks)
+        self.callerName = callerName
+        self.signature = signature
+        self.url = url
+        self.undeclaredParameters = undeclaredParameters
+    }
+
+    /// Creates an accepted request with its callbacks as the decision found them.
+    init(
+        actionName: String,
+        convention: Convention,
+        parameters: [String: ParameterValue],
+        callbackURLs: RequestCallbacks,
+        callerName: String?,
+        signature: VerifiedSignature?,
+        url: String,
+        undeclaredParameters: [QueryItem]
+    ) {
+        self.actionName = actionName
+        self.convention = convention
+        self.parameters = parameters
+        self.callbackURLs = callbackURLs
         self.callerName = callerName
         self.signature = signature
         self.url = url

@@ -241,7 +241,7 @@ public struct Endpoint: Sendable {
             actionName: compiled.action.name,
             convention: compiled.action.convention,
             parameters: binding.parameters,
-            callbacks: callbacks,
+            callbackURLs: callbacks,
             callerName: callerName,
             signature: signature,
             url: url,
@@ -314,7 +314,7 @@ public struct Endpoint: Sendable {
         _ compiled: CompiledAction,
         bytes: UnsafeBufferPointer<UInt8>,
         items: inout [IncomingItem]
-    ) throws(RoundtripError) -> (callbacks: [String: String], callerName: String?) {
+    ) throws(RoundtripError) -> (callbacks: RequestCallbacks, callerName: String?) {
         func take(_ name: String) -> String? {
             guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
             return items.remove(at: position).text(in: bytes)

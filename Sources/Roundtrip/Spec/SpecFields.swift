@@ -1,25 +1,22 @@
 /// A spec mapping's known keys and their values, in file order.
 ///
 /// Looked up by a linear scan: a spec's mappings hold a handful of keys, for which comparing
-/// short strings beats hashing them, and spec loading happens at app launch.
-struct SpecFields: ExpressibleByDictionaryLiteral {
-    private var entries: [(key: String, value: DocumentNode)] = []
+/// short strings beats hashing them, and spec loading happens at app launch. It holds the
+/// mapping's own members (shared, not copied) when every key is known and none repeats, the
+/// usual case.
+struct SpecFields {
+    private let members: [DocumentNode.Member]
 
-    /// Empty fields (`[:]`).
-    init(dictionaryLiteral elements: (String, DocumentNode)...) {
-        entries = elements.map { (key: $0.0, value: $0.1) }
-    }
-
-    /// Adds a key and its value.
-    mutating func append(_ key: String, _ value: DocumentNode) {
-        entries.append((key, value))
+    /// The fields of `members`, whose keys are distinct and known.
+    init(_ members: [DocumentNode.Member]) {
+        self.members = members
     }
 
     /// The value of a key, or `nil` when the mapping does not have it.
     ///
     /// - Complexity: O(*n*) in the number of keys.
     subscript(key: String) -> DocumentNode? {
-        for entry in entries where entry.key == key { return entry.value }
+        for member in members where member.key == key { return member.value }
         return nil
     }
 }

@@ -61,6 +61,8 @@ struct SpecReader {
     ///   a spec's mappings have; a set past 16.
     private mutating func distinctMembers(_ members: [DocumentNode.Member], _ path: @autoclosure () -> String) -> [DocumentNode.Member] {
         guard members.count > 1 else { return members }
+        // Usually no key repeats: then the members are returned as they are, uncopied.
+        if members.count <= 16, !Self.repeatsAKey(members) { return members }
         var result: [DocumentNode.Member] = []
         result.reserveCapacity(members.count)
         var seen = members.count > 16 ? Set<String>(minimumCapacity: members.count) : nil
@@ -81,6 +83,11 @@ struct SpecReader {
         return result
     }
 
+    /// Whether two of a few members share a key.
+    private static func repeatsAKey(_ members: [DocumentNode.Member]) -> Bool {
+        members.indices.dropFirst().contains { index in members[..<index].contains { $0.key == members[index].key } }
+    }
+
     // MARK: - Typed access
 
     /// The node as a mapping whose keys are among `allowed`, reporting unknown keys.
@@ -89,8 +96,11 @@ struct SpecReader {
             error("wrong-type", path(), node, "expected a mapping (key: value pairs)")
             return nil
         }
-        var fields = SpecFields()
-        for member in distinctMembers(members, path()) {
+        let distinct = distinctMembers(members, path())
+        // Usually every key is known: the mapping's own members are the fields, uncopied.
+        guard !distinct.allSatisfy({ allowed.contains($0.key) }) else { return SpecFields(distinct) }
+        var known: [DocumentNode.Member] = []
+        for member in distinct {
             let name = member.key
             if !allowed.contains(name) {
                 let hint = NameSuggestion.closest(to: name, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
@@ -102,9 +112,9 @@ struct SpecReader {
                 )
                 continue
             }
-            fields.append(name, member.value)
+            known.append(member)
         }
-        return fields
+        return SpecFields(known)
     }
 
     /// The node as an ordered list of (name, key node, value node), for maps whose keys are user
@@ -285,7 +295,7 @@ struct SpecReader {
     }
 
     mutating func readApp(_ node: DocumentNode) -> AppDescription {
-        let fields = mapping(node, "app", allowed: ["name", "app-id", "schemes", "domains", "description"]) ?? [:]
+        let fields = mapping(node, "app", allowed: ["name", "app-id", "schemes", "domains", "description"]) ?? SpecFields([])
         let name = nonEmptyString(fields["name"], "app.name") ?? ""
         if fields["name"] == nil { error("missing-key", "app.name", node, "the app needs a 'name'") }
         checkNameCharacters(name, "app.name", fields["name"], what: "the app's name")
@@ -318,7 +328,7 @@ struct SpecReader {
     }
 
     mutating func readSources(_ node: DocumentNode, _ path: String) -> SourcePolicy {
-        let fields = mapping(node, path, allowed: ["allow", "deny", "unknown"]) ?? [:]
+        let fields = mapping(node, path, allowed: ["allow", "deny", "unknown"]) ?? SpecFields([])
         return SourcePolicy(
             allow: stringList(fields["allow"], Self.join(path, "allow")),
             deny: stringList(fields["deny"], Self.join(path, "deny")) ?? [],

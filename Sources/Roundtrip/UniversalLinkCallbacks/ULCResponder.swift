@@ -78,7 +78,7 @@ public actor ULCResponder {
     public func receive(_ url: String, source: String? = nil) async throws -> Disposition {
         let request = try endpoint.evaluate(url, source: source, now: clock())
         guard request.convention == .universalLinkCallback,
-            let success = request.callbacks["success"], let error = request.callbacks["error"]
+            let success = request.callbackURLs["success"], let error = request.callbackURLs["error"]
         else {
             throw RoundtripError(.unknownRoute, "the action '\(request.actionName)' is not a Universal Link Callback action")
         }
