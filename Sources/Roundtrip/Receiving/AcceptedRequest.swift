@@ -36,14 +36,16 @@ public struct AcceptedRequest: Sendable {
         url: String,
         undeclaredParameters: [QueryItem] = []
     ) {
-        self.actionName = actionName
-        self.convention = convention
-        self.parameters = parameters
-        self.callbackURLs = RequestCallbacks(callbacks)
-        self.callerName = callerName
-        self.signature = signature
-        self.url = url
-        self.undeclaredParameters = undeclaredParameters
+        self.init(
+            actionName: actionName,
+            convention: convention,
+            parameters: parameters,
+            callbackURLs: RequestCallbacks(callbacks),
+            callerName: callerName,
+            signature: signature,
+            url: url,
+            undeclaredParameters: undeclaredParameters
+        )
     }
 
     /// Creates an accepted request with its callbacks as the decision found them.
