@@ -51,8 +51,10 @@ enum SwiftLiteral {
     /// made once as a local constant, then `Spec(…)`, indented by `indent` spaces.
     static func specBody(_ spec: Spec, indent: Int) -> String {
         var shared = SharedExpressions()
-        _ = self.spec(spec, indent: indent, shared: &shared)
-        shared.startNaming()
+        for _ in 1..<SharedExpressions.passes {
+            _ = self.spec(spec, indent: indent, shared: &shared)
+            shared.startNextPass()
+        }
         let value = self.spec(spec, indent: indent, shared: &shared)
         guard !shared.declarations.isEmpty else { return value }
         let constants = shared.declarations.map { "let \($0.name) = \($0.expression)\n" + pad(indent) }.joined()
@@ -108,7 +110,7 @@ enum SwiftLiteral {
     static func action(_ action: Action, indent: Int, shared: inout SharedExpressions) -> String {
         var arguments = [
             "name: \(string(action.name))",
-            "routes: [" + action.routes.map { "try! RoutePattern(\(string($0.text)))" }.joined(separator: ", ") + "]",
+            "routes: [" + action.routes.map(route).joined(separator: ", ") + "]",
             "convention: .\(convention(action.convention))",
         ]
         if action.convention == .returnURL {
@@ -134,6 +136,18 @@ enum SwiftLiteral {
         arguments.append("queryEncoding: .\(action.queryEncoding.rawValue)")
         if let text = action.description { arguments.append("description: \(string(text))") }
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
+    }
+
+    /// A route made from its parts, so launch parses no route text.
+    static func route(_ route: RoutePattern) -> String {
+        let segments = route.segments.map { segment in
+            switch segment {
+            case .literal(let text): ".literal(\(string(text)))"
+            case .placeholder(let name): ".placeholder(\(string(name)))"
+            }
+        }
+        return "RoutePattern(text: \(string(route.text)), scheme: \(string(route.scheme)), host: \(string(route.host)), "
+            + "hasAuthority: \(route.hasAuthority), segments: [\(segments.joined(separator: ", "))])"
     }
 
     static func convention(_ convention: Convention) -> String {
@@ -168,7 +182,7 @@ enum SwiftLiteral {
         if let value = parameter.secretEnvironment { arguments.append("secretEnvironment: \(string(value))") }
         if let text = parameter.description { arguments.append("description: \(string(text))") }
         if let items = parameter.defaultItems { arguments.append("defaultItems: \(strings(items))") }
-        return "ParameterSpec(" + arguments.joined(separator: ", ") + ")"
+        return shared.use("ParameterSpec(" + arguments.joined(separator: ", ") + ")", as: "parameter")
     }
 
     static func type(_ type: ParameterType, shared: inout SharedExpressions) -> String {

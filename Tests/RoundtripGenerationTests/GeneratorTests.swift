@@ -228,6 +228,38 @@ struct GeneratorTests {
         #expect(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains(expected))
     }
 
+    @Test("What the spec repeats is made once at launch, and no route is parsed")
+    func repeatedValuesAreMadeOnce() throws {
+        let spec = try SpecLoader.load(
+            yaml: """
+                roundtrip: 1
+                app: {name: Pay, schemes: [pay]}
+                actions:
+                  charge:
+                    url: "pay://charge/:id"
+                    convention: return-url
+                    response-prefix: p_
+                    parameters: {amount: {type: decimal, minimum: 0.01}, memo: {pattern: "[a-z]+"}}
+                  refund:
+                    url: "pay://refund"
+                    convention: return-url
+                    response-prefix: p_
+                    parameters: {amount: {type: decimal, minimum: 0.01}, memo: {pattern: "[a-z]+", max-length: 9}}
+
+                """
+        ).spec
+        let source = SwiftGenerator.generate(spec, configuration: GeneratorConfiguration(role: .receiver), source: "pay.yaml")
+        func occurrences(_ text: String) -> Int { source.components(separatedBy: text).count - 1 }
+        #expect(occurrences(#"ParameterSpec(name: "amount""#) == 1, "one definition, shared by both actions")
+        #expect(occurrences(#"ParameterSpec(name: "memo""#) == 2, "the definitions differ")
+        #expect(occurrences("try! ValuePattern(") == 1, "the pattern both hold is compiled once")
+        #expect(occurrences("RoutePattern(\"") == 0)
+        let route =
+            #"RoutePattern(text: "pay://charge/:id", scheme: "pay", host: "charge", "#
+            + #"hasAuthority: true, segments: [.literal(""), .placeholder("id")])"#
+        #expect(occurrences(route) == 1)
+    }
+
     @Test(arguments: GeneratedSources.items)
     func theCommittedCodeIsWhatTheGeneratorWritesNow(_ item: GeneratedSources.Item) throws {
         let generated = try item.generate()

@@ -78,6 +78,28 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         segments = parts.segments
     }
 
+    /// A route from the parts ``init(_:)`` reads from `text`, for code generated from a spec:
+    /// nothing is parsed at launch.
+    ///
+    /// The parts must be what ``init(_:)`` makes of `text`: the scheme and host lowercased, the
+    /// path split at `/` with empty segments kept. Debug builds check that they are; the code
+    /// generator writes them from a route it has parsed.
+    ///
+    /// - Parameters:
+    ///   - text: The route as written in the spec.
+    ///   - scheme: The scheme, lowercased.
+    ///   - host: The host, lowercased; empty for a URL without authority.
+    ///   - hasAuthority: Whether the route has an authority (`//`).
+    ///   - segments: The path split at `/`.
+    public init(text: String, scheme: String, host: String, hasAuthority: Bool, segments: [Segment]) {
+        self.text = text
+        self.scheme = scheme
+        self.host = host
+        self.hasAuthority = hasAuthority
+        self.segments = segments
+        assert((try? RoutePattern(text)) == self, "the parts of the route '\(text)' are not what RoutePattern(_:) reads from it")
+    }
+
     /// ASCII letters lowered (a scheme or host: RFC 3986 section 6.2.2.1), other bytes as they are.
     private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.contains(where: { $0 &- 0x41 < 26 }) else { return String(decoding: bytes, as: UTF8.self) }

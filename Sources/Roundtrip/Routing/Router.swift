@@ -65,27 +65,28 @@ public struct Router: Sendable {
     /// ``init(actions:)``, saying which route conflicts.
     init(locating actions: [Action]) throws(Conflict) {
         // Sized once for every edge, so building the table at launch never rehashes it.
+        // Actions are read in place, by index: binding each to a local copied every field.
         var edgeCount = 0
-        for action in actions {
-            for route in action.routes { edgeCount += route.segments.count + 1 }
+        for index in actions.indices {
+            for route in actions[index].routes { edgeCount += route.segments.count + 1 }
         }
         edges.reserve(edgeCount)
         nodes.reserveCapacity(edgeCount + 1)
-        // Routes of one app mostly share their scheme and host: the previous root key is reused.
-        var previousRoot: (scheme: String, host: String, hasAuthority: Bool, key: [UInt8])?
-        for (actionIndex, action) in actions.enumerated() {
-            for (routeIndex, route) in action.routes.enumerated() {
-                let rootKey: [UInt8]
-                if let previousRoot, previousRoot.scheme == route.scheme, previousRoot.host == route.host,
-                    previousRoot.hasAuthority == route.hasAuthority
-                {
-                    rootKey = previousRoot.key
-                } else {
-                    rootKey = Router.rootKey(scheme: route.scheme.utf8, host: route.host.utf8, hasAuthority: route.hasAuthority)
-                    previousRoot = (route.scheme, route.host, route.hasAuthority, rootKey)
-                }
+        // Routes of one app mostly share their scheme and host: the previous root node is reused.
+        var previousRoot: (scheme: String, host: String, hasAuthority: Bool, node: Int)?
+        for actionIndex in actions.indices {
+            for (routeIndex, route) in actions[actionIndex].routes.enumerated() {
                 do {
-                    try insert(route, rootKey: rootKey, actionIndex: actionIndex, actions: actions)
+                    let root: Int
+                    if let previousRoot, previousRoot.scheme == route.scheme, previousRoot.host == route.host,
+                        previousRoot.hasAuthority == route.hasAuthority
+                    {
+                        root = previousRoot.node
+                    } else {
+                        root = try rootNode(of: route).get()
+                        previousRoot = (route.scheme, route.host, route.hasAuthority, root)
+                    }
+                    try insert(route, root: root, actionIndex: actionIndex, actions: actions)
                 } catch {
                     throw Conflict(actionIndex: actionIndex, routeIndex: routeIndex, error: error)
                 }
@@ -93,12 +94,28 @@ public struct Router: Sendable {
         }
     }
 
-    private mutating func insert(_ route: RoutePattern, rootKey: [UInt8], actionIndex: Int, actions: [Action]) throws(RoundtripError) {
-        var node = try edge(from: SegmentTable.rootParent, key: rootKey)
+    /// The root node of a route's scheme and host, made when there is none yet. Its key is the
+    /// scheme, `:` or `://`, and the host, both already lowercased by ``RoutePattern``, so they
+    /// match the lowercased key of an incoming URL.
+    private mutating func rootNode(of route: RoutePattern) -> Result<Int, RoundtripError> {
+        let length = route.scheme.utf8.count + (route.hasAuthority ? 3 : 1) + route.host.utf8.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { key in
+            var position = key.initialize(fromContentsOf: route.scheme.utf8)
+            position = key[position...].initialize(fromContentsOf: route.hasAuthority ? "://".utf8 : ":".utf8)
+            _ = key[position...].initialize(fromContentsOf: route.host.utf8)
+            return edge(from: SegmentTable.rootParent, key: UnsafeBufferPointer(key))
+        }
+    }
+
+    private mutating func insert(_ route: RoutePattern, root: Int, actionIndex: Int, actions: [Action]) throws(RoundtripError) {
+        var node = root
         for segment in route.segments {
             switch segment {
             case .literal(let text):
-                node = try edge(from: node, key: Array(text.utf8))
+                // The segment's own bytes (a short one's copied to the stack): no array per edge.
+                var text = text
+                let parent = node
+                node = try text.withUTF8 { bytes in edge(from: parent, key: bytes) }.get()
             case .placeholder(let name):
                 if let existing = nodes[node].placeholder {
                     guard existing.name == name else {
@@ -125,23 +142,15 @@ public struct Router: Sendable {
     }
 
     /// The node `key` leads to from `parent`, made when there is none yet.
-    private mutating func edge(from parent: Int, key: [UInt8]) throws(RoundtripError) -> Int {
-        if let next = edges.next(from: parent, key: key) { return next }
+    private mutating func edge(from parent: Int, key: UnsafeBufferPointer<UInt8>) -> Result<Int, RoundtripError> {
+        if let next = edges.next(from: parent, key: key) { return .success(next) }
         guard edges.insert(from: parent, key: key, next: nodes.count) else {
-            throw RoundtripError(.malformedURL, "the spec's routes are too large to compile (over 2 GiB of route text or 2³¹ route segments)")
+            return .failure(
+                RoundtripError(.malformedURL, "the spec's routes are too large to compile (over 2 GiB of route text or 2³¹ route segments)")
+            )
         }
         nodes.append(Node())
-        return nodes.count - 1
-    }
-
-    /// The key of a root edge: the lowercased scheme, `:` or `://`, and the lowercased host, so
-    /// scheme and host match ignoring ASCII case (both are ASCII after ``URLSplit``).
-    private static func rootKey(scheme: some Collection<UInt8>, host: some Collection<UInt8>, hasAuthority: Bool) -> [UInt8] {
-        var key = scheme.map(URLSplit.lowercased)
-        key.append(0x3A)
-        if hasAuthority { key += [0x2F, 0x2F] }
-        key += host.map(URLSplit.lowercased)
-        return key
+        return .success(nodes.count - 1)
     }
 
     /// Finds the action for a split URL.

@@ -73,17 +73,22 @@ struct SegmentTable: Sendable {
     ///
     /// - Returns: `false`, adding nothing, when a node number or the keys' total size no longer
     ///   fits the table's 32-bit fields (routes beyond 2 GiB).
-    mutating func insert(from parent: Int, key: [UInt8], next: Int) -> Bool {
+    mutating func insert(from parent: Int, key: UnsafeBufferPointer<UInt8>, next: Int) -> Bool {
         guard let parent32 = Int32(exactly: parent), let start = Int32(exactly: keys.count),
             let length = Int32(exactly: key.count), let next32 = Int32(exactly: next),
             Int32(exactly: keys.count + key.count) != nil
         else { return false }
         if (count + 1) * 2 > entries.count { grow() }
         keys.append(contentsOf: key)
-        let hash = key.withUnsafeBufferPointer { Self.hash(parent: parent, key: $0) }
+        let hash = Self.hash(parent: parent, key: key)
         place(Entry(parent: parent32, keyStart: start, keyLength: length, hash: hash, next: next32))
         count += 1
         return true
+    }
+
+    /// Adds the edge `parent --key--> next` (see the buffer form).
+    mutating func insert(from parent: Int, key: [UInt8], next: Int) -> Bool {
+        key.withUnsafeBufferPointer { insert(from: parent, key: $0, next: next) }
     }
 
     private mutating func place(_ entry: Entry) {

@@ -24,6 +24,15 @@ enum ExampleDraftsReceiver {
         // Values the spec repeats, each made once.
         let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
         let outcomes1 = ["success", "error", "cancel"]
+        let parameter1 = ParameterSpec(name: "text", type: .string, isRequired: true, isMultiline: true)
+        let parameter2 = ParameterSpec(name: "action", type: .string)
+        let parameter3 = ParameterSpec(name: "allowEmpty", type: .boolean)
+        let parameter4 = ParameterSpec(name: "uuid", type: .uuid, isRequired: true)
+        let parameter5 = ParameterSpec(name: "retParam", type: .string)
+        let parameter6 = ParameterSpec(name: "tag", type: .string, list: .repeated)
+        let parameter7 = ParameterSpec(name: "query", type: .string)
+        let parameter8 = ParameterSpec(name: "name", type: .string, isRequired: true)
+        let parameter9 = ParameterSpec(name: "text", type: .string, isMultiline: true)
         return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Drafts", appID: nil, schemes: ["drafts", "drafts5"], domains: [], description: "Agile Tortoise's text capture app. Some parameters and actions need a Pro subscription, which the app, not the URL, decides."),
@@ -33,12 +42,12 @@ enum ExampleDraftsReceiver {
             actions: [
                 Action(
                     name: "create",
-                    routes: [try! RoutePattern("drafts://x-callback-url/create"), try! RoutePattern("drafts://create"), try! RoutePattern("drafts5://x-callback-url/create")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/create", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("create")]), RoutePattern(text: "drafts://create", scheme: "drafts", host: "create", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/create", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("create")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "text", type: .string, isRequired: true, isMultiline: true),
+                        parameter1,
                         ParameterSpec(name: "tag", type: .string, list: .repeated, description: "One tag per occurrence."),
                         ParameterSpec(name: "folder", type: .string, defaultValue: "inbox", allowedValues: ["inbox", "archive"]),
                         ParameterSpec(name: "flagged", type: .boolean, defaultValue: "false"),
@@ -56,7 +65,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "open",
-                    routes: [try! RoutePattern("drafts://x-callback-url/open"), try! RoutePattern("drafts://open"), try! RoutePattern("drafts5://x-callback-url/open")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/open", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("open")]), RoutePattern(text: "drafts://open", scheme: "drafts", host: "open", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/open", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("open")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -64,8 +73,8 @@ enum ExampleDraftsReceiver {
                         ParameterSpec(name: "uuid", type: .uuid),
                         ParameterSpec(name: "title", type: .string),
                         ParameterSpec(name: "marker", type: .string, description: "A navigation marker to go to."),
-                        ParameterSpec(name: "action", type: .string),
-                        ParameterSpec(name: "allowEmpty", type: .boolean),
+                        parameter2,
+                        parameter3,
                         ParameterSpec(name: "allowCreate", type: .boolean, description: "With title, offer to create a missing draft."),
                         ParameterSpec(name: "showDraftList", type: .boolean),
                         ParameterSpec(name: "showActionList", type: .boolean),
@@ -80,13 +89,13 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "get",
-                    routes: [try! RoutePattern("drafts://x-callback-url/get"), try! RoutePattern("drafts://get"), try! RoutePattern("drafts5://x-callback-url/get")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/get", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("get")]), RoutePattern(text: "drafts://get", scheme: "drafts", host: "get", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/get", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("get")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "uuid", type: .uuid, isRequired: true),
-                        ParameterSpec(name: "retParam", type: .string),
+                        parameter4,
+                        parameter5,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -98,7 +107,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "getCurrentDraft",
-                    routes: [try! RoutePattern("drafts://x-callback-url/getCurrentDraft"), try! RoutePattern("drafts://getCurrentDraft")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/getCurrentDraft", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("getCurrentDraft")]), RoutePattern(text: "drafts://getCurrentDraft", scheme: "drafts", host: "getcurrentdraft", hasAuthority: true, segments: [])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -109,16 +118,16 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "prepend",
-                    routes: [try! RoutePattern("drafts://x-callback-url/prepend"), try! RoutePattern("drafts://prepend"), try! RoutePattern("drafts5://x-callback-url/prepend")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/prepend", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("prepend")]), RoutePattern(text: "drafts://prepend", scheme: "drafts", host: "prepend", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/prepend", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("prepend")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "uuid", type: .uuid, isRequired: true),
-                        ParameterSpec(name: "text", type: .string, isRequired: true, isMultiline: true),
-                        ParameterSpec(name: "action", type: .string),
-                        ParameterSpec(name: "allowEmpty", type: .boolean),
-                        ParameterSpec(name: "tag", type: .string, list: .repeated),
+                        parameter4,
+                        parameter1,
+                        parameter2,
+                        parameter3,
+                        parameter6,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -126,16 +135,16 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "append",
-                    routes: [try! RoutePattern("drafts://x-callback-url/append"), try! RoutePattern("drafts://append"), try! RoutePattern("drafts5://x-callback-url/append")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/append", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("append")]), RoutePattern(text: "drafts://append", scheme: "drafts", host: "append", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/append", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("append")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "uuid", type: .uuid, isRequired: true),
-                        ParameterSpec(name: "text", type: .string, isRequired: true, isMultiline: true),
-                        ParameterSpec(name: "action", type: .string),
-                        ParameterSpec(name: "allowEmpty", type: .boolean),
-                        ParameterSpec(name: "tag", type: .string, list: .repeated),
+                        parameter4,
+                        parameter1,
+                        parameter2,
+                        parameter3,
+                        parameter6,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -143,13 +152,13 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "replaceRange",
-                    routes: [try! RoutePattern("drafts://x-callback-url/replaceRange"), try! RoutePattern("drafts://replaceRange"), try! RoutePattern("drafts5://x-callback-url/replaceRange")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/replaceRange", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("replaceRange")]), RoutePattern(text: "drafts://replaceRange", scheme: "drafts", host: "replacerange", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/replaceRange", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("replaceRange")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "uuid", type: .uuid, isRequired: true),
-                        ParameterSpec(name: "text", type: .string, isRequired: true, isMultiline: true),
+                        parameter4,
+                        parameter1,
                         ParameterSpec(name: "start", type: .integer, isRequired: true, minimum: Decimal(sign: .plus, exponent: 0, significand: 0)),
                         ParameterSpec(name: "length", type: .integer, isRequired: true, minimum: Decimal(sign: .plus, exponent: 0, significand: 0)),
                     ],
@@ -159,12 +168,12 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "search",
-                    routes: [try! RoutePattern("drafts://x-callback-url/search"), try! RoutePattern("drafts://search"), try! RoutePattern("drafts5://x-callback-url/search")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/search", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("search")]), RoutePattern(text: "drafts://search", scheme: "drafts", host: "search", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/search", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("search")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "query", type: .string),
+                        parameter7,
                         ParameterSpec(name: "tag", type: .string),
                         ParameterSpec(name: "folder", type: .string, allowedValues: ["inbox", "archive", "flagged", "all", "trash"]),
                     ],
@@ -174,12 +183,12 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "quickSearch",
-                    routes: [try! RoutePattern("drafts://x-callback-url/quickSearch"), try! RoutePattern("drafts://quickSearch")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/quickSearch", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("quickSearch")]), RoutePattern(text: "drafts://quickSearch", scheme: "drafts", host: "quicksearch", hasAuthority: true, segments: [])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "query", type: .string),
+                        parameter7,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -187,12 +196,12 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "commandPalette",
-                    routes: [try! RoutePattern("drafts://x-callback-url/commandPalette"), try! RoutePattern("drafts://commandPalette")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/commandPalette", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("commandPalette")]), RoutePattern(text: "drafts://commandPalette", scheme: "drafts", host: "commandpalette", hasAuthority: true, segments: [])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "query", type: .string),
+                        parameter7,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -200,12 +209,12 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "actionSearch",
-                    routes: [try! RoutePattern("drafts://x-callback-url/actionSearch"), try! RoutePattern("drafts://actionSearch")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/actionSearch", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("actionSearch")]), RoutePattern(text: "drafts://actionSearch", scheme: "drafts", host: "actionsearch", hasAuthority: true, segments: [])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "query", type: .string),
+                        parameter7,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -213,7 +222,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "workspace",
-                    routes: [try! RoutePattern("drafts://x-callback-url/workspace"), try! RoutePattern("drafts://workspace"), try! RoutePattern("drafts5://x-callback-url/workspace")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/workspace", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("workspace")]), RoutePattern(text: "drafts://workspace", scheme: "drafts", host: "workspace", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/workspace", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("workspace")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -226,12 +235,12 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "loadActionGroup",
-                    routes: [try! RoutePattern("drafts://x-callback-url/loadActionGroup"), try! RoutePattern("drafts://loadActionGroup"), try! RoutePattern("drafts5://x-callback-url/loadActionGroup")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/loadActionGroup", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("loadActionGroup")]), RoutePattern(text: "drafts://loadActionGroup", scheme: "drafts", host: "loadactiongroup", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/loadActionGroup", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("loadActionGroup")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "name", type: .string, isRequired: true),
+                        parameter8,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -240,12 +249,12 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "loadActionBarGroup",
-                    routes: [try! RoutePattern("drafts://x-callback-url/loadActionBarGroup"), try! RoutePattern("drafts://loadActionBarGroup")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/loadActionBarGroup", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("loadActionBarGroup")]), RoutePattern(text: "drafts://loadActionBarGroup", scheme: "drafts", host: "loadactionbargroup", hasAuthority: true, segments: [])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "name", type: .string, isRequired: true),
+                        parameter8,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -254,12 +263,12 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "loadKeyboardActionGroup",
-                    routes: [try! RoutePattern("drafts5://x-callback-url/loadKeyboardActionGroup")],
+                    routes: [RoutePattern(text: "drafts5://x-callback-url/loadKeyboardActionGroup", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("loadKeyboardActionGroup")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "name", type: .string, isRequired: true),
+                        parameter8,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -268,14 +277,14 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "runAction",
-                    routes: [try! RoutePattern("drafts://x-callback-url/runAction"), try! RoutePattern("drafts://runAction"), try! RoutePattern("drafts5://x-callback-url/runAction")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/runAction", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("runAction")]), RoutePattern(text: "drafts://runAction", scheme: "drafts", host: "runaction", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/runAction", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("runAction")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "text", type: .string, isRequired: true, isMultiline: true),
-                        ParameterSpec(name: "action", type: .string),
-                        ParameterSpec(name: "allowEmpty", type: .boolean),
+                        parameter1,
+                        parameter2,
+                        parameter3,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -284,12 +293,12 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "capture",
-                    routes: [try! RoutePattern("drafts://x-callback-url/capture"), try! RoutePattern("drafts://capture")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/capture", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("capture")]), RoutePattern(text: "drafts://capture", scheme: "drafts", host: "capture", hasAuthority: true, segments: [])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "text", type: .string, isMultiline: true),
+                        parameter9,
                         ParameterSpec(name: "tag", type: .string, list: .comma, description: "The capture window's initial tags."),
                     ],
                     sources: sources1,
@@ -298,14 +307,14 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "dictate",
-                    routes: [try! RoutePattern("drafts://x-callback-url/dictate"), try! RoutePattern("drafts://dictate"), try! RoutePattern("drafts5://x-callback-url/dictate")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/dictate", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("dictate")]), RoutePattern(text: "drafts://dictate", scheme: "drafts", host: "dictate", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/dictate", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("dictate")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "locale", type: .string, description: "A language-country identifier such as en-US."),
                         ParameterSpec(name: "save", type: .boolean, defaultValue: "true", description: "With false the text is only sent back."),
-                        ParameterSpec(name: "retParam", type: .string),
+                        parameter5,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -316,31 +325,31 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "scanDocument",
-                    routes: [try! RoutePattern("drafts://x-callback-url/scanDocument"), try! RoutePattern("drafts://scanDocument")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/scanDocument", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("scanDocument")]), RoutePattern(text: "drafts://scanDocument", scheme: "drafts", host: "scandocument", hasAuthority: true, segments: [])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "save", type: .boolean, defaultValue: "true"),
-                        ParameterSpec(name: "retParam", type: .string),
+                        parameter5,
                     ],
                     sources: sources1,
                     signatures: .off,
                     returns: [
-                        ParameterSpec(name: "text", type: .string, isMultiline: true),
+                        parameter9,
                     ],
                     queryEncoding: .rfc3986,
                     description: "iOS only.",
                 ),
                 Action(
                     name: "arrange",
-                    routes: [try! RoutePattern("drafts://x-callback-url/arrange"), try! RoutePattern("drafts://arrange"), try! RoutePattern("drafts5://x-callback-url/arrange")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/arrange", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("arrange")]), RoutePattern(text: "drafts://arrange", scheme: "drafts", host: "arrange", hasAuthority: true, segments: []), RoutePattern(text: "drafts5://x-callback-url/arrange", scheme: "drafts5", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("arrange")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "text", type: .string, isRequired: true, isMultiline: true),
-                        ParameterSpec(name: "retParam", type: .string),
+                        parameter1,
+                        parameter5,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -351,7 +360,7 @@ enum ExampleDraftsReceiver {
                 ),
                 Action(
                     name: "refresh_text_expander",
-                    routes: [try! RoutePattern("drafts://x-callback-url/refresh_text_expander"), try! RoutePattern("drafts://refresh_text_expander")],
+                    routes: [RoutePattern(text: "drafts://x-callback-url/refresh_text_expander", scheme: "drafts", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("refresh_text_expander")]), RoutePattern(text: "drafts://refresh_text_expander", scheme: "drafts", host: "refresh_text_expander", hasAuthority: true, segments: [])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,

@@ -24,6 +24,21 @@ enum ExampleThingsReceiver {
         // Values the spec repeats, each made once.
         let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
         let outcomes1 = ["success", "error", "cancel"]
+        let parameter1 = ParameterSpec(name: "notes", type: .string, maximumLength: 10000, isMultiline: true)
+        let parameter2 = ParameterSpec(name: "deadline", type: .string, description: "A date string (yyyy-mm-dd or English natural language).")
+        let parameter3 = ParameterSpec(name: "completed", type: .boolean, defaultValue: "false")
+        let parameter4 = ParameterSpec(name: "reveal", type: .boolean, defaultValue: "false")
+        let parameter5 = ParameterSpec(name: "id", type: .string, isRequired: true)
+        let parameter6 = ParameterSpec(name: "title", type: .string, maximumLength: 4000, allowsEmpty: true)
+        let parameter7 = ParameterSpec(name: "notes", type: .string, maximumLength: 10000, isMultiline: true, allowsEmpty: true)
+        let parameter8 = ParameterSpec(name: "prepend-notes", type: .string, maximumLength: 10000, isMultiline: true, allowsEmpty: true)
+        let parameter9 = ParameterSpec(name: "append-notes", type: .string, maximumLength: 10000, isMultiline: true, allowsEmpty: true)
+        let parameter10 = ParameterSpec(name: "add-tags", type: .string, list: .comma, allowsEmpty: true)
+        let parameter11 = ParameterSpec(name: "completed", type: .boolean, allowsEmpty: true)
+        let parameter12 = ParameterSpec(name: "canceled", type: .boolean, allowsEmpty: true)
+        let parameter13 = ParameterSpec(name: "duplicate", type: .boolean, defaultValue: "false")
+        let parameter14 = ParameterSpec(name: "creation-date", type: .date(.iso8601), allowsEmpty: true)
+        let parameter15 = ParameterSpec(name: "completion-date", type: .date(.iso8601), allowsEmpty: true)
         return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Things", appID: nil, schemes: ["things"], domains: [], description: "Cultured Code's task manager. Commands that change existing data (update, update-project, and json with an update operation) need the user's authorization token, found in Things' settings under Things URLs."),
@@ -33,16 +48,16 @@ enum ExampleThingsReceiver {
             actions: [
                 Action(
                     name: "add",
-                    routes: [try! RoutePattern("things:///add")],
+                    routes: [RoutePattern(text: "things:///add", scheme: "things", host: "", hasAuthority: true, segments: [.literal(""), .literal("add")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "title", type: .string, maximumLength: 4000, description: "Ignored when titles is given."),
                         ParameterSpec(name: "titles", type: .string, list: .newline, description: "One to-do per line; takes priority over title and show-quick-entry."),
-                        ParameterSpec(name: "notes", type: .string, maximumLength: 10000, isMultiline: true),
+                        parameter1,
                         ParameterSpec(name: "when", type: .string, description: "today, tomorrow, evening, anytime, someday, a date string or a date time string (a time adds a reminder)."),
-                        ParameterSpec(name: "deadline", type: .string, description: "A date string (yyyy-mm-dd or English natural language)."),
+                        parameter2,
                         ParameterSpec(name: "tags", type: .string, list: .comma, description: "Titles of existing tags; unknown tags are not applied."),
                         ParameterSpec(name: "checklist-items", type: .string, list: .newline, maximumItems: 100),
                         ParameterSpec(name: "use-clipboard", type: .string, allowedValues: ["replace-title", "replace-notes", "replace-checklist-items"]),
@@ -50,10 +65,10 @@ enum ExampleThingsReceiver {
                         ParameterSpec(name: "list", type: .string, maximumLength: 4000, description: "A project or area title."),
                         ParameterSpec(name: "heading-id", type: .string, description: "A heading ID within the project; takes precedence over heading."),
                         ParameterSpec(name: "heading", type: .string, maximumLength: 4000),
-                        ParameterSpec(name: "completed", type: .boolean, defaultValue: "false"),
+                        parameter3,
                         ParameterSpec(name: "canceled", type: .boolean, defaultValue: "false", description: "Takes priority over completed."),
                         ParameterSpec(name: "show-quick-entry", type: .boolean, defaultValue: "false"),
-                        ParameterSpec(name: "reveal", type: .boolean, defaultValue: "false"),
+                        parameter4,
                         ParameterSpec(name: "creation-date", type: .date(.iso8601), description: "ISO 8601 date time; ignored when in the future."),
                         ParameterSpec(name: "completion-date", type: .date(.iso8601), description: "ISO 8601 date time; ignored unless completed or canceled."),
                     ],
@@ -67,22 +82,22 @@ enum ExampleThingsReceiver {
                 ),
                 Action(
                     name: "add-project",
-                    routes: [try! RoutePattern("things:///add-project")],
+                    routes: [RoutePattern(text: "things:///add-project", scheme: "things", host: "", hasAuthority: true, segments: [.literal(""), .literal("add-project")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "title", type: .string, maximumLength: 4000),
-                        ParameterSpec(name: "notes", type: .string, maximumLength: 10000, isMultiline: true),
+                        parameter1,
                         ParameterSpec(name: "when", type: .string, description: "today, tomorrow, evening, anytime, someday, a date string or a date time string."),
-                        ParameterSpec(name: "deadline", type: .string, description: "A date string (yyyy-mm-dd or English natural language)."),
+                        parameter2,
                         ParameterSpec(name: "tags", type: .string, list: .comma),
                         ParameterSpec(name: "area-id", type: .string, description: "Takes precedence over area."),
                         ParameterSpec(name: "area", type: .string, maximumLength: 4000),
                         ParameterSpec(name: "to-dos", type: .string, list: .newline, description: "Titles of to-dos to create inside the project."),
-                        ParameterSpec(name: "completed", type: .boolean, defaultValue: "false"),
+                        parameter3,
                         ParameterSpec(name: "canceled", type: .boolean, defaultValue: "false"),
-                        ParameterSpec(name: "reveal", type: .boolean, defaultValue: "false"),
+                        parameter4,
                         ParameterSpec(name: "creation-date", type: .date(.iso8601)),
                         ParameterSpec(name: "completion-date", type: .date(.iso8601)),
                     ],
@@ -96,21 +111,21 @@ enum ExampleThingsReceiver {
                 ),
                 Action(
                     name: "update",
-                    routes: [try! RoutePattern("things:///update")],
+                    routes: [RoutePattern(text: "things:///update", scheme: "things", host: "", hasAuthority: true, segments: [.literal(""), .literal("update")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "auth-token", type: .secret, isRequired: true, secretEnvironment: "THINGS_AUTH_TOKEN", description: "The user's Things URL authorization token."),
-                        ParameterSpec(name: "id", type: .string, isRequired: true),
-                        ParameterSpec(name: "title", type: .string, maximumLength: 4000, allowsEmpty: true),
-                        ParameterSpec(name: "notes", type: .string, maximumLength: 10000, isMultiline: true, allowsEmpty: true),
-                        ParameterSpec(name: "prepend-notes", type: .string, maximumLength: 10000, isMultiline: true, allowsEmpty: true),
-                        ParameterSpec(name: "append-notes", type: .string, maximumLength: 10000, isMultiline: true, allowsEmpty: true),
+                        parameter5,
+                        parameter6,
+                        parameter7,
+                        parameter8,
+                        parameter9,
                         ParameterSpec(name: "when", type: .string, allowsEmpty: true, description: "today, tomorrow, evening, someday, a date string or a date time string."),
                         ParameterSpec(name: "deadline", type: .string, allowsEmpty: true, description: "A date string; 'deadline=' removes the deadline."),
                         ParameterSpec(name: "tags", type: .string, list: .comma, allowsEmpty: true, description: "Replaces all current tags."),
-                        ParameterSpec(name: "add-tags", type: .string, list: .comma, allowsEmpty: true),
+                        parameter10,
                         ParameterSpec(name: "checklist-items", type: .string, list: .newline, maximumItems: 100, allowsEmpty: true, description: "Replaces all checklist items."),
                         ParameterSpec(name: "prepend-checklist-items", type: .string, list: .newline, maximumItems: 100, allowsEmpty: true),
                         ParameterSpec(name: "append-checklist-items", type: .string, list: .newline, maximumItems: 100, allowsEmpty: true),
@@ -118,12 +133,12 @@ enum ExampleThingsReceiver {
                         ParameterSpec(name: "list", type: .string, maximumLength: 4000, allowsEmpty: true),
                         ParameterSpec(name: "heading-id", type: .string, allowsEmpty: true),
                         ParameterSpec(name: "heading", type: .string, maximumLength: 4000, allowsEmpty: true),
-                        ParameterSpec(name: "completed", type: .boolean, allowsEmpty: true),
-                        ParameterSpec(name: "canceled", type: .boolean, allowsEmpty: true),
-                        ParameterSpec(name: "reveal", type: .boolean, defaultValue: "false"),
-                        ParameterSpec(name: "duplicate", type: .boolean, defaultValue: "false"),
-                        ParameterSpec(name: "creation-date", type: .date(.iso8601), allowsEmpty: true),
-                        ParameterSpec(name: "completion-date", type: .date(.iso8601), allowsEmpty: true),
+                        parameter11,
+                        parameter12,
+                        parameter4,
+                        parameter13,
+                        parameter14,
+                        parameter15,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -135,29 +150,29 @@ enum ExampleThingsReceiver {
                 ),
                 Action(
                     name: "update-project",
-                    routes: [try! RoutePattern("things:///update-project")],
+                    routes: [RoutePattern(text: "things:///update-project", scheme: "things", host: "", hasAuthority: true, segments: [.literal(""), .literal("update-project")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "auth-token", type: .secret, isRequired: true, secretEnvironment: "THINGS_AUTH_TOKEN"),
-                        ParameterSpec(name: "id", type: .string, isRequired: true),
-                        ParameterSpec(name: "title", type: .string, maximumLength: 4000, allowsEmpty: true),
-                        ParameterSpec(name: "notes", type: .string, maximumLength: 10000, isMultiline: true, allowsEmpty: true),
-                        ParameterSpec(name: "prepend-notes", type: .string, maximumLength: 10000, isMultiline: true, allowsEmpty: true),
-                        ParameterSpec(name: "append-notes", type: .string, maximumLength: 10000, isMultiline: true, allowsEmpty: true),
+                        parameter5,
+                        parameter6,
+                        parameter7,
+                        parameter8,
+                        parameter9,
                         ParameterSpec(name: "when", type: .string, allowsEmpty: true),
                         ParameterSpec(name: "deadline", type: .string, allowsEmpty: true),
                         ParameterSpec(name: "tags", type: .string, list: .comma, allowsEmpty: true),
-                        ParameterSpec(name: "add-tags", type: .string, list: .comma, allowsEmpty: true),
+                        parameter10,
                         ParameterSpec(name: "area-id", type: .string, allowsEmpty: true),
                         ParameterSpec(name: "area", type: .string, maximumLength: 4000, allowsEmpty: true),
-                        ParameterSpec(name: "completed", type: .boolean, allowsEmpty: true),
-                        ParameterSpec(name: "canceled", type: .boolean, allowsEmpty: true),
-                        ParameterSpec(name: "reveal", type: .boolean, defaultValue: "false"),
-                        ParameterSpec(name: "duplicate", type: .boolean, defaultValue: "false"),
-                        ParameterSpec(name: "creation-date", type: .date(.iso8601), allowsEmpty: true),
-                        ParameterSpec(name: "completion-date", type: .date(.iso8601), allowsEmpty: true),
+                        parameter11,
+                        parameter12,
+                        parameter4,
+                        parameter13,
+                        parameter14,
+                        parameter15,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -169,7 +184,7 @@ enum ExampleThingsReceiver {
                 ),
                 Action(
                     name: "show",
-                    routes: [try! RoutePattern("things:///show")],
+                    routes: [RoutePattern(text: "things:///show", scheme: "things", host: "", hasAuthority: true, segments: [.literal(""), .literal("show")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -186,7 +201,7 @@ enum ExampleThingsReceiver {
                 ),
                 Action(
                     name: "search",
-                    routes: [try! RoutePattern("things:///search")],
+                    routes: [RoutePattern(text: "things:///search", scheme: "things", host: "", hasAuthority: true, segments: [.literal(""), .literal("search")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -201,7 +216,7 @@ enum ExampleThingsReceiver {
                 ),
                 Action(
                     name: "version",
-                    routes: [try! RoutePattern("things:///version")],
+                    routes: [RoutePattern(text: "things:///version", scheme: "things", host: "", hasAuthority: true, segments: [.literal(""), .literal("version")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -216,14 +231,14 @@ enum ExampleThingsReceiver {
                 ),
                 Action(
                     name: "json",
-                    routes: [try! RoutePattern("things:///json")],
+                    routes: [RoutePattern(text: "things:///json", scheme: "things", host: "", hasAuthority: true, segments: [.literal(""), .literal("json")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
                         ParameterSpec(name: "data", type: .json, isRequired: true, description: "A JSON array of to-do and project objects (the page's only payload; the command does nothing without it)."),
                         ParameterSpec(name: "auth-token", type: .secret, secretEnvironment: "THINGS_AUTH_TOKEN"),
-                        ParameterSpec(name: "reveal", type: .boolean, defaultValue: "false"),
+                        parameter4,
                     ],
                     sources: sources1,
                     signatures: .off,

@@ -34,7 +34,7 @@ enum FixtureHostileReceiver {
             actions: [
                 Action(
                     name: "not 'q\"x'\\",
-                    routes: [try! RoutePattern("hostile://quote")],
+                    routes: [RoutePattern(text: "hostile://quote", scheme: "hostile", host: "quote", hasAuthority: true, segments: [])],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .reject,

@@ -30,7 +30,7 @@ struct FixtureInapClient: Sendable {
             actions: [
                 Action(
                     name: "activate-destination",
-                    routes: [try! RoutePattern("myapp://myapp")],
+                    routes: [RoutePattern(text: "myapp://myapp", scheme: "myapp", host: "myapp", hasAuthority: true, segments: [])],
                     convention: .none,
                     outcomes: [],
                     unknownParameters: .reject,

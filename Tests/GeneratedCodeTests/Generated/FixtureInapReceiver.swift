@@ -30,7 +30,7 @@ enum FixtureInapReceiver {
             actions: [
                 Action(
                     name: "activate-destination",
-                    routes: [try! RoutePattern("myapp://myapp")],
+                    routes: [RoutePattern(text: "myapp://myapp", scheme: "myapp", host: "myapp", hasAuthority: true, segments: [])],
                     convention: .none,
                     outcomes: [],
                     unknownParameters: .reject,

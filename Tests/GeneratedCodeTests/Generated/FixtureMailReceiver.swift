@@ -22,8 +22,14 @@ enum FixtureMailReceiver {
         // Values the spec repeats, each made once.
         let sources1 = SourcePolicy(allow: nil, deny: [], unknown: .allow)
         let outcomes1 = ["success", "error", "cancel"]
+        let parameter1 = ParameterSpec(name: "items", type: .string)
+        let parameter2 = ParameterSpec(name: "values", type: .string)
+        let parameter3 = ParameterSpec(name: "returns", type: .string)
+        let parameter4 = ParameterSpec(name: "self", type: .string)
         let values1 = ["a"]
+        let parameter5 = ParameterSpec(name: "x", type: .string)
         let values2 = ["ok"]
+        let parameter6 = ParameterSpec(name: "result", type: .string, allowedValues: values2)
         return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Mail", appID: nil, schemes: ["mail"], domains: [], description: nil),
@@ -33,7 +39,7 @@ enum FixtureMailReceiver {
             actions: [
                 Action(
                     name: "reply",
-                    routes: [try! RoutePattern("mail://x-callback-url/reply")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/reply", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("reply")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -42,30 +48,30 @@ enum FixtureMailReceiver {
                         ParameterSpec(name: "caller", type: .string),
                         ParameterSpec(name: "partner", type: .string),
                         ParameterSpec(name: "action", type: .string),
-                        ParameterSpec(name: "items", type: .string),
+                        parameter1,
                         ParameterSpec(name: "response", type: .string),
-                        ParameterSpec(name: "values", type: .string),
-                        ParameterSpec(name: "returns", type: .string),
+                        parameter2,
+                        parameter3,
                         ParameterSpec(name: "request", type: .string),
-                        ParameterSpec(name: "self", type: .string),
+                        parameter4,
                         ParameterSpec(name: "default", type: .string),
                         ParameterSpec(name: "reply", type: .string, allowedValues: values1),
                     ],
                     sources: sources1,
                     signatures: .off,
                     returns: [
-                        ParameterSpec(name: "items", type: .string),
+                        parameter1,
                         ParameterSpec(name: "query-items", type: .string),
-                        ParameterSpec(name: "returns", type: .string),
+                        parameter3,
                         ParameterSpec(name: "definitions", type: .string),
-                        ParameterSpec(name: "values", type: .string),
-                        ParameterSpec(name: "self", type: .string),
+                        parameter2,
+                        parameter4,
                     ],
                     queryEncoding: .rfc3986,
                 ),
                 Action(
                     name: "action",
-                    routes: [try! RoutePattern("mail://action")],
+                    routes: [RoutePattern(text: "mail://action", scheme: "mail", host: "action", hasAuthority: true, segments: [])],
                     convention: .none,
                     outcomes: [],
                     unknownParameters: .reject,
@@ -75,33 +81,33 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "mail-receiver",
-                    routes: [try! RoutePattern("mail://x-callback-url/mail-receiver")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/mail-receiver", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("mail-receiver")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     sources: sources1,
                     signatures: .off,
                     returns: [
-                        ParameterSpec(name: "x", type: .string),
+                        parameter5,
                     ],
                     queryEncoding: .rfc3986,
                 ),
                 Action(
                     name: "fixture-mail-receiver",
-                    routes: [try! RoutePattern("mail://x-callback-url/fixture-mail-receiver")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/fixture-mail-receiver", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("fixture-mail-receiver")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     sources: sources1,
                     signatures: .off,
                     returns: [
-                        ParameterSpec(name: "x", type: .string),
+                        parameter5,
                     ],
                     queryEncoding: .rfc3986,
                 ),
                 Action(
                     name: "fixture-mail-client",
-                    routes: [try! RoutePattern("mail://x-callback-url/fixture-mail-client")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/fixture-mail-client", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("fixture-mail-client")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -111,7 +117,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "query",
-                    routes: [try! RoutePattern("mail://query")],
+                    routes: [RoutePattern(text: "mail://query", scheme: "mail", host: "query", hasAuthority: true, segments: [])],
                     convention: .none,
                     outcomes: [],
                     unknownParameters: .reject,
@@ -125,23 +131,23 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "call",
-                    routes: [try! RoutePattern("mail://x-callback-url/call")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/call", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("call")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "result", type: .string, allowedValues: values2),
+                        parameter6,
                     ],
                     sources: sources1,
                     signatures: .off,
                     returns: [
-                        ParameterSpec(name: "result", type: .string, allowedValues: values2),
+                        parameter6,
                     ],
                     queryEncoding: .rfc3986,
                 ),
                 Action(
                     name: "request",
-                    routes: [try! RoutePattern("mail://x-callback-url/request")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/request", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("request")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -154,7 +160,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "string",
-                    routes: [try! RoutePattern("mail://x-callback-url/string")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/string", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("string")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -164,7 +170,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "date",
-                    routes: [try! RoutePattern("mail://x-callback-url/date")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/date", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("date")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -174,7 +180,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "data",
-                    routes: [try! RoutePattern("mail://x-callback-url/data")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/data", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("data")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -184,7 +190,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "decimal",
-                    routes: [try! RoutePattern("mail://x-callback-url/decimal")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/decimal", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("decimal")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -194,7 +200,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "spec",
-                    routes: [try! RoutePattern("mail://x-callback-url/spec")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/spec", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("spec")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -204,7 +210,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "endpoint",
-                    routes: [try! RoutePattern("mail://x-callback-url/endpoint")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/endpoint", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("endpoint")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -214,7 +220,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "returns",
-                    routes: [try! RoutePattern("mail://x-callback-url/returns")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/returns", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("returns")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -224,7 +230,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "roundtrip",
-                    routes: [try! RoutePattern("mail://x-callback-url/roundtrip")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/roundtrip", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("roundtrip")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -234,7 +240,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "swift",
-                    routes: [try! RoutePattern("mail://x-callback-url/swift")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/swift", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("swift")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -244,7 +250,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "url",
-                    routes: [try! RoutePattern("mail://x-callback-url/url")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/url", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("url")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -254,7 +260,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "add-text",
-                    routes: [try! RoutePattern("mail://x-callback-url/add-text")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/add-text", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("add-text")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -267,7 +273,7 @@ enum FixtureMailReceiver {
                 ),
                 Action(
                     name: "add_text",
-                    routes: [try! RoutePattern("mail://x-callback-url/add_text")],
+                    routes: [RoutePattern(text: "mail://x-callback-url/add_text", scheme: "mail", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("add_text")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,

@@ -30,7 +30,7 @@ struct FixtureNotesAppClient: Sendable {
             actions: [
                 Action(
                     name: "create",
-                    routes: [try! RoutePattern("notes:///create"), try! RoutePattern("notes://x-callback-url/create")],
+                    routes: [RoutePattern(text: "notes:///create", scheme: "notes", host: "", hasAuthority: true, segments: [.literal(""), .literal("create")]), RoutePattern(text: "notes://x-callback-url/create", scheme: "notes", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("create")])],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error"],
                     unknownParameters: .reject,
@@ -55,7 +55,7 @@ struct FixtureNotesAppClient: Sendable {
                 ),
                 Action(
                     name: "search",
-                    routes: [try! RoutePattern("notes://x-callback-url/search")],
+                    routes: [RoutePattern(text: "notes://x-callback-url/search", scheme: "notes", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("search")])],
                     convention: .xCallbackURL,
                     outcomes: ["success", "error", "cancel"],
                     unknownParameters: .accept,

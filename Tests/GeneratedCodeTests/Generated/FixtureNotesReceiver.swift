@@ -32,7 +32,7 @@ enum FixtureNotesReceiver {
             actions: [
                 Action(
                     name: "create",
-                    routes: [try! RoutePattern("notes-app://x-callback-url/create")],
+                    routes: [RoutePattern(text: "notes-app://x-callback-url/create", scheme: "notes-app", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("create")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -46,7 +46,7 @@ enum FixtureNotesReceiver {
                 ),
                 Action(
                     name: "locked",
-                    routes: [try! RoutePattern("notes-app://x-callback-url/locked")],
+                    routes: [RoutePattern(text: "notes-app://x-callback-url/locked", scheme: "notes-app", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("locked")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -59,7 +59,7 @@ enum FixtureNotesReceiver {
                 ),
                 Action(
                     name: "logout",
-                    routes: [try! RoutePattern("https://notes.example.com/logout")],
+                    routes: [RoutePattern(text: "https://notes.example.com/logout", scheme: "https", host: "notes.example.com", hasAuthority: true, segments: [.literal(""), .literal("logout")])],
                     convention: .universalLinkCallback,
                     outcomes: ["success", "error"],
                     unknownParameters: .reject,

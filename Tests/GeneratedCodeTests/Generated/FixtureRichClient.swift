@@ -32,7 +32,7 @@ struct FixtureRichClient: Sendable {
             actions: [
                 Action(
                     name: "add",
-                    routes: [try! RoutePattern("notes://x-callback-url/add"), try! RoutePattern("com.example.notes://x-callback-url/add")],
+                    routes: [RoutePattern(text: "notes://x-callback-url/add", scheme: "notes", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("add")]), RoutePattern(text: "com.example.notes://x-callback-url/add", scheme: "com.example.notes", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("add")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -51,7 +51,7 @@ struct FixtureRichClient: Sendable {
                 ),
                 Action(
                     name: "open",
-                    routes: [try! RoutePattern("notes://x-callback-url/open")],
+                    routes: [RoutePattern(text: "notes://x-callback-url/open", scheme: "notes", host: "x-callback-url", hasAuthority: true, segments: [.literal(""), .literal("open")])],
                     convention: .xCallbackURL,
                     outcomes: outcomes1,
                     unknownParameters: .reject,
@@ -64,7 +64,7 @@ struct FixtureRichClient: Sendable {
                 ),
                 Action(
                     name: "note",
-                    routes: [try! RoutePattern("notes://note/:noteID/view")],
+                    routes: [RoutePattern(text: "notes://note/:noteID/view", scheme: "notes", host: "note", hasAuthority: true, segments: [.literal(""), .placeholder("noteID"), .literal("view")])],
                     convention: .none,
                     outcomes: [],
                     unknownParameters: .reject,
@@ -77,7 +77,7 @@ struct FixtureRichClient: Sendable {
                 ),
                 Action(
                     name: "logout",
-                    routes: [try! RoutePattern("https://notes.example.com/logout")],
+                    routes: [RoutePattern(text: "https://notes.example.com/logout", scheme: "https", host: "notes.example.com", hasAuthority: true, segments: [.literal(""), .literal("logout")])],
                     convention: .universalLinkCallback,
                     outcomes: ["success", "error"],
                     unknownParameters: .reject,
@@ -87,7 +87,7 @@ struct FixtureRichClient: Sendable {
                 ),
                 Action(
                     name: "pay",
-                    routes: [try! RoutePattern("https://notes.example.com/pay")],
+                    routes: [RoutePattern(text: "https://notes.example.com/pay", scheme: "https", host: "notes.example.com", hasAuthority: true, segments: [.literal(""), .literal("pay")])],
                     convention: .returnURL,
                     returnParameter: "returnURL",
                     responsePrefix: "rt_pay_",
@@ -102,7 +102,7 @@ struct FixtureRichClient: Sendable {
                 ),
                 Action(
                     name: "export",
-                    routes: [try! RoutePattern("notes://export")],
+                    routes: [RoutePattern(text: "notes://export", scheme: "notes", host: "export", hasAuthority: true, segments: [])],
                     convention: .returnURL,
                     returnParameter: "back",
                     responsePrefix: "exp_",

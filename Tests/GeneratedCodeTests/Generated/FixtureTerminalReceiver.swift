@@ -22,6 +22,7 @@ enum FixtureTerminalReceiver {
         // Values the spec repeats, each made once.
         let sources1 = SourcePolicy(allow: nil, deny: ["com.apple.mobilesafari"], unknown: .allow)
         let dateFormat1 = try! DateFormat("yyyyMMddHHmm")
+        let parameter1 = ParameterSpec(name: "due", type: .date(dateFormat1))
         return Spec(
             formatVersion: 1,
             app: AppDescription(name: "Card Terminal", appID: "ABCDE12345.com.example.terminal", schemes: ["com-example-terminal"], domains: ["terminal.example.com"], description: nil),
@@ -32,7 +33,7 @@ enum FixtureTerminalReceiver {
             actions: [
                 Action(
                     name: "charge",
-                    routes: [try! RoutePattern("com-example-terminal://charge/1.0.0/")],
+                    routes: [RoutePattern(text: "com-example-terminal://charge/1.0.0/", scheme: "com-example-terminal", host: "charge", hasAuthority: true, segments: [.literal(""), .literal("1.0.0"), .literal("")])],
                     convention: .returnURL,
                     returnParameter: "returnURL",
                     responsePrefix: "ifcc_",
@@ -42,7 +43,7 @@ enum FixtureTerminalReceiver {
                         ParameterSpec(name: "amount", type: .decimal, isRequired: true, minimum: Decimal(sign: .plus, exponent: -2, significand: 1), maximum: Decimal(sign: .plus, exponent: 5, significand: 1)),
                         ParameterSpec(name: "currency", type: .string, defaultValue: "USD", allowedValues: ["USD", "EUR", "GBP"]),
                         ParameterSpec(name: "invoiceNumber", type: .string, pattern: try! ValuePattern("[A-Za-z0-9-]+"), maximumLength: 32),
-                        ParameterSpec(name: "due", type: .date(dateFormat1)),
+                        parameter1,
                     ],
                     sources: sources1,
                     signatures: .off,
@@ -50,7 +51,7 @@ enum FixtureTerminalReceiver {
                 ),
                 Action(
                     name: "logout",
-                    routes: [try! RoutePattern("https://terminal.example.com/logout")],
+                    routes: [RoutePattern(text: "https://terminal.example.com/logout", scheme: "https", host: "terminal.example.com", hasAuthority: true, segments: [.literal(""), .literal("logout")])],
                     convention: .universalLinkCallback,
                     outcomes: ["success", "error"],
                     unknownParameters: .reject,
@@ -60,12 +61,12 @@ enum FixtureTerminalReceiver {
                 ),
                 Action(
                     name: "add-task",
-                    routes: [try! RoutePattern("todolist://www.acme.com")],
+                    routes: [RoutePattern(text: "todolist://www.acme.com", scheme: "todolist", host: "www.acme.com", hasAuthority: true, segments: [])],
                     convention: .none,
                     outcomes: [],
                     unknownParameters: .reject,
                     queryValue: ParameterSpec(name: "task", type: .string, isRequired: true, maximumLength: 200),
-                    fragment: ParameterSpec(name: "due", type: .date(dateFormat1)),
+                    fragment: parameter1,
                     sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,

@@ -50,6 +50,40 @@ struct RouterTests {
         #expect(router.route(try URLSplit("tel:HOST")) == nil)  // without an authority, 'HOST' is a path: exact
     }
 
+    /// What generated code writes for each route: its parts, which equal the parsed route.
+    static let routeParts: [(text: String, route: RoutePattern)] = [
+        (
+            "My-App://Host.Example/Path",
+            RoutePattern(
+                text: "My-App://Host.Example/Path",
+                scheme: "my-app",
+                host: "host.example",
+                hasAuthority: true,
+                segments: [.literal(""), .literal("Path")]
+            )
+        ),
+        ("tel:host", RoutePattern(text: "tel:host", scheme: "tel", host: "", hasAuthority: false, segments: [.literal("host")])),
+        ("app://h", RoutePattern(text: "app://h", scheme: "app", host: "h", hasAuthority: true, segments: [])),
+        (
+            "app://h/a%2Fb/:id/",
+            RoutePattern(
+                text: "app://h/a%2Fb/:id/",
+                scheme: "app",
+                host: "h",
+                hasAuthority: true,
+                segments: [.literal(""), .literal("a%2Fb"), .placeholder("id"), .literal("")]
+            )
+        ),
+    ]
+
+    @Test("A route made from its parts is the route parsed from its text", arguments: routeParts.indices)
+    func routeFromParts(_ index: Int) throws {
+        let (text, route) = Self.routeParts[index]
+        #expect(try RoutePattern(text) == route)
+        let router = try Router(actions: [Action(name: "a", routes: [route], convention: .none)])
+        #expect(router.route(try URLSplit(text))?.actionIndex == 0)
+    }
+
     @Test("The segment table finds every edge it holds and nothing else, across growth")
     func segmentTableLookups() {
         var table = SegmentTable()
