@@ -1,22 +1,51 @@
-/// A spec mapping's known keys and their values, in file order.
+/// A spec mapping's known keys and their values.
 ///
-/// Looked up by a linear scan: a spec's mappings hold a handful of keys, for which comparing
-/// short strings beats hashing them, and spec loading happens at app launch. It holds the
-/// mapping's own members (shared, not copied) when every key is known and none repeats, the
-/// usual case.
-struct SpecFields {
-    private let members: [DocumentNode.Member]
+/// Each known key is found by its position among its kind's keys (``SpecKey``), through a
+/// table packed into two words: the reader asks a parameter's mapping for some twenty keys, most
+/// of them absent, and comparing the asked key's text with every member's cost more than the
+/// rest of reading it. The mapping's members are held as they are, not copied.
+struct SpecFields<Key: SpecKey> {
+    /// The most keys a kind may have: 12 five-bit slots in each of two words.
+    static var capacity: Int { 24 }
 
-    /// The fields of `members`, whose keys are distinct and known.
+    private let members: [DocumentNode.Member]
+    /// For the key at ordinal *k*, the five bits at 5·(*k* mod 12) of word *k* / 12 hold 1 + the
+    /// index of its member, or 0 when the mapping does not have it.
+    private var slots: (UInt64, UInt64) = (0, 0)
+
+    /// Fields with no keys yet, over `members`.
     init(_ members: [DocumentNode.Member]) {
         self.members = members
     }
 
+    /// Fields of a mapping without known keys.
+    static var none: Self { Self([]) }
+
+    /// Records that `members[index]` holds `key`.
+    ///
+    /// - Returns: `false`, recording nothing, when an earlier member holds the key already.
+    mutating func record(_ key: Key, at index: Int) -> Bool {
+        precondition(key.ordinal < Self.capacity && index < 31, "a spec mapping kind has at most 24 keys")
+        guard slot(key) == 0 else { return false }
+        let shift = UInt64(5 * (key.ordinal % 12))
+        let value = UInt64(index + 1) << shift
+        if key.ordinal < 12 { slots.0 |= value } else { slots.1 |= value }
+        return true
+    }
+
+    private func slot(_ key: Key) -> Int {
+        let word = key.ordinal < 12 ? slots.0 : slots.1
+        return Int((word >> UInt64(5 * (key.ordinal % 12))) & 31)
+    }
+
     /// The value of a key, or `nil` when the mapping does not have it.
     ///
-    /// - Complexity: O(*n*) in the number of keys.
-    subscript(key: String) -> DocumentNode? {
-        for member in members where member.key == key { return member.value }
-        return nil
+    /// - Complexity: O(1).
+    subscript(key: Key) -> DocumentNode? {
+        let slot = slot(key)
+        return slot == 0 ? nil : members[slot - 1].value
     }
+
+    /// Whether the mapping has the key.
+    func has(_ key: Key) -> Bool { slot(key) != 0 }
 }

@@ -90,31 +90,36 @@ struct SpecReader {
 
     // MARK: - Typed access
 
-    /// The node as a mapping whose keys are among `allowed`, reporting unknown keys.
-    mutating func mapping(_ node: DocumentNode, _ path: @autoclosure () -> String, allowed: [String]) -> SpecFields? {
+    /// The node as a mapping of `Key`s, reporting repeated keys and those not among `allowed`
+    /// (every key of the kind when `nil`).
+    mutating func mapping<Key: SpecKey>(
+        _ node: DocumentNode,
+        _ path: @autoclosure () -> String,
+        keys: Key.Type,
+        allowed: [Key]? = nil
+    ) -> SpecFields<Key>? {
         guard let members = node.members else {
             error("wrong-type", path(), node, "expected a mapping (key: value pairs)")
             return nil
         }
         let distinct = distinctMembers(members, path())
-        // Usually every key is known: the mapping's own members are the fields, uncopied.
-        guard !distinct.allSatisfy({ allowed.contains($0.key) }) else { return SpecFields(distinct) }
-        var known: [DocumentNode.Member] = []
-        for member in distinct {
-            let name = member.key
-            if !allowed.contains(name) {
-                let hint = NameSuggestion.closest(to: name, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
-                error(
-                    "unknown-key",
-                    Self.join(path(), name),
-                    Self.keyNode(member),
-                    "unknown key '\(name)'\(hint); allowed here: \(allowed.joined(separator: ", "))"
-                )
+        var fields = SpecFields<Key>(distinct)
+        for index in distinct.indices {
+            if let key = Key.byName[distinct[index].key], allowed?.contains(key) ?? true {
+                _ = fields.record(key, at: index)
                 continue
             }
-            known.append(member)
+            let name = distinct[index].key
+            let names = (allowed ?? Key.allCases).map(\.name)
+            let hint = NameSuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            error(
+                "unknown-key",
+                Self.join(path(), name),
+                Self.keyNode(distinct[index]),
+                "unknown key '\(name)'\(hint); allowed here: \(names.joined(separator: ", "))"
+            )
         }
-        return SpecFields(known)
+        return fields
     }
 
     /// The node as an ordered list of (name, key node, value node), for maps whose keys are user
@@ -212,26 +217,22 @@ struct SpecReader {
 
     mutating func readSpec(_ root: DocumentNode) -> Spec? {
         guard
-            let top = mapping(
-                root,
-                "",
-                allowed: ["roundtrip", "app", "callbacks", "sources", "signatures", "keys", "query-encoding", "actions"]
-            )
+            let top = mapping(root, "", keys: TopLevelKey.self)
         else { return nil }
-        if let versionNode = top["roundtrip"] {
+        if let versionNode = top[.roundtrip] {
             if let version = int(versionNode, "roundtrip"), version != 1 {
                 error("unsupported-version", "roundtrip", versionNode, "this Roundtrip reads spec version 1, not \(version)")
             }
         } else {
             error("missing-key", "roundtrip", root, "the spec must start with 'roundtrip: 1'")
         }
-        guard let appNode = top["app"] else {
+        guard let appNode = top[.app] else {
             error("missing-key", "app", root, "the spec must describe the 'app' (name, schemes, domains)")
             return nil
         }
         let app = readApp(appNode)
         var callbacks: [CallbackBase]?
-        if let node = top["callbacks"], let entries = stringList(node, "callbacks") {
+        if let node = top[.callbacks], let entries = stringList(node, "callbacks") {
             callbacks = []
             for (index, entry) in entries.enumerated() {
                 do {
@@ -242,13 +243,13 @@ struct SpecReader {
             }
         }
         var sources = SourcePolicy()
-        if let node = top["sources"] { sources = readSources(node, "sources") }
-        let signatures = choice(top["signatures"], "signatures", SignatureRequirement.self) ?? .off
+        if let node = top[.sources] { sources = readSources(node, "sources") }
+        let signatures = choice(top[.signatures], "signatures", SignatureRequirement.self) ?? .off
         var keys: [SigningKeyDescription] = []
-        if let node = top["keys"] { keys = readKeys(node) }
-        let queryEncoding = choice(top["query-encoding"], "query-encoding", QueryEncoding.self) ?? .rfc3986
+        if let node = top[.keys] { keys = readKeys(node) }
+        let queryEncoding = choice(top[.queryEncoding], "query-encoding", QueryEncoding.self) ?? .rfc3986
         var actions: [Action] = []
-        if let actionsNode = top["actions"] {
+        if let actionsNode = top[.actions] {
             for (name, keyNode, node) in namedEntries(actionsNode, "actions") {
                 checkNameCharacters(name, "actions.\(name)", keyNode, what: "the action name")
                 if let action = readAction(
@@ -289,32 +290,32 @@ struct SpecReader {
             let name = actions[error.actionIndex].name
             let sites = routeSites[name] ?? []
             let site = error.routeIndex < sites.count ? sites[error.routeIndex] : nil
-            self.error("duplicate-route", site?.path ?? "actions.\(name).url", site?.node ?? top["actions"], error.error.message)
+            self.error("duplicate-route", site?.path ?? "actions.\(name).url", site?.node ?? top[.actions], error.error.message)
         }
         return spec
     }
 
     mutating func readApp(_ node: DocumentNode) -> AppDescription {
-        let fields = mapping(node, "app", allowed: ["name", "app-id", "schemes", "domains", "description"]) ?? SpecFields([])
-        let name = nonEmptyString(fields["name"], "app.name") ?? ""
-        if fields["name"] == nil { error("missing-key", "app.name", node, "the app needs a 'name'") }
-        checkNameCharacters(name, "app.name", fields["name"], what: "the app's name")
-        let appID = nonEmptyString(fields["app-id"], "app.app-id")
-        let schemes = stringList(fields["schemes"], "app.schemes") ?? []
+        let fields = mapping(node, "app", keys: AppKey.self) ?? .none
+        let name = nonEmptyString(fields[.name], "app.name") ?? ""
+        if fields[.name] == nil { error("missing-key", "app.name", node, "the app needs a 'name'") }
+        checkNameCharacters(name, "app.name", fields[.name], what: "the app's name")
+        let appID = nonEmptyString(fields[.appID], "app.app-id")
+        let schemes = stringList(fields[.schemes], "app.schemes") ?? []
         for (index, scheme) in schemes.enumerated() where !SpecReader.isValidScheme(scheme) {
             error(
                 "invalid-scheme",
                 "app.schemes[\(index)]",
-                fields["schemes"],
+                fields[.schemes],
                 "'\(scheme)' is not a URL scheme (a letter, then letters, digits, '+', '-' or '.')"
             )
         }
-        let domains = stringList(fields["domains"], "app.domains") ?? []
+        let domains = stringList(fields[.domains], "app.domains") ?? []
         for (index, domain) in domains.enumerated() where !SpecReader.isValidDomain(domain) {
             error(
                 "invalid-domain",
                 "app.domains[\(index)]",
-                fields["domains"],
+                fields[.domains],
                 "'\(domain)' is not a host name; write the domain alone, without 'applinks:', scheme, port or path"
             )
         }
@@ -323,16 +324,16 @@ struct SpecReader {
             appID: appID,
             schemes: schemes,
             domains: domains,
-            description: string(fields["description"], "app.description")
+            description: string(fields[.description], "app.description")
         )
     }
 
     mutating func readSources(_ node: DocumentNode, _ path: String) -> SourcePolicy {
-        let fields = mapping(node, path, allowed: ["allow", "deny", "unknown"]) ?? SpecFields([])
+        let fields = mapping(node, path, keys: SourcesKey.self) ?? .none
         return SourcePolicy(
-            allow: stringList(fields["allow"], Self.join(path, "allow")),
-            deny: stringList(fields["deny"], Self.join(path, "deny")) ?? [],
-            unknown: choice(fields["unknown"], Self.join(path, "unknown"), SourcePolicy.Unknown.self) ?? .allow
+            allow: stringList(fields[.allow], Self.join(path, "allow")),
+            deny: stringList(fields[.deny], Self.join(path, "deny")) ?? [],
+            unknown: choice(fields[.unknown], Self.join(path, "unknown"), SourcePolicy.Unknown.self) ?? .allow
         )
     }
 
@@ -340,19 +341,19 @@ struct SpecReader {
         var keys: [SigningKeyDescription] = []
         for (id, _, keyNode) in namedEntries(node, "keys") {
             let path = "keys.\(id)"
-            guard let fields = mapping(keyNode, path, allowed: ["algorithm", "secret-env", "keychain", "public-key"]) else { continue }
-            guard let algorithm = choice(fields["algorithm"], Self.join(path, "algorithm"), SignatureAlgorithm.self) else {
-                if fields["algorithm"] == nil {
+            guard let fields = mapping(keyNode, path, keys: SigningKeyKey.self) else { continue }
+            guard let algorithm = choice(fields[.algorithm], Self.join(path, "algorithm"), SignatureAlgorithm.self) else {
+                if fields[.algorithm] == nil {
                     error("missing-key", Self.join(path, "algorithm"), keyNode, "a key needs an 'algorithm' (hmac-sha256 or ed25519)")
                 }
                 continue
             }
             switch algorithm {
             case .hmacSHA256:
-                if let variable = nonEmptyString(fields["secret-env"], Self.join(path, "secret-env")) {
-                    checkEnvironmentName(variable, Self.join(path, "secret-env"), fields["secret-env"])
+                if let variable = nonEmptyString(fields[.secretEnv], Self.join(path, "secret-env")) {
+                    checkEnvironmentName(variable, Self.join(path, "secret-env"), fields[.secretEnv])
                     keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .secretEnvironment(variable)))
-                } else if let account = nonEmptyString(fields["keychain"], Self.join(path, "keychain")) {
+                } else if let account = nonEmptyString(fields[.keychain], Self.join(path, "keychain")) {
                     keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .keychain(account)))
                 } else {
                     error(
@@ -362,17 +363,17 @@ struct SpecReader {
                         "an hmac-sha256 key needs 'secret-env' (an environment variable) or 'keychain'; never put a secret in the spec"
                     )
                 }
-                if fields["public-key"] != nil {
+                if fields[.publicKey] != nil {
                     error(
                         "invalid-key",
                         Self.join(path, "public-key"),
-                        fields["public-key"],
+                        fields[.publicKey],
                         "hmac-sha256 keys are shared secrets; 'public-key' is for ed25519"
                     )
                 }
             case .ed25519:
-                guard let text = nonEmptyString(fields["public-key"], Self.join(path, "public-key")) else {
-                    if fields["public-key"] == nil {
+                guard let text = nonEmptyString(fields[.publicKey], Self.join(path, "public-key")) else {
+                    if fields[.publicKey] == nil {
                         error(
                             "missing-key",
                             Self.join(path, "public-key"),
@@ -383,7 +384,7 @@ struct SpecReader {
                     continue
                 }
                 guard let bytes = Base64URL.decodeLenient(text), bytes.count == 32 else {
-                    error("invalid-key", Self.join(path, "public-key"), fields["public-key"], "the public key must be base64 of exactly 32 raw bytes")
+                    error("invalid-key", Self.join(path, "public-key"), fields[.publicKey], "the public key must be base64 of exactly 32 raw bytes")
                     continue
                 }
                 keys.append(SigningKeyDescription(id: id, algorithm: algorithm, material: .publicKey(bytes)))
@@ -405,14 +406,10 @@ struct SpecReader {
     ) -> Action? {
         let path = "actions.\(name)"
         guard
-            let fields = mapping(
-                node,
-                path,
-                allowed: Self.actionKeys
-            )
+            let fields = mapping(node, path, keys: ActionKey.self)
         else { return nil }
-        guard let convention = choice(fields["convention"], Self.join(path, "convention"), Convention.self) else {
-            if fields["convention"] == nil {
+        guard let convention = choice(fields[.convention], Self.join(path, "convention"), Convention.self) else {
+            if fields[.convention] == nil {
                 error("missing-key", Self.join(path, "convention"), node, "the action needs a 'convention': x-callback-url, ulc, return-url or none")
             }
             return nil
@@ -421,7 +418,7 @@ struct SpecReader {
         // Where each route was written: a list item's own path and node, so a finding about one
         // route points at it.
         var sites: [(path: String, node: DocumentNode?)] = []
-        if let urlNode = fields["url"] {
+        if let urlNode = fields[.url] {
             // One route, or a list of routes that all lead to the action.
             var texts: [(text: String, path: String, node: DocumentNode)] = []
             if let elements = urlNode.elements {
@@ -504,7 +501,7 @@ struct SpecReader {
         var returnParameter = "returnURL"
         var responsePrefix = ""
         var outcomes: [String]?
-        if convention == .xCallbackURL, let node = fields["outcomes"], let list = stringList(node, Self.join(path, "outcomes")) {
+        if convention == .xCallbackURL, let node = fields[.outcomes], let list = stringList(node, Self.join(path, "outcomes")) {
             let known = convention.defaultOutcomes
             for outcome in list where !known.contains(outcome) {
                 error(
@@ -520,9 +517,9 @@ struct SpecReader {
             outcomes = known.filter(list.contains)
         }
         if convention == .returnURL {
-            returnParameter = nonEmptyString(fields["return-parameter"], Self.join(path, "return-parameter")) ?? "returnURL"
-            responsePrefix = string(fields["response-prefix"], Self.join(path, "response-prefix")) ?? ""
-            if fields["response-prefix"] == nil || responsePrefix.isEmpty {
+            returnParameter = nonEmptyString(fields[.returnParameter], Self.join(path, "return-parameter")) ?? "returnURL"
+            responsePrefix = string(fields[.responsePrefix], Self.join(path, "response-prefix")) ?? ""
+            if fields[.responsePrefix] == nil || responsePrefix.isEmpty {
                 warning(
                     "no-response-prefix",
                     Self.join(path, "response-prefix"),
@@ -530,25 +527,25 @@ struct SpecReader {
                     "without a 'response-prefix' (such as ifcc_) response parameters may collide with the caller's own"
                 )
             }
-            if let list = stringList(fields["outcomes"], Self.join(path, "outcomes")) {
-                if list.isEmpty { error("empty-value", Self.join(path, "outcomes"), fields["outcomes"], "list at least one outcome") }
+            if let list = stringList(fields[.outcomes], Self.join(path, "outcomes")) {
+                if list.isEmpty { error("empty-value", Self.join(path, "outcomes"), fields[.outcomes], "list at least one outcome") }
                 if Set(list).count != list.count {
-                    error("duplicate-value", Self.join(path, "outcomes"), fields["outcomes"], "outcomes must be distinct")
+                    error("duplicate-value", Self.join(path, "outcomes"), fields[.outcomes], "outcomes must be distinct")
                 }
                 outcomes = list
             }
         } else {
-            for key in ["return-parameter", "response-prefix", "outcomes"] {
-                guard let keyNode = fields[key], let message = Self.conventionMismatch(key, convention) else { continue }
-                error("convention-mismatch", Self.join(path, key), keyNode, message)
+            for key in [ActionKey.returnParameter, .responsePrefix, .outcomes] {
+                guard let keyNode = fields[key], let message = Self.conventionMismatch(key.name, convention) else { continue }
+                error("convention-mismatch", Self.join(path, key.name), keyNode, message)
             }
         }
-        let unknownParameters = choice(fields["unknown-parameters"], Self.join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
+        let unknownParameters = choice(fields[.unknownParameters], Self.join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
 
         var parameters: [ParameterSpec] = []
         // The definition node of each declared parameter, for findings about a placeholder's keys.
         var parameterNodes: [(name: String, node: DocumentNode)] = []
-        if let parametersNode = fields["parameters"] {
+        if let parametersNode = fields[.parameters] {
             for (parameterName, parameterKey, parameterNode) in namedEntries(parametersNode, Self.join(path, "parameters")) {
                 // Built only for a message: most parameters have none.
                 let parameterPath = { "\(path).parameters.\(parameterName)" }
@@ -581,7 +578,7 @@ struct SpecReader {
             parameters[index].isRequired = true
         }
         var queryValue: ParameterSpec?
-        if let node = fields["query-value"] {
+        if let node = fields[.queryValue] {
             queryValue = readParameter(name: nil, node: node, path: Self.join(path, "query-value"), allowName: true, allowList: false)
             if convention != .none {
                 error(
@@ -590,7 +587,7 @@ struct SpecReader {
                     node,
                     "'query-value' (the whole query is one value) works only with convention none; \(convention) needs named parameters"
                 )
-            } else if fields["parameters"] != nil {
+            } else if fields[.parameters] != nil {
                 error(
                     "convention-mismatch",
                     Self.join(path, "query-value"),
@@ -600,32 +597,32 @@ struct SpecReader {
             }
         }
         var fragment: ParameterSpec?
-        if let node = fields["fragment"] {
+        if let node = fields[.fragment] {
             fragment = readParameter(name: nil, node: node, path: Self.join(path, "fragment"), allowName: true, allowList: false)
         }
         // Each value is bound by its name: two under one name would overwrite each other.
         var taken = parameters.map {
             (name: $0.name, what: placeholderNames.contains($0.name) ? "a route placeholder (':\($0.name)')" : "a parameter")
         }
-        for (key, value) in [("query-value", queryValue), ("fragment", fragment)] {
+        for (key, value) in [(ActionKey.queryValue, queryValue), (.fragment, fragment)] {
             guard let value else { continue }
             if let clash = taken.first(where: { $0.name == value.name }) {
                 error(
                     "duplicate-value",
-                    Self.join(path, "\(key).name"),
+                    Self.join(path, "\(key.name).name"),
                     Self.member(fields[key], "name") ?? fields[key],
-                    "the \(key) is named '\(value.name)', which is already the name of \(clash.what) of this action; give it a name of its own"
+                    "the \(key.name) is named '\(value.name)', which is already the name of \(clash.what) of this action; give it a name of its own"
                 )
             }
             taken.append((name: value.name, what: "the query-value"))
         }
         var actionSources = sources
-        if let node = fields["sources"] { actionSources = readSources(node, Self.join(path, "sources")) }
-        let actionSignatures = choice(fields["signatures"], Self.join(path, "signatures"), SignatureRequirement.self) ?? signatures
-        let returns = fields["returns"].map {
+        if let node = fields[.sources] { actionSources = readSources(node, Self.join(path, "sources")) }
+        let actionSignatures = choice(fields[.signatures], Self.join(path, "signatures"), SignatureRequirement.self) ?? signatures
+        let returns = fields[.returns].map {
             readReturns($0, path: Self.join(path, "returns"), convention: convention, responsePrefix: responsePrefix)
         }
-        let actionEncoding = choice(fields["query-encoding"], Self.join(path, "query-encoding"), QueryEncoding.self) ?? queryEncoding
+        let actionEncoding = choice(fields[.queryEncoding], Self.join(path, "query-encoding"), QueryEncoding.self) ?? queryEncoding
         return Action(
             name: name,
             routes: routes,
@@ -641,7 +638,7 @@ struct SpecReader {
             signatures: actionSignatures,
             returns: returns,
             queryEncoding: actionEncoding,
-            description: string(fields["description"], Self.join(path, "description"))
+            description: string(fields[.description], Self.join(path, "description"))
         )
     }
 
@@ -820,19 +817,6 @@ struct SpecReader {
 
     // MARK: - Parameters
 
-    /// The keys of an action.
-    static let actionKeys = [
-        "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters",
-        "parameters", "query-value", "fragment", "sources", "signatures", "returns", "query-encoding", "description",
-    ]
-
-    /// The keys of a parameter's definition; a `query-value` or `fragment` also has a `name`.
-    static let parameterKeys = [
-        "type", "required", "default", "enum", "pattern", "min-length", "max-length", "minimum", "maximum", "format",
-        "list", "min-items", "max-items", "multiline", "allow-empty", "max-bytes", "secret-env", "description",
-    ]
-    static let namedParameterKeys = parameterKeys + ["name"]
-
     /// The longest `pattern` a spec may give, in characters.
     static let maximumPatternLength = 240
 
@@ -851,19 +835,19 @@ struct SpecReader {
         allowName: Bool,
         allowList: Bool = true
     ) -> ParameterSpec? {
-        guard let fields = mapping(node, path(), allowed: allowName ? Self.namedParameterKeys : Self.parameterKeys) else { return nil }
+        guard let fields = mapping(node, path(), keys: ParameterKey.self, allowed: allowName ? nil : ParameterKey.unnamed) else { return nil }
         let resolvedName: String
         if let name {
             resolvedName = name
-        } else if let given = nonEmptyString(fields["name"], Self.join(path(), "name")) {
+        } else if let given = nonEmptyString(fields[.name], Self.join(path(), "name")) {
             resolvedName = given
-            checkNameCharacters(given, Self.join(path(), "name"), fields["name"], what: "the name")
+            checkNameCharacters(given, Self.join(path(), "name"), fields[.name], what: "the name")
             // A whole-query or fragment value is named like a parameter, and the same names are Roundtrip's.
             if ReservedNames.isReserved(given) {
                 error(
                     "reserved-parameter",
                     Self.join(path(), "name"),
-                    fields["name"],
+                    fields[.name],
                     "names starting with 'rt-' belong to Roundtrip and may not be declared"
                 )
             }
@@ -873,26 +857,26 @@ struct SpecReader {
         }
         guard let type = readType(fields, path()) else { return nil }
         var parameter = ParameterSpec(name: resolvedName, type: type)
-        parameter.description = string(fields["description"], Self.join(path(), "description"))
-        if case .boolean = type, let formatNode = fields["format"] {
+        parameter.description = string(fields[.description], Self.join(path(), "description"))
+        if case .boolean = type, let formatNode = fields[.format] {
             parameter.booleanFormat = choice(formatNode, Self.join(path(), "format"), BooleanFormat.self) ?? .trueFalse
         }
         readKeysThatApply(fields, type: type, path())
-        parameter.isRequired = bool(fields["required"], Self.join(path(), "required")) ?? false
-        parameter.isMultiline = bool(fields["multiline"], Self.join(path(), "multiline")) ?? false
-        parameter.allowsEmpty = bool(fields["allow-empty"], Self.join(path(), "allow-empty")) ?? false
-        parameter.maximumBytes = int(fields["max-bytes"], Self.join(path(), "max-bytes"))
+        parameter.isRequired = bool(fields[.required], Self.join(path(), "required")) ?? false
+        parameter.isMultiline = bool(fields[.multiline], Self.join(path(), "multiline")) ?? false
+        parameter.allowsEmpty = bool(fields[.allowEmpty], Self.join(path(), "allow-empty")) ?? false
+        parameter.maximumBytes = int(fields[.maxBytes], Self.join(path(), "max-bytes"))
         if parameter.maximumBytes == 0 {
             error(
                 "empty-range",
                 Self.join(path(), "max-bytes"),
-                fields["max-bytes"],
+                fields[.maxBytes],
                 "max-bytes 0 allows no bytes at all; give the most bytes a value may decode to, at least 1"
             )
         }
-        parameter.secretEnvironment = nonEmptyString(fields["secret-env"], Self.join(path(), "secret-env"))
-        if let variable = parameter.secretEnvironment { checkEnvironmentName(variable, Self.join(path(), "secret-env"), fields["secret-env"]) }
-        if type == .secret, fields["secret-env"] == nil {
+        parameter.secretEnvironment = nonEmptyString(fields[.secretEnv], Self.join(path(), "secret-env"))
+        if let variable = parameter.secretEnvironment { checkEnvironmentName(variable, Self.join(path(), "secret-env"), fields[.secretEnv]) }
+        if type == .secret, fields[.secretEnv] == nil {
             error(
                 "missing-key",
                 Self.join(path(), "secret-env"),
@@ -900,20 +884,20 @@ struct SpecReader {
                 "a secret parameter needs 'secret-env', the environment variable (or key resolver name) holding the value it must equal"
             )
         }
-        parameter.minimumLength = int(fields["min-length"], Self.join(path(), "min-length"))
-        parameter.maximumLength = int(fields["max-length"], Self.join(path(), "max-length"))
+        parameter.minimumLength = int(fields[.minLength], Self.join(path(), "min-length"))
+        parameter.maximumLength = int(fields[.maxLength], Self.join(path(), "max-length"))
         if let minimum = parameter.minimumLength, let maximum = parameter.maximumLength, minimum > maximum {
             error("empty-range", path(), node, "min-length \(minimum) is greater than max-length \(maximum)")
         }
         if type.isNumeric {
-            parameter.minimum = decimal(fields["minimum"], Self.join(path(), "minimum"))
-            parameter.maximum = decimal(fields["maximum"], Self.join(path(), "maximum"))
+            parameter.minimum = decimal(fields[.minimum], Self.join(path(), "minimum"))
+            parameter.maximum = decimal(fields[.maximum], Self.join(path(), "maximum"))
             if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum > maximum {
                 error("empty-range", path(), node, "minimum \(minimum) is greater than maximum \(maximum)")
             }
         }
         readListKeys(fields, into: &parameter, node: node, allowList: allowList, path())
-        if let patternNode = fields["pattern"], let source = string(patternNode, Self.join(path(), "pattern")) {
+        if let patternNode = fields[.pattern], let source = string(patternNode, Self.join(path(), "pattern")) {
             // Foundation's NSRegularExpression (swift-corelibs-foundation 6.3) leaks memory for
             // every expression longer than 256 characters, and a pattern is wrapped in 11 more.
             if source.count > Self.maximumPatternLength {
@@ -931,7 +915,7 @@ struct SpecReader {
                 }
             }
         }
-        if let enumNode = fields["enum"], let values = stringList(enumNode, Self.join(path(), "enum")) {
+        if let enumNode = fields[.enum], let values = stringList(enumNode, Self.join(path(), "enum")) {
             var canonical: [String] = []
             var single = parameter
             single.list = nil
@@ -950,15 +934,15 @@ struct SpecReader {
             if values.isEmpty { error("empty-value", Self.join(path(), "enum"), enumNode, "an enum needs at least one value") }
             parameter.allowedValues = canonical
         }
-        if let defaultNode = fields["default"] {
+        if let defaultNode = fields[.default] {
             readDefault(defaultNode, into: &parameter, path())
         }
         return parameter
     }
 
     /// Reads `type` (and a date's `format`).
-    private mutating func readType(_ fields: SpecFields, _ path: @autoclosure () -> String) -> ParameterType? {
-        let typeName = string(fields["type"], Self.join(path(), "type")) ?? "string"
+    private mutating func readType(_ fields: SpecFields<ParameterKey>, _ path: @autoclosure () -> String) -> ParameterType? {
+        let typeName = string(fields[.type], Self.join(path(), "type")) ?? "string"
         switch typeName {
         case "string": return .string
         case "integer": return .integer
@@ -971,39 +955,39 @@ struct SpecReader {
         case "secret": return .secret
         case "date":
             do {
-                let format = string(fields["format"], Self.join(path(), "format"))
+                let format = string(fields[.format], Self.join(path(), "format"))
                 return .date(try format.map { text throws(RoundtripError) in try dateFormat(text) } ?? .iso8601)
             } catch {
-                self.error("invalid-format", Self.join(path(), "format"), fields["format"], error.message)
+                self.error("invalid-format", Self.join(path(), "format"), fields[.format], error.message)
                 return nil
             }
         default:
-            error("invalid-value", Self.join(path(), "type"), fields["type"], "unknown type '\(typeName)'; use \(Self.typeNames)")
+            error("invalid-value", Self.join(path(), "type"), fields[.type], "unknown type '\(typeName)'; use \(Self.typeNames)")
             return nil
         }
     }
 
     /// Refuses the keys that do not apply to `type`, each with what it applies to.
-    private mutating func readKeysThatApply(_ fields: SpecFields, type: ParameterType, _ path: @autoclosure () -> String) {
-        func refuse(_ key: String, _ appliesTo: String) {
+    private mutating func readKeysThatApply(_ fields: SpecFields<ParameterKey>, type: ParameterType, _ path: @autoclosure () -> String) {
+        func refuse(_ key: ParameterKey, _ appliesTo: String) {
             guard let node = fields[key] else { return }
             let article = type == .integer ? "an" : "a"  // "a uuid", "a url": only "integer" takes "an"
-            error("type-mismatch", Self.join(path(), key), node, "'\(key)' applies to \(appliesTo), not to \(article) \(type) parameter")
+            error("type-mismatch", Self.join(path(), key.name), node, "'\(key.name)' applies to \(appliesTo), not to \(article) \(type) parameter")
         }
         switch type {
         case .date, .boolean: break
-        default: refuse("format", "date parameters (a date format) and boolean parameters (yes-no or true-false)")
+        default: refuse(.format, "date parameters (a date format) and boolean parameters (yes-no or true-false)")
         }
         if !type.isNumeric {
-            refuse("minimum", "integer and decimal parameters")
-            refuse("maximum", "integer and decimal parameters")
+            refuse(.minimum, "integer and decimal parameters")
+            refuse(.maximum, "integer and decimal parameters")
         }
-        if type != .string { refuse("multiline", "string parameters") }
-        if type != .base64 { refuse("max-bytes", "base64 parameters") }
-        if type != .secret { refuse("secret-env", "secret parameters") }
+        if type != .string { refuse(.multiline, "string parameters") }
+        if type != .base64 { refuse(.maxBytes, "base64 parameters") }
+        if type != .secret { refuse(.secretEnv, "secret parameters") }
         if type == .secret {
             // Anything that describes the value would put it, or a hint of it, in the spec.
-            for key in ["default", "enum", "pattern", "min-length", "max-length", "list", "allow-empty"] {
+            for key in [ParameterKey.default, .enum, .pattern, .minLength, .maxLength, .list, .allowEmpty] {
                 refuse(key, "parameters other than secrets (a secret is compared whole, and never written in the spec)")
             }
         }
@@ -1011,13 +995,13 @@ struct SpecReader {
 
     /// Reads `list`, `min-items` and `max-items`.
     private mutating func readListKeys(
-        _ fields: SpecFields,
+        _ fields: SpecFields<ParameterKey>,
         into parameter: inout ParameterSpec,
         node: DocumentNode,
         allowList: Bool,
         _ path: @autoclosure () -> String
     ) {
-        if let listNode = fields["list"], parameter.type != .secret {
+        if let listNode = fields[.list], parameter.type != .secret {
             if parameter.type == .json {
                 error(
                     "type-mismatch",
@@ -1031,15 +1015,15 @@ struct SpecReader {
                 parameter.list = choice(listNode, Self.join(path(), "list"), ListForm.self)
             }
         }
-        parameter.minimumItems = int(fields["min-items"], Self.join(path(), "min-items"))
-        parameter.maximumItems = int(fields["max-items"], Self.join(path(), "max-items"))
-        if parameter.list == nil, fields["list"] == nil {
-            for key in ["min-items", "max-items"] where fields[key] != nil {
+        parameter.minimumItems = int(fields[.minItems], Self.join(path(), "min-items"))
+        parameter.maximumItems = int(fields[.maxItems], Self.join(path(), "max-items"))
+        if parameter.list == nil, fields[.list] == nil {
+            for key in [ParameterKey.minItems, .maxItems] where fields.has(key) {
                 error(
                     "type-mismatch",
-                    Self.join(path(), key),
+                    Self.join(path(), key.name),
                     fields[key],
-                    "'\(key)' applies to list parameters; add 'list: repeated', 'comma' or 'newline'"
+                    "'\(key.name)' applies to list parameters; add 'list: repeated', 'comma' or 'newline'"
                 )
             }
         }
@@ -1047,13 +1031,13 @@ struct SpecReader {
             error("empty-range", path(), node, "min-items \(minimum) is greater than max-items \(maximum)")
         }
         if parameter.maximumItems == 0 {
-            error("empty-range", Self.join(path(), "max-items"), fields["max-items"], "max-items 0 allows no items; a list holds at least one")
+            error("empty-range", Self.join(path(), "max-items"), fields[.maxItems], "max-items 0 allows no items; a list holds at least one")
         }
         if parameter.list == .newline, parameter.isMultiline {
             error(
                 "type-mismatch",
                 Self.join(path(), "multiline"),
-                fields["multiline"],
+                fields[.multiline],
                 "a newline list splits on line breaks, so its items cannot hold them; drop 'multiline' or use another list form"
             )
         }
