@@ -684,8 +684,8 @@ struct SpecReader {
     }
 
     /// Refuses the keys a route placeholder's definition cannot honour: a placeholder is always
-    /// required (the route matches only with its segment), and a path segment never holds line
-    /// breaks.
+    /// required (the route matches only with its segment), never empty (a placeholder matches a
+    /// non-empty segment), and a path segment never holds line breaks.
     private mutating func checkPlaceholderDefinition(_ parameter: ParameterSpec, node: DocumentNode?, _ path: String) {
         let name = parameter.name
         if let required = Self.member(node, "required"), !parameter.isRequired {
@@ -702,6 +702,14 @@ struct SpecReader {
                 Self.join(path, "default"),
                 value,
                 "':\(name)' is a route placeholder, which always has a value (the route matches only when its segment is there), so a default would never be used; drop it"
+            )
+        }
+        if parameter.allowsEmpty {
+            error(
+                "invalid-value",
+                Self.join(path, "allow-empty"),
+                Self.member(node, "allow-empty"),
+                "':\(name)' is a route placeholder, which matches only a non-empty path segment, so 'allow-empty' never applies; drop it, or carry a value that may be cleared in a query parameter"
             )
         }
         if parameter.isMultiline {

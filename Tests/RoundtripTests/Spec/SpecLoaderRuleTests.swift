@@ -186,6 +186,14 @@ struct SpecLoaderRuleTests {
                 "':id' is a route placeholder, which always has a value (the route matches only when its segment is there), so a default would never be used; drop it"
         ),
         Bad(
+            yaml: actions(#"a: {url: "t://a/:id", convention: none, parameters: {id: {type: date, allow-empty: true}}}"#),
+            rule: "invalid-value",
+            path: "actions.a.parameters.id.allow-empty",
+            line: 5,
+            message:
+                "':id' is a route placeholder, which matches only a non-empty path segment, so 'allow-empty' never applies; drop it, or carry a value that may be cleared in a query parameter"
+        ),
+        Bad(
             yaml: actions(#"a: {url: "t://a/:text", convention: none, parameters: {text: {multiline: true}}}"#),
             rule: "type-mismatch",
             path: "actions.a.parameters.text.multiline",
