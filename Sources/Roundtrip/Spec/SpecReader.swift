@@ -11,6 +11,8 @@ struct SpecReader {
     /// Where each action's routes were written (key path and node, in route order), so a
     /// conflict the router finds between actions is reported at the route that causes it.
     private var routeSites: [String: [(path: String, node: DocumentNode?)]] = [:]
+    /// Parameter definitions already read without a finding, for the spec's repeats.
+    private var repeatedDefinitions = RepeatedDefinitions()
 
     /// A pattern, compiled once per text.
     private mutating func pattern(_ source: String) throws(RoundtripError) -> ValuePattern {
@@ -130,6 +132,7 @@ struct SpecReader {
             return []
         }
         var result: [(String, DocumentNode, DocumentNode)] = []
+        result.reserveCapacity(members.count)
         for member in distinctMembers(members, path()) {
             guard !member.key.isEmpty else {
                 error("wrong-type", path(), Self.keyNode(member), "names must be non-empty strings")
@@ -831,7 +834,8 @@ struct SpecReader {
     /// The spelling of every type, for messages.
     static let typeNames = "string, integer, decimal, boolean, uuid, url, date, json, base64 or secret"
 
-    /// Reads one parameter definition.
+    /// Reads one parameter definition, or gives the parameter read for the same definition
+    /// earlier in the spec (see ``RepeatedDefinitions``).
     ///
     /// - Parameters:
     ///   - allowName: Whether the definition names itself (`query-value`, `fragment`).
@@ -842,6 +846,23 @@ struct SpecReader {
         path: @autoclosure () -> String,
         allowName: Bool,
         allowList: Bool = true
+    ) -> ParameterSpec? {
+        let definition = RepeatedDefinitions.Definition(name: name, node: node, allowName: allowName, allowList: allowList)
+        let digest = definition.digest
+        if let parameter = repeatedDefinitions.parameter(for: definition, digest: digest) { return parameter }
+        let findings = diagnostics.count
+        let parameter = readDefinition(name: name, node: node, path: path(), allowName: allowName, allowList: allowList)
+        if let parameter, diagnostics.count == findings { repeatedDefinitions.remember(parameter, for: definition, digest: digest) }
+        return parameter
+    }
+
+    /// Reads one parameter definition (see ``readParameter(name:node:path:allowName:allowList:)``).
+    private mutating func readDefinition(
+        name: String?,
+        node: DocumentNode,
+        path: @autoclosure () -> String,
+        allowName: Bool,
+        allowList: Bool
     ) -> ParameterSpec? {
         guard let fields = mapping(node, path(), keys: ParameterKey.self, allowed: allowName ? nil : ParameterKey.unnamed) else { return nil }
         let resolvedName: String

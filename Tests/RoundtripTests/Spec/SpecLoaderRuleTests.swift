@@ -391,4 +391,36 @@ struct SpecLoaderRuleTests {
         #expect(spec.action(named: "b")?.parameter(named: "id")?.isRequired == true)
         #expect(spec.action(named: "c")?.parameter(named: "tags")?.defaultItems == ["home", "work"])
     }
+
+    /// A definition the spec repeats is read once, yet a finding in it is reported at every
+    /// place it stands, each with its own key path and line, and a repeat that differs in any
+    /// key, value or value type is read for itself.
+    @Test func aRepeatedDefinitionIsReportedWhereverItStands() throws {
+        let bad = #"{type: integer, minimum: 5, maximum: 1}"#
+        let error = #expect(throws: SpecError.self) {
+            try SpecLoader.load(
+                yaml: Self.actions(
+                    #"a: {url: "t://a", convention: none, parameters: {n: \#(bad)}}"#,
+                    #"b: {url: "t://b", convention: none, parameters: {n: \#(bad)}}"#
+                )
+            )
+        }
+        let ranges = error?.diagnostics.filter { $0.rule == "empty-range" }.map { "\($0.keyPath) line \($0.line ?? 0)" }
+        #expect(ranges == ["actions.a.parameters.n line 5", "actions.b.parameters.n line 6"])
+
+        let spec = try SpecLoader.load(
+            json: #"""
+                {"roundtrip": 1, "app": {"name": "T", "schemes": ["t"]}, "actions": {
+                  "a": {"url": "t://a", "convention": "none", "parameters": {"n": {"type": "integer", "maximum": 9}, "m": {"type": "integer", "maximum": 9}}},
+                  "b": {"url": "t://b", "convention": "none", "parameters": {"n": {"type": "integer", "maximum": 9}, "m": {"type": "integer", "maximum": 8}}},
+                  "c": {"url": "t://c", "convention": "none", "parameters": {"n": {"type": "integer", "maximum": "9", "required": true}}}
+                }}
+                """#
+        ).spec
+        let maximums = ["a", "b"].flatMap { action in ["n", "m"].map { spec.action(named: action)?.parameter(named: $0)?.maximum } }
+        #expect(maximums == [9, 9, 9, 8])
+        #expect(spec.action(named: "b")?.parameter(named: "n")?.name == "n")
+        #expect(spec.action(named: "c")?.parameter(named: "n")?.isRequired == true)
+        #expect(spec.action(named: "a")?.parameter(named: "n")?.isRequired == false)
+    }
 }

@@ -1,0 +1,124 @@
+/// The parameter definitions a spec has already been read for, so that a definition the spec
+/// repeats is read once.
+///
+/// Published URL APIs repeat their parameters across actions: the specs of Bear's and Drafts'
+/// x-callback-url APIs in `Examples/` repeat 49 of 89 and 23 of 56 parameter definitions, and a
+/// payment app's actions share their amount and currency. Reading a definition is most of the
+/// work of loading a spec at launch; looking one up is a fraction of it.
+///
+/// Only definitions whose reading found nothing to report are remembered. The result then
+/// depends on the name and on the definition's content alone (the reader's other state is the
+/// patterns and date formats it compiled, which are the same for the same text), so a repeat
+/// gets exactly what reading it again would give. A definition with a finding is read again at
+/// every place, so each place gets its own finding with its own key path and line.
+struct RepeatedDefinitions {
+    /// A definition as the reader was asked for it.
+    struct Definition {
+        /// The parameter's name, or `nil` for one that names itself (`query-value`, `fragment`).
+        let name: String?
+        /// The definition, whose content (not its position) is compared.
+        let node: DocumentNode
+        /// Whether the definition may name itself.
+        let allowName: Bool
+        /// Whether the definition may be a list.
+        let allowList: Bool
+
+        /// A digest of everything compared, made without allocating: FNV-1a (64 bits) over the
+        /// name and the content, each text after its length, so that texts cannot run together.
+        var digest: UInt64 {
+            var hash = FNV1a()
+            hash.add(allowName ? 1 : 0)
+            hash.add(allowList ? 1 : 0)
+            if let name { hash.add(text: name) } else { hash.add(0xFF) }
+            hash.add(node)
+            return hash.value
+        }
+
+        /// Whether `other` is the same definition: the same name, flags and content.
+        func isSame(as other: Definition) -> Bool {
+            name == other.name && allowName == other.allowName && allowList == other.allowList
+                && Self.sameContent(node, other.node)
+        }
+
+        private static func sameContent(_ lhs: DocumentNode, _ rhs: DocumentNode) -> Bool {
+            switch (lhs.value, rhs.value) {
+            case (.object(let left), .object(let right)):
+                left.count == right.count
+                    && zip(left, right).allSatisfy { $0.key == $1.key && sameContent($0.value, $1.value) }
+            case (.array(let left), .array(let right)):
+                left.count == right.count && zip(left, right).allSatisfy { sameContent($0, $1) }
+            case (.string(let left), .string(let right)), (.number(let left), .number(let right)):
+                left == right
+            case (.bool(let left), .bool(let right)):
+                left == right
+            case (.null, .null):
+                true
+            default:
+                false
+            }
+        }
+    }
+
+    /// The definitions read without a finding, by digest (a digest may stand for several).
+    private var read: [UInt64: [(definition: Definition, parameter: ParameterSpec)]] = [:]
+
+    /// The parameter read earlier for the same definition, if its reading found nothing to report.
+    ///
+    /// - Complexity: O(*n*) in the size of the definition.
+    func parameter(for definition: Definition, digest: UInt64) -> ParameterSpec? {
+        read[digest]?.first { $0.definition.isSame(as: definition) }?.parameter
+    }
+
+    /// Remembers a parameter whose reading found nothing to report.
+    mutating func remember(_ parameter: ParameterSpec, for definition: Definition, digest: UInt64) {
+        read[digest, default: []].append((definition, parameter))
+    }
+}
+
+/// FNV-1a, 64 bits, over the parts of a document node.
+private struct FNV1a {
+    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    mutating func add(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    mutating func add(count: Int) {
+        var count = UInt64(truncatingIfNeeded: count)
+        for _ in 0..<8 {
+            add(UInt8(truncatingIfNeeded: count))
+            count >>= 8
+        }
+    }
+
+    mutating func add(text: String) {
+        add(count: text.utf8.count)
+        for byte in text.utf8 { add(byte) }
+    }
+
+    mutating func add(_ node: DocumentNode) {
+        switch node.value {
+        case .object(let members):
+            add(UInt8(ascii: "{"))
+            add(count: members.count)
+            for member in members {
+                add(text: member.key)
+                add(member.value)
+            }
+        case .array(let elements):
+            add(UInt8(ascii: "["))
+            add(count: elements.count)
+            for element in elements { add(element) }
+        case .string(let text):
+            add(UInt8(ascii: "s"))
+            add(text: text)
+        case .number(let text):
+            add(UInt8(ascii: "#"))
+            add(text: text)
+        case .bool(let flag):
+            add(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+        case .null:
+            add(UInt8(ascii: "~"))
+        }
+    }
+}
