@@ -43,18 +43,23 @@ struct RepeatedDefinitions {
         private static func sameContent(_ lhs: DocumentNode, _ rhs: DocumentNode) -> Bool {
             switch (lhs.value, rhs.value) {
             case (.object(let left), .object(let right)):
-                left.count == right.count
-                    && zip(left, right).allSatisfy { $0.key == $1.key && sameContent($0.value, $1.value) }
+                guard left.count == right.count else { return false }
+                for index in left.indices {
+                    guard left[index].key == right[index].key, sameContent(left[index].value, right[index].value) else { return false }
+                }
+                return true
             case (.array(let left), .array(let right)):
-                left.count == right.count && zip(left, right).allSatisfy { sameContent($0, $1) }
+                guard left.count == right.count else { return false }
+                for index in left.indices where !sameContent(left[index], right[index]) { return false }
+                return true
             case (.string(let left), .string(let right)), (.number(let left), .number(let right)):
-                left == right
+                return left == right
             case (.bool(let left), .bool(let right)):
-                left == right
+                return left == right
             case (.null, .null):
-                true
+                return true
             default:
-                false
+                return false
             }
         }
     }
@@ -83,12 +88,9 @@ private struct FNV1a {
         value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 
+    /// Mixes in a count whole, in one step: it delimits the texts and lists that follow.
     mutating func add(count: Int) {
-        var count = UInt64(truncatingIfNeeded: count)
-        for _ in 0..<8 {
-            add(UInt8(truncatingIfNeeded: count))
-            count >>= 8
-        }
+        value = (value ^ UInt64(truncatingIfNeeded: count)) &* 0x0000_0100_0000_01B3
     }
 
     mutating func add(text: String) {
