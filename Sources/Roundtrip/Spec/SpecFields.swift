@@ -7,6 +7,9 @@
 struct SpecFields<Key: SpecKey> {
     /// The most keys a kind may have: 12 five-bit slots in each of two words.
     static var capacity: Int { 24 }
+    /// The most members the fields may hold: a slot holds 1 + a member's index in five bits. A
+    /// mapping with more (unknown keys among them) is given only its known members.
+    static var memberCapacity: Int { 31 }
 
     private let members: [DocumentNode.Member]
     /// For the key at ordinal *k*, the five bits at 5·(*k* mod 12) of word *k* / 12 hold 1 + the
@@ -25,7 +28,8 @@ struct SpecFields<Key: SpecKey> {
     ///
     /// - Returns: `false`, recording nothing, when an earlier member holds the key already.
     mutating func record(_ key: Key, at index: Int) -> Bool {
-        precondition(key.ordinal < Self.capacity && index < 31, "a spec mapping kind has at most 24 keys")
+        precondition(key.ordinal < Self.capacity, "a spec mapping kind has at most 24 keys")
+        precondition(index < Self.memberCapacity, "fields hold at most 31 members")
         guard slot(key) == 0 else { return false }
         let shift = UInt64(5 * (key.ordinal % 12))
         let value = UInt64(index + 1) << shift

@@ -105,20 +105,28 @@ struct SpecReader {
             return nil
         }
         let distinct = distinctMembers(members, path())
-        var fields = SpecFields<Key>(distinct)
-        for index in distinct.indices {
-            if let key = Key.byName[distinct[index].key], allowed?.contains(key) ?? true {
-                _ = fields.record(key, at: index)
+        func known(_ member: DocumentNode.Member) -> Key? {
+            guard let key = Key.byName[member.key], allowed?.contains(key) ?? true else { return nil }
+            return key
+        }
+        // Usually the fields are the mapping's own members, uncopied; one with more members than
+        // the fields can index has unknown keys among them, and keeps only its known ones.
+        let isCompacted = distinct.count > SpecFields<Key>.memberCapacity
+        var fields = SpecFields<Key>(isCompacted ? distinct.filter { known($0) != nil } : distinct)
+        var knownCount = 0
+        for (index, member) in distinct.enumerated() {
+            if let key = known(member) {
+                _ = fields.record(key, at: isCompacted ? knownCount : index)
+                knownCount += 1
                 continue
             }
-            let name = distinct[index].key
             let names = (allowed ?? Key.allCases).map(\.name)
-            let hint = NameSuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = NameSuggestion.closest(to: member.key, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             error(
                 "unknown-key",
-                Self.join(path(), name),
-                Self.keyNode(distinct[index]),
-                "unknown key '\(name)'\(hint); allowed here: \(names.joined(separator: ", "))"
+                Self.join(path(), member.key),
+                Self.keyNode(member),
+                "unknown key '\(member.key)'\(hint); allowed here: \(names.joined(separator: ", "))"
             )
         }
         return fields

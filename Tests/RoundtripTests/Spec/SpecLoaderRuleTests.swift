@@ -392,6 +392,20 @@ struct SpecLoaderRuleTests {
         #expect(spec.action(named: "c")?.parameter(named: "tags")?.defaultItems == ["home", "work"])
     }
 
+    /// A mapping with more members than the reader's key table indexes (31) is still read: every
+    /// unknown key is reported, and the known keys after them still count.
+    @Test func aMappingWithManyUnknownKeysIsReportedNotFatal() {
+        let unknown = (0..<35).map { "k\($0): 1" }.joined(separator: ", ")
+        let error = #expect(throws: SpecError.self) {
+            try SpecLoader.load(yaml: Self.parameters("n: {\(unknown), type: integer, minimum: 5, maximum: 1}"))
+        }
+        let rules = error?.diagnostics.map(\.rule) ?? []
+        #expect(rules.filter { $0 == "unknown-key" }.count == 35)
+        #expect(error?.diagnostics.first { $0.keyPath == "actions.a.parameters.n.k34" }?.rule == "unknown-key")
+        // minimum and maximum were read as an integer's bounds, after the unknown keys.
+        #expect(rules.contains("empty-range"))
+    }
+
     /// A definition the spec repeats is read once, yet a finding in it is reported at every
     /// place it stands, each with its own key path and line, and a repeat that differs in any
     /// key, value or value type is read for itself.
