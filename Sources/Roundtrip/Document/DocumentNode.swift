@@ -37,11 +37,17 @@ package struct DocumentNode: Sendable {
     package let value: Value
     /// Where the value starts.
     package let position: SourcePosition
+    /// The offset just past the value's text, when the front end keeps it (JSON), so that the
+    /// value's text is the source's bytes from `position.offset` up to here; `nil` otherwise
+    /// (YAML, where the same text can mean different values: an alias names an anchor set
+    /// elsewhere).
+    package let sourceEnd: Int?
 
     /// Creates a node.
-    package init(value: Value, position: SourcePosition) {
+    package init(value: Value, position: SourcePosition, sourceEnd: Int? = nil) {
         self.value = value
         self.position = position
+        self.sourceEnd = sourceEnd
     }
 
     /// The members when the value is an object (a mapping).

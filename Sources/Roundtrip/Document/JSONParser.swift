@@ -65,10 +65,18 @@ package struct JSONParser {
         }
     }
 
+    /// Steps over one byte known to be ASCII and not a line break (punctuation, a digit, a
+    /// letter of a literal).
+    private mutating func advanceASCII() {
+        index += 1
+        column += 1
+    }
+
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: advance()
+            case 0x20, 0x09, 0x0D: advanceASCII()
+            case 0x0A: advance()
             default: return
             }
         }
@@ -77,24 +85,26 @@ package struct JSONParser {
     private mutating func parseValue() throws(DocumentSyntaxError) -> DocumentNode {
         guard index < bytes.count else { throw error("the JSON ends where a value was expected") }
         let start = position
+        let value: DocumentNode.Value
         switch bytes[index] {
-        case UInt8(ascii: "{"): return DocumentNode(value: .object(try parseObject()), position: start)
-        case UInt8(ascii: "["): return DocumentNode(value: .array(try parseArray()), position: start)
-        case UInt8(ascii: "\""): return DocumentNode(value: .string(try parseString()), position: start)
+        case UInt8(ascii: "{"): value = .object(try parseObject())
+        case UInt8(ascii: "["): value = .array(try parseArray())
+        case UInt8(ascii: "\""): value = .string(try parseString())
         case UInt8(ascii: "t"):
             try expectWord("true")
-            return DocumentNode(value: .bool(true), position: start)
+            value = .bool(true)
         case UInt8(ascii: "f"):
             try expectWord("false")
-            return DocumentNode(value: .bool(false), position: start)
+            value = .bool(false)
         case UInt8(ascii: "n"):
             try expectWord("null")
-            return DocumentNode(value: .null, position: start)
+            value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return DocumentNode(value: .number(try parseNumber()), position: start)
+            value = .number(try parseNumber())
         default:
             throw error("expected a JSON value but found \(describeCurrent())")
         }
+        return DocumentNode(value: value, position: start, sourceEnd: index)
     }
 
     private mutating func expectWord(_ word: String) throws(DocumentSyntaxError) {
@@ -102,7 +112,7 @@ package struct JSONParser {
             guard index < bytes.count, bytes[index] == expected else {
                 throw error("expected '\(word)'; JSON literals are lowercase true, false and null")
             }
-            advance()
+            advanceASCII()
         }
     }
 
@@ -116,11 +126,13 @@ package struct JSONParser {
     private mutating func parseObject() throws(DocumentSyntaxError) -> [DocumentNode.Member] {
         try enter()
         defer { depth -= 1 }
-        advance()  // {
+        advanceASCII()  // {
         var members: [DocumentNode.Member] = []
+        // Room for the few members most objects have, so that they are not copied while growing.
+        members.reserveCapacity(4)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            advance()
+            advanceASCII()
             return members
         }
         while true {
@@ -137,18 +149,18 @@ package struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key \"\(key)\" but found \(describeCurrent())")
             }
-            advance()
+            advanceASCII()
             skipWhitespace()
             let value = try parseValue()
             members.append(DocumentNode.Member(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error("the JSON ends inside an object; add the closing '}'") }
             if bytes[index] == UInt8(ascii: ",") {
-                advance()
+                advanceASCII()
                 continue
             }
             if bytes[index] == UInt8(ascii: "}") {
-                advance()
+                advanceASCII()
                 return members
             }
             throw error("expected ',' or '}' in an object but found \(describeCurrent())")
@@ -158,11 +170,11 @@ package struct JSONParser {
     private mutating func parseArray() throws(DocumentSyntaxError) -> [DocumentNode] {
         try enter()
         defer { depth -= 1 }
-        advance()  // [
+        advanceASCII()  // [
         var elements: [DocumentNode] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            advance()
+            advanceASCII()
             return elements
         }
         while true {
@@ -174,11 +186,11 @@ package struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw error("the JSON ends inside an array; add the closing ']'") }
             if bytes[index] == UInt8(ascii: ",") {
-                advance()
+                advanceASCII()
                 continue
             }
             if bytes[index] == UInt8(ascii: "]") {
-                advance()
+                advanceASCII()
                 return elements
             }
             throw error("expected ',' or ']' in an array but found \(describeCurrent())")
@@ -186,7 +198,7 @@ package struct JSONParser {
     }
 
     private mutating func parseString() throws(DocumentSyntaxError) -> String {
-        advance()  // "
+        advanceASCII()  // "
         // Runs of plain characters become text in one step; only escapes are added one by one.
         var result = ""
         var runStart = index
@@ -196,7 +208,7 @@ package struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 appendRun(from: runStart, to: &result)
-                advance()
+                advanceASCII()
                 return result
             case UInt8(ascii: "\\"):
                 appendRun(from: runStart, to: &result)
@@ -304,26 +316,28 @@ package struct JSONParser {
 
     private mutating func parseNumber() throws(DocumentSyntaxError) -> String {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { advance() }
+        if bytes[index] == UInt8(ascii: "-") { advanceASCII() }
         guard index < bytes.count, JSONParser.isDigit(bytes[index]) else { throw error("a number needs a digit") }
         if bytes[index] == UInt8(ascii: "0") {
-            advance()
+            advanceASCII()
             if index < bytes.count, JSONParser.isDigit(bytes[index]) { throw error("a number may not have a leading zero") }
         } else {
-            while index < bytes.count, JSONParser.isDigit(bytes[index]) { advance() }
+            while index < bytes.count, JSONParser.isDigit(bytes[index]) { advanceASCII() }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            advance()
+            advanceASCII()
             guard index < bytes.count, JSONParser.isDigit(bytes[index]) else { throw error("a number needs digits after '.'") }
-            while index < bytes.count, JSONParser.isDigit(bytes[index]) { advance() }
+            while index < bytes.count, JSONParser.isDigit(bytes[index]) { advanceASCII() }
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            advance()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advance() }
+            advanceASCII()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advanceASCII() }
             guard index < bytes.count, JSONParser.isDigit(bytes[index]) else { throw error("a number needs digits in its exponent") }
-            while index < bytes.count, JSONParser.isDigit(bytes[index]) { advance() }
+            while index < bytes.count, JSONParser.isDigit(bytes[index]) { advanceASCII() }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+        }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

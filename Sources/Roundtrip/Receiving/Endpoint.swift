@@ -155,7 +155,13 @@ public struct Endpoint: Sendable {
         keys: any KeyResolver = EnvironmentKeyResolver(),
         signatureWindow: TimeInterval = 300
     ) throws(RoundtripError) {
-        let router = try Router(actions: spec.actions)
+        // A loaded spec brings the router its loader compiled to find conflicting routes.
+        let router: Router
+        if let compiled = spec.routerForActions {
+            router = compiled
+        } else {
+            router = try Router(actions: spec.actions)
+        }
         var resolved: [String: VerificationKeyResult] = [:]
         for description in spec.keys {
             do {

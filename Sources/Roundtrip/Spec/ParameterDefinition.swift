@@ -59,8 +59,8 @@ public enum ParameterDefinition {
         }
         var reader = SpecReader()
         var parameters: [ParameterSpec] = []
-        for (name, _, node) in reader.namedEntries(root, "returns") {
-            if let parameter = reader.readParameter(name: name, node: node, path: "returns.\(name)", allowName: false) {
+        for member in reader.namedEntries(root, "returns") {
+            if let parameter = reader.readParameter(name: member.key, node: member.value, path: "returns.\(member.key)", allowName: false) {
                 parameters.append(parameter)
             }
         }

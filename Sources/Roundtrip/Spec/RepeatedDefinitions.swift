@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parameter definitions a spec has already been read for, so that a definition the spec
 /// repeats is read once.
 ///
@@ -22,61 +24,115 @@ struct RepeatedDefinitions {
         let allowName: Bool
         /// Whether the definition may be a list.
         let allowList: Bool
-
-        /// A digest of everything compared, made without allocating: FNV-1a (64 bits) over the
-        /// name and the content, each text after its length, so that texts cannot run together.
-        var digest: UInt64 {
-            var hash = FNV1a()
-            hash.add(allowName ? 1 : 0)
-            hash.add(allowList ? 1 : 0)
-            if let name { hash.add(text: name) } else { hash.add(0xFF) }
-            hash.add(node)
-            return hash.value
-        }
-
-        /// Whether `other` is the same definition: the same name, flags and content.
-        func isSame(as other: Definition) -> Bool {
-            name == other.name && allowName == other.allowName && allowList == other.allowList
-                && Self.sameContent(node, other.node)
-        }
-
-        private static func sameContent(_ lhs: DocumentNode, _ rhs: DocumentNode) -> Bool {
-            switch (lhs.value, rhs.value) {
-            case (.object(let left), .object(let right)):
-                guard left.count == right.count else { return false }
-                for index in left.indices {
-                    guard left[index].key == right[index].key, sameContent(left[index].value, right[index].value) else { return false }
-                }
-                return true
-            case (.array(let left), .array(let right)):
-                guard left.count == right.count else { return false }
-                for index in left.indices where !sameContent(left[index], right[index]) { return false }
-                return true
-            case (.string(let left), .string(let right)), (.number(let left), .number(let right)):
-                return left == right
-            case (.bool(let left), .bool(let right)):
-                return left == right
-            case (.null, .null):
-                return true
-            default:
-                return false
-            }
-        }
     }
+
+    /// The text the definitions were parsed from, when its front end records where each value's
+    /// text ends (JSON). A JSON value's text alone determines the value, so two definitions with
+    /// the same text have the same content, and comparing the bytes is enough. YAML keeps no such
+    /// record: there the same text can mean different values (an alias refers to an anchor set
+    /// elsewhere), and the parsed values are compared instead.
+    private let source: [UInt8]?
 
     /// The definitions read without a finding, by digest (a digest may stand for several).
     private var read: [UInt64: [(definition: Definition, parameter: ParameterSpec)]] = [:]
+
+    /// Creates an empty record for definitions parsed from `source`, if it is known.
+    init(source: [UInt8]? = nil) {
+        self.source = source
+    }
+
+    /// The part of ``source`` that is the node's text, if known.
+    private func text(of node: DocumentNode) -> Range<Int>? {
+        guard let source, let end = node.sourceEnd, node.position.offset <= end, end <= source.count else { return nil }
+        return node.position.offset..<end
+    }
+
+    /// A digest of everything compared, made without allocating: the flags, the name after its
+    /// length (so that texts cannot run together), then the definition's text or its content.
+    func digest(of definition: Definition) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(definition.allowName ? 1 : 0)
+        hash.add(definition.allowList ? 1 : 0)
+        if let name = definition.name { hash.add(text: name) } else { hash.add(0xFF) }
+        if let source, let range = text(of: definition.node) {
+            return source.withUnsafeBytes { bytes in WordHash.hash(UnsafeRawBufferPointer(rebasing: bytes[range]), seed: hash.value) }
+        }
+        hash.add(definition.node)
+        return hash.value
+    }
+
+    /// Whether two definitions are the same: the same name, flags and content.
+    private func isSame(_ lhs: Definition, _ rhs: Definition) -> Bool {
+        guard lhs.name == rhs.name, lhs.allowName == rhs.allowName, lhs.allowList == rhs.allowList else { return false }
+        if let source, let left = text(of: lhs.node), let right = text(of: rhs.node) {
+            guard left.count == right.count else { return false }
+            return source.withUnsafeBytes { bytes in
+                left.isEmpty || memcmp(bytes.baseAddress! + left.lowerBound, bytes.baseAddress! + right.lowerBound, left.count) == 0
+            }
+        }
+        return Self.sameContent(lhs.node, rhs.node)
+    }
+
+    private static func sameContent(_ lhs: DocumentNode, _ rhs: DocumentNode) -> Bool {
+        switch (lhs.value, rhs.value) {
+        case (.object(let left), .object(let right)):
+            guard left.count == right.count else { return false }
+            for index in left.indices {
+                guard left[index].key == right[index].key, sameContent(left[index].value, right[index].value) else { return false }
+            }
+            return true
+        case (.array(let left), .array(let right)):
+            guard left.count == right.count else { return false }
+            for index in left.indices where !sameContent(left[index], right[index]) { return false }
+            return true
+        case (.string(let left), .string(let right)), (.number(let left), .number(let right)):
+            return left == right
+        case (.bool(let left), .bool(let right)):
+            return left == right
+        case (.null, .null):
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The parameter read earlier for the same definition, if its reading found nothing to report.
     ///
     /// - Complexity: O(*n*) in the size of the definition.
     func parameter(for definition: Definition, digest: UInt64) -> ParameterSpec? {
-        read[digest]?.first { $0.definition.isSame(as: definition) }?.parameter
+        read[digest]?.first { isSame($0.definition, definition) }?.parameter
     }
 
     /// Remembers a parameter whose reading found nothing to report.
     mutating func remember(_ parameter: ParameterSpec, for definition: Definition, digest: UInt64) {
         read[digest, default: []].append((definition, parameter))
+    }
+}
+
+/// A hash of a run of bytes, eight at a time: each word is mixed in with a multiply by 2⁶⁴/φ and
+/// an xor-shift, so that a definition's text is hashed several bytes per step rather than
+/// FNV-1a's one. Only a digest for a lookup: equal digests are confirmed by comparing the bytes.
+private enum WordHash {
+    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        var hash = seed ^ UInt64(truncatingIfNeeded: bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        return mix(hash ^ tail)
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value &* 0x9E37_79B9_7F4A_7C15
+        return product ^ (product >> 29)
     }
 }
 

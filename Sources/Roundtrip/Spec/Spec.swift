@@ -30,7 +30,13 @@ public struct Spec: Sendable {
     /// How `+` in a query reads, for actions that do not say (top-level `query-encoding`).
     public var queryEncoding: QueryEncoding
     /// The actions, in file order.
-    public var actions: [Action]
+    public var actions: [Action] {
+        didSet { routerForActions = nil }
+    }
+    /// The router compiled from ``actions`` while loading (the loader compiles it to find
+    /// conflicting routes), so that ``Endpoint`` does not compile it again; cleared whenever the
+    /// actions change.
+    var routerForActions: Router?
 
     /// Creates a spec in code (most apps load one with ``SpecLoader`` instead).
     public init(

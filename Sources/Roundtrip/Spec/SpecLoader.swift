@@ -43,8 +43,9 @@ public enum SpecLoader {
     /// - Complexity: O(*n*) in the length of the text, plus the spec's size.
     public static func load(json: some Collection<UInt8>, file: String? = nil) throws(SpecError) -> Loaded {
         let root: DocumentNode
+        let source = Array(json)
         do {
-            root = try JSONParser.parse(Array(json))
+            root = try JSONParser.parse(source)
         } catch {
             throw SpecError(
                 file: file,
@@ -61,7 +62,7 @@ public enum SpecLoader {
                 ]
             )
         }
-        return try load(document: root, file: file)
+        return try load(document: root, file: file, source: source)
     }
 
     /// Loads a spec from JSON text.
@@ -75,8 +76,11 @@ public enum SpecLoader {
     }
 
     /// Reads a spec from a parsed document (what the JSON and YAML front ends share).
-    package static func load(document root: DocumentNode, file: String?) throws(SpecError) -> Loaded {
-        var reader = SpecReader()
+    ///
+    /// - Parameter source: The text the document was parsed from, when its nodes record where
+    ///   their text ends (JSON).
+    package static func load(document root: DocumentNode, file: String?, source: [UInt8]? = nil) throws(SpecError) -> Loaded {
+        var reader = SpecReader(source: source)
         let spec = reader.readSpec(root)
         let diagnostics = reader.diagnostics.sorted { ($0.severity, $0.line ?? 0) < ($1.severity, $1.line ?? 0) }
         guard let spec, !diagnostics.contains(where: { $0.severity == .error }) else {

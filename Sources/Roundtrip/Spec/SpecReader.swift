@@ -12,7 +12,13 @@ struct SpecReader {
     /// conflict the router finds between actions is reported at the route that causes it.
     private var routeSites: [String: [(path: String, node: DocumentNode?)]] = [:]
     /// Parameter definitions already read without a finding, for the spec's repeats.
-    private var repeatedDefinitions = RepeatedDefinitions()
+    private var repeatedDefinitions: RepeatedDefinitions
+
+    /// Creates a reader for a document parsed from `source`, when the front end records where each
+    /// value's text ends (JSON), so that repeated definitions are recognised by their text.
+    init(source: [UInt8]? = nil) {
+        repeatedDefinitions = RepeatedDefinitions(source: source)
+    }
 
     /// A pattern, compiled once per text.
     private mutating func pattern(_ source: String) throws(RoundtripError) -> ValuePattern {
@@ -52,7 +58,7 @@ struct SpecReader {
     }
 
     /// A node standing for a mapping key, so a diagnostic about the key points at it.
-    private static func keyNode(_ member: DocumentNode.Member) -> DocumentNode {
+    static func keyNode(_ member: DocumentNode.Member) -> DocumentNode {
         DocumentNode(value: .string(member.key), position: member.keyPosition)
     }
 
@@ -132,23 +138,20 @@ struct SpecReader {
         return fields
     }
 
-    /// The node as an ordered list of (name, key node, value node), for maps whose keys are user
-    /// names.
-    mutating func namedEntries(_ node: DocumentNode, _ path: @autoclosure () -> String) -> [(String, DocumentNode, DocumentNode)] {
+    /// The members of a mapping whose keys are user names (actions, parameters, keys), in file
+    /// order, with repeated and empty names reported and left out.
+    mutating func namedEntries(_ node: DocumentNode, _ path: @autoclosure () -> String) -> [DocumentNode.Member] {
         guard let members = node.members else {
             error("wrong-type", path(), node, "expected a mapping of names to definitions")
             return []
         }
-        var result: [(String, DocumentNode, DocumentNode)] = []
-        result.reserveCapacity(members.count)
-        for member in distinctMembers(members, path()) {
-            guard !member.key.isEmpty else {
-                error("wrong-type", path(), Self.keyNode(member), "names must be non-empty strings")
-                continue
-            }
-            result.append((member.key, Self.keyNode(member), member.value))
+        let distinct = distinctMembers(members, path())
+        // Usually every name is given: then the members are returned as they are, uncopied.
+        guard distinct.contains(where: { $0.key.isEmpty }) else { return distinct }
+        for member in distinct where member.key.isEmpty {
+            error("wrong-type", path(), Self.keyNode(member), "names must be non-empty strings")
         }
-        return result
+        return distinct.filter { !$0.key.isEmpty }
     }
 
     mutating func string(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> String? {
@@ -261,7 +264,8 @@ struct SpecReader {
         let queryEncoding = choice(top[.queryEncoding], "query-encoding", QueryEncoding.self) ?? .rfc3986
         var actions: [Action] = []
         if let actionsNode = top[.actions] {
-            for (name, keyNode, node) in namedEntries(actionsNode, "actions") {
+            for member in namedEntries(actionsNode, "actions") {
+                let (name, keyNode, node) = (member.key, Self.keyNode(member), member.value)
                 checkNameCharacters(name, "actions.\(name)", keyNode, what: "the action name")
                 if let action = readAction(
                     name: name,
@@ -278,7 +282,7 @@ struct SpecReader {
         } else {
             error("missing-key", "actions", root, "the spec declares no 'actions'")
         }
-        let spec = Spec(
+        var spec = Spec(
             app: app,
             callbacks: callbacks,
             sources: sources,
@@ -296,7 +300,7 @@ struct SpecReader {
             )
         }
         do {
-            _ = try Router(locating: actions)
+            spec.routerForActions = try Router(locating: actions)
         } catch {
             let name = actions[error.actionIndex].name
             let sites = routeSites[name] ?? []
@@ -350,7 +354,8 @@ struct SpecReader {
 
     mutating func readKeys(_ node: DocumentNode) -> [SigningKeyDescription] {
         var keys: [SigningKeyDescription] = []
-        for (id, _, keyNode) in namedEntries(node, "keys") {
+        for member in namedEntries(node, "keys") {
+            let (id, keyNode) = (member.key, member.value)
             let path = "keys.\(id)"
             guard let fields = mapping(keyNode, path, keys: SigningKeyKey.self) else { continue }
             guard let algorithm = choice(fields[.algorithm], Self.join(path, "algorithm"), SignatureAlgorithm.self) else {
@@ -554,10 +559,11 @@ struct SpecReader {
         let unknownParameters = choice(fields[.unknownParameters], Self.join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
 
         var parameters: [ParameterSpec] = []
-        // The definition node of each declared parameter, for findings about a placeholder's keys.
-        var parameterNodes: [(name: String, node: DocumentNode)] = []
         if let parametersNode = fields[.parameters] {
-            for (parameterName, parameterKey, parameterNode) in namedEntries(parametersNode, Self.join(path, "parameters")) {
+            let entries = namedEntries(parametersNode, Self.join(path, "parameters"))
+            parameters.reserveCapacity(entries.count)
+            for member in entries {
+                let (parameterName, parameterKey, parameterNode) = (member.key, Self.keyNode(member), member.value)
                 // Built only for a message: most parameters have none.
                 let parameterPath = { "\(path).parameters.\(parameterName)" }
                 checkParameterName(
@@ -570,7 +576,6 @@ struct SpecReader {
                 )
                 if let parameter = readParameter(name: parameterName, node: parameterNode, path: parameterPath(), allowName: false) {
                     parameters.append(parameter)
-                    parameterNodes.append((parameterName, parameterNode))
                 }
             }
         }
@@ -583,7 +588,8 @@ struct SpecReader {
                 parameters.append(ParameterSpec(name: placeholder, type: .string, isRequired: true))
                 continue
             }
-            let node = parameterNodes.first { $0.name == placeholder }?.node
+            // The definition's node, for findings about its keys.
+            let node = Self.member(fields[.parameters], placeholder)
             checkPlaceholderDefinition(parameters[index], node: node, "\(path).parameters.\(placeholder)")
             // The route matches only with the segment there: a placeholder always has its value.
             parameters[index].isRequired = true
@@ -612,20 +618,22 @@ struct SpecReader {
             fragment = readParameter(name: nil, node: node, path: Self.join(path, "fragment"), allowName: true, allowList: false)
         }
         // Each value is bound by its name: two under one name would overwrite each other.
-        var taken = parameters.map {
-            (name: $0.name, what: placeholderNames.contains($0.name) ? "a route placeholder (':\($0.name)')" : "a parameter")
-        }
-        for (key, value) in [(ActionKey.queryValue, queryValue), (.fragment, fragment)] {
-            guard let value else { continue }
-            if let clash = taken.first(where: { $0.name == value.name }) {
-                error(
-                    "duplicate-value",
-                    Self.join(path, "\(key.name).name"),
-                    Self.member(fields[key], "name") ?? fields[key],
-                    "the \(key.name) is named '\(value.name)', which is already the name of \(clash.what) of this action; give it a name of its own"
-                )
+        if queryValue != nil || fragment != nil {
+            var taken = parameters.map {
+                (name: $0.name, what: placeholderNames.contains($0.name) ? "a route placeholder (':\($0.name)')" : "a parameter")
             }
-            taken.append((name: value.name, what: "the query-value"))
+            for (key, value) in [(ActionKey.queryValue, queryValue), (.fragment, fragment)] {
+                guard let value else { continue }
+                if let clash = taken.first(where: { $0.name == value.name }) {
+                    error(
+                        "duplicate-value",
+                        Self.join(path, "\(key.name).name"),
+                        Self.member(fields[key], "name") ?? fields[key],
+                        "the \(key.name) is named '\(value.name)', which is already the name of \(clash.what) of this action; give it a name of its own"
+                    )
+                }
+                taken.append((name: value.name, what: "the query-value"))
+            }
         }
         var actionSources = sources
         if let node = fields[.sources] { actionSources = readSources(node, Self.join(path, "sources")) }
@@ -764,7 +772,8 @@ struct SpecReader {
             )
         }
         var returns: [ParameterSpec] = []
-        for (name, keyNode, entry) in namedEntries(node, path) {
+        for member in namedEntries(node, path) {
+            let (name, keyNode, entry) = (member.key, Self.keyNode(member), member.value)
             let entryPath = "\(path).\(name)"
             checkNameCharacters(name, entryPath, keyNode, what: "the returned value's name")
             if ReservedNames.isReserved(name) {
@@ -856,7 +865,7 @@ struct SpecReader {
         allowList: Bool = true
     ) -> ParameterSpec? {
         let definition = RepeatedDefinitions.Definition(name: name, node: node, allowName: allowName, allowList: allowList)
-        let digest = definition.digest
+        let digest = repeatedDefinitions.digest(of: definition)
         if let parameter = repeatedDefinitions.parameter(for: definition, digest: digest) { return parameter }
         let findings = diagnostics.count
         let parameter = readDefinition(name: name, node: node, path: path(), allowName: allowName, allowList: allowList)

@@ -117,4 +117,24 @@ struct RouterTests {
             rejection { try Router(actions: [try Self.action("a", "x://h/:id"), try Self.action("b", "x://h/:name/more")]) }?.code == .malformedURL
         )
     }
+
+    /// Loading compiles the routes to find conflicts, and the endpoint reuses that router: it must
+    /// still route by the actions a spec has when the endpoint is made, not those it was loaded with.
+    @Test func anEndpointRoutesByTheActionsTheSpecHasNow() throws {
+        let json =
+            #"{"roundtrip":1,"app":{"name":"A","schemes":["app"]},"actions":{"#
+            + #""first":{"url":"app://first","convention":"none"},"second":{"url":"app://second","convention":"none"}}}"#
+        let loaded = try SpecLoader.load(json: json).spec
+        #expect(try Endpoint(spec: loaded).evaluate("app://second").actionName == "second")
+
+        var changed = loaded
+        changed.actions[1].routes = [try RoutePattern("app://moved")]
+        let endpoint = try Endpoint(spec: changed)
+        #expect(try endpoint.evaluate("app://moved").actionName == "second")
+        #expect(rejection { try endpoint.evaluate("app://second") }?.code == .unknownRoute)
+
+        var conflicting = loaded
+        conflicting.actions.append(try Self.action("third", "app://first"))
+        #expect(rejection { try Endpoint(spec: conflicting) }?.code == .malformedURL)
+    }
 }

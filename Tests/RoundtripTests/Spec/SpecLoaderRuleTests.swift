@@ -422,12 +422,27 @@ struct SpecLoaderRuleTests {
         let ranges = error?.diagnostics.filter { $0.rule == "empty-range" }.map { "\($0.keyPath) line \($0.line ?? 0)" }
         #expect(ranges == ["actions.a.parameters.n line 5", "actions.b.parameters.n line 6"])
 
+        // JSON recognises a repeat by its text; a finding is still reported at each place.
+        let jsonError = #expect(throws: SpecError.self) {
+            try SpecLoader.load(
+                json: #"""
+                    {"roundtrip": 1, "app": {"name": "T", "schemes": ["t"]}, "actions": {
+                      "a": {"url": "t://a", "convention": "none", "parameters": {"n": {"type": "integer", "minimum": 5, "maximum": 1}}},
+                      "b": {"url": "t://b", "convention": "none", "parameters": {"n": {"type": "integer", "minimum": 5, "maximum": 1}}}
+                    }}
+                    """#
+            )
+        }
+        let jsonRanges = jsonError?.diagnostics.filter { $0.rule == "empty-range" }.map { "\($0.keyPath) line \($0.line ?? 0)" }
+        #expect(jsonRanges == ["actions.a.parameters.n line 2", "actions.b.parameters.n line 3"])
+
         let spec = try SpecLoader.load(
             json: #"""
                 {"roundtrip": 1, "app": {"name": "T", "schemes": ["t"]}, "actions": {
                   "a": {"url": "t://a", "convention": "none", "parameters": {"n": {"type": "integer", "maximum": 9}, "m": {"type": "integer", "maximum": 9}}},
                   "b": {"url": "t://b", "convention": "none", "parameters": {"n": {"type": "integer", "maximum": 9}, "m": {"type": "integer", "maximum": 8}}},
-                  "c": {"url": "t://c", "convention": "none", "parameters": {"n": {"type": "integer", "maximum": "9", "required": true}}}
+                  "c": {"url": "t://c", "convention": "none", "parameters": {"n": {"type": "integer", "maximum": "9", "required": true}}},
+                  "d": {"url": "t://d", "convention": "none", "parameters": {"n": {"type":"integer","maximum":9}, "m": {"type": "integ\u0065r", "maximum": 7}}}
                 }}
                 """#
         ).spec
@@ -436,5 +451,9 @@ struct SpecLoaderRuleTests {
         #expect(spec.action(named: "b")?.parameter(named: "n")?.name == "n")
         #expect(spec.action(named: "c")?.parameter(named: "n")?.isRequired == true)
         #expect(spec.action(named: "a")?.parameter(named: "n")?.isRequired == false)
+        // The same definition written with other spacing or escapes is read for itself, to the same result.
+        #expect(spec.action(named: "d")?.parameter(named: "n")?.maximum == 9)
+        #expect(spec.action(named: "d")?.parameter(named: "m")?.type == .integer)
+        #expect(spec.action(named: "d")?.parameter(named: "m")?.maximum == 7)
     }
 }
