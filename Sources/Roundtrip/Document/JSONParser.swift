@@ -14,6 +14,7 @@ package struct JSONParser {
     private var column = 1
     private var depth = 0
     private let maximumDepth: Int
+    private var shortStrings = RecentShortStrings()
 
     /// Parses one JSON document.
     ///
@@ -73,6 +74,8 @@ package struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
+        // Compact JSON has none: the usual case costs one comparison.
+        if index < bytes.count, bytes[index] > 0x20 { return }
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: advanceASCII()
@@ -172,6 +175,7 @@ package struct JSONParser {
         defer { depth -= 1 }
         advanceASCII()  // [
         var elements: [DocumentNode] = []
+        elements.reserveCapacity(4)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             advanceASCII()
@@ -207,7 +211,13 @@ package struct JSONParser {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                appendRun(from: runStart, to: &result)
+                // A short string without escapes: most keys and many values, each repeated throughout.
+                if result.isEmpty, index - runStart <= RecentShortStrings.maximumLength {
+                    let range = runStart..<index
+                    result = bytes.withUnsafeBytes { buffer in shortStrings.text(of: buffer, in: range) }
+                } else {
+                    appendRun(from: runStart, to: &result)
+                }
                 advanceASCII()
                 return result
             case UInt8(ascii: "\\"):
@@ -228,9 +238,10 @@ package struct JSONParser {
             case 0x80...:
                 try validateUTF8Sequence()
             default:
-                // Plain ASCII: no line break can be among these bytes, so only the column moves.
-                index += 1
-                column += 1
+                // A run of plain ASCII: no line break can be among these bytes, so only the column moves.
+                let start = index
+                repeat { index += 1 } while index < bytes.count && Self.isPlainASCII(bytes[index])
+                column += index - start
             }
         }
     }
@@ -341,4 +352,10 @@ package struct JSONParser {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// Whether a byte in a string stands for itself: ASCII, not a control character, a quote or a
+    /// backslash.
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
 }

@@ -26,6 +26,20 @@ struct RepeatedDefinitions {
         let allowList: Bool
     }
 
+    /// An action's whole `parameters` mapping as the reader was asked for it. Which names it may
+    /// use depends on the action's convention, return parameter and response prefix, so they are
+    /// compared too.
+    struct ParameterSet {
+        /// The `parameters` mapping, compared by its text.
+        let node: DocumentNode
+        /// The action's convention.
+        let convention: Convention
+        /// The action's return parameter.
+        let returnParameter: String
+        /// The action's response prefix.
+        let responsePrefix: String
+    }
+
     /// The text the definitions were parsed from, when its front end records where each value's
     /// text ends (JSON). A JSON value's text alone determines the value, so two definitions with
     /// the same text have the same content, and comparing the bytes is enough. YAML keeps no such
@@ -35,6 +49,8 @@ struct RepeatedDefinitions {
 
     /// The definitions read without a finding, by digest (a digest may stand for several).
     private var read: [UInt64: [(definition: Definition, parameter: ParameterSpec)]] = [:]
+    /// The parameter sets read without a finding, by digest, when their text is known.
+    private var readSets: [UInt64: [(set: ParameterSet, parameters: [ParameterSpec])]] = [:]
 
     /// Creates an empty record for definitions parsed from `source`, if it is known.
     init(source: [UInt8]? = nil) {
@@ -64,12 +80,7 @@ struct RepeatedDefinitions {
     /// Whether two definitions are the same: the same name, flags and content.
     private func isSame(_ lhs: Definition, _ rhs: Definition) -> Bool {
         guard lhs.name == rhs.name, lhs.allowName == rhs.allowName, lhs.allowList == rhs.allowList else { return false }
-        if let source, let left = text(of: lhs.node), let right = text(of: rhs.node) {
-            guard left.count == right.count else { return false }
-            return source.withUnsafeBytes { bytes in
-                left.isEmpty || memcmp(bytes.baseAddress! + left.lowerBound, bytes.baseAddress! + right.lowerBound, left.count) == 0
-            }
-        }
+        if source != nil, text(of: lhs.node) != nil, text(of: rhs.node) != nil { return sameText(lhs.node, rhs.node) }
         return Self.sameContent(lhs.node, rhs.node)
     }
 
@@ -93,6 +104,39 @@ struct RepeatedDefinitions {
             return true
         default:
             return false
+        }
+    }
+
+    /// A digest of a parameter set, or `nil` when its text is not known (YAML): a set is
+    /// recognised by its text alone, for which comparing is cheap; without it, each definition
+    /// is looked up on its own.
+    func digest(of set: ParameterSet) -> UInt64? {
+        guard let source, let range = text(of: set.node) else { return nil }
+        var hash = FNV1a()
+        hash.add(text: set.convention.rawValue)
+        hash.add(text: set.returnParameter)
+        hash.add(text: set.responsePrefix)
+        return source.withUnsafeBytes { bytes in WordHash.hash(UnsafeRawBufferPointer(rebasing: bytes[range]), seed: hash.value) }
+    }
+
+    /// The parameters read earlier for the same set, if reading it found nothing to report.
+    func parameters(for set: ParameterSet, digest: UInt64) -> [ParameterSpec]? {
+        readSets[digest]?.first { earlier in
+            earlier.set.convention == set.convention && earlier.set.returnParameter == set.returnParameter
+                && earlier.set.responsePrefix == set.responsePrefix && sameText(earlier.set.node, set.node)
+        }?.parameters
+    }
+
+    /// Remembers the parameters of a set whose reading found nothing to report.
+    mutating func remember(_ parameters: [ParameterSpec], for set: ParameterSet, digest: UInt64) {
+        readSets[digest, default: []].append((set, parameters))
+    }
+
+    /// Whether two nodes have the same text (`false` when either text is not known).
+    private func sameText(_ lhs: DocumentNode, _ rhs: DocumentNode) -> Bool {
+        guard let source, let left = text(of: lhs), let right = text(of: rhs), left.count == right.count else { return false }
+        return source.withUnsafeBytes { bytes in
+            left.isEmpty || memcmp(bytes.baseAddress! + left.lowerBound, bytes.baseAddress! + right.lowerBound, left.count) == 0
         }
     }
 

@@ -8,9 +8,22 @@ struct SpecReader {
     /// actions, and each compiles once.
     private var patterns: [String: ValuePattern] = [:]
     private var dateFormats: [String: DateFormat] = [:]
-    /// Where each action's routes were written (key path and node, in route order), so a
-    /// conflict the router finds between actions is reported at the route that causes it.
-    private var routeSites: [String: [(path: String, node: DocumentNode?)]] = [:]
+    /// Where each action's routes were written, by the action's index among those read and in
+    /// route order, so a conflict the router finds between actions is reported at its route.
+    private var routeSites: [[RouteSite]] = []
+    /// Where one of an action's routes was written, so that a finding about the route points at it.
+    private struct RouteSite {
+        /// The route's index when the action's `url` is a list.
+        let item: Int?
+        /// The route's node; the action's own for a route derived from its name.
+        let node: DocumentNode?
+
+        /// The key path of the route in the action at `actionPath`, made only for a message.
+        func path(of actionPath: String) -> String {
+            item.map { "\(actionPath).url[\($0)]" } ?? "\(actionPath).url"
+        }
+    }
+
     /// Parameter definitions already read without a finding, for the spec's repeats.
     private var repeatedDefinitions: RepeatedDefinitions
 
@@ -303,9 +316,14 @@ struct SpecReader {
             spec.routerForActions = try Router(locating: actions)
         } catch {
             let name = actions[error.actionIndex].name
-            let sites = routeSites[name] ?? []
+            let sites = error.actionIndex < routeSites.count ? routeSites[error.actionIndex] : []
             let site = error.routeIndex < sites.count ? sites[error.routeIndex] : nil
-            self.error("duplicate-route", site?.path ?? "actions.\(name).url", site?.node ?? top[.actions], error.error.message)
+            self.error(
+                "duplicate-route",
+                site?.path(of: "actions.\(name)") ?? "actions.\(name).url",
+                site?.node ?? top[.actions],
+                error.error.message
+            )
         }
         return spec
     }
@@ -433,33 +451,34 @@ struct SpecReader {
         var routes: [RoutePattern] = []
         // Where each route was written: a list item's own path and node, so a finding about one
         // route points at it.
-        var sites: [(path: String, node: DocumentNode?)] = []
+        var sites: [RouteSite] = []
         if let urlNode = fields[.url] {
             // One route, or a list of routes that all lead to the action.
-            var texts: [(text: String, path: String, node: DocumentNode)] = []
+            var texts: [(text: String, site: RouteSite)] = []
             if let elements = urlNode.elements {
                 if elements.isEmpty { error("empty-value", Self.join(path, "url"), urlNode, "list at least one route") }
                 for (index, element) in elements.enumerated() {
-                    let itemPath = "\(path).url[\(index)]"
-                    if let text = string(element, itemPath) { texts.append((text, itemPath, element)) }
+                    let site = RouteSite(item: index, node: element)
+                    if let text = string(element, site.path(of: path)) { texts.append((text, site)) }
                 }
             } else if let text = nonEmptyString(urlNode, Self.join(path, "url")) {
-                texts.append((text, Self.join(path, "url"), urlNode))
+                texts.append((text, RouteSite(item: nil, node: urlNode)))
             }
-            for (text, routePath, routeNode) in texts {
+            for (text, site) in texts {
+                let (routePath, routeNode) = ({ site.path(of: path) }, site.node)
                 do {
                     let route = try RoutePattern(text)
                     if let earlier = routes.first(where: { $0.isSameRoute(as: route) }) {
                         let same =
                             earlier.text == text
                             ? "" : " (as '\(earlier.text)': scheme and host compare without regard to letter case)"
-                        error("duplicate-value", routePath, routeNode, "the route '\(text)' is listed twice\(same)")
+                        error("duplicate-value", routePath(), routeNode, "the route '\(text)' is listed twice\(same)")
                         continue
                     }
                     routes.append(route)
-                    sites.append((routePath, routeNode))
+                    sites.append(site)
                 } catch {
-                    self.error("invalid-route", routePath, routeNode, error.message)
+                    self.error("invalid-route", routePath(), routeNode, error.message)
                 }
             }
         } else if convention == .xCallbackURL {
@@ -467,7 +486,7 @@ struct SpecReader {
             for scheme in app.schemes {
                 do {
                     routes.append(try RoutePattern("\(scheme)://\(ConventionNames.xCallbackHost)/\(name)"))
-                    sites.append((Self.join(path, "url"), node))
+                    sites.append(RouteSite(item: nil, node: node))
                 } catch {
                     refusal = error
                 }
@@ -490,13 +509,14 @@ struct SpecReader {
         } else {
             error("missing-key", Self.join(path, "url"), node, "the action needs a 'url' (its route)")
         }
-        routeSites[name] = sites
+        // Past the last refusal: the action will be read, and its sites stand at its index.
+        routeSites.append(sites)
         for (route, site) in zip(routes, sites) {
             switch convention {
             case .universalLinkCallback where route.scheme != "https":
                 error(
                     "ulc-not-https",
-                    site.path,
+                    site.path(of: path),
                     site.node,
                     "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'"
                 )
@@ -506,13 +526,13 @@ struct SpecReader {
             if route.scheme == "http" {
                 error(
                     "http-route",
-                    site.path,
+                    site.path(of: path),
                     site.node,
                     "http URLs never open apps; use https (a universal link) or a custom scheme"
                 )
             }
         }
-        checkPlaceholdersAgree(routes, sites: sites, action: name)
+        checkPlaceholdersAgree(routes, sites: sites, action: name, path: path)
 
         var returnParameter = "returnURL"
         var responsePrefix = ""
@@ -560,24 +580,13 @@ struct SpecReader {
 
         var parameters: [ParameterSpec] = []
         if let parametersNode = fields[.parameters] {
-            let entries = namedEntries(parametersNode, Self.join(path, "parameters"))
-            parameters.reserveCapacity(entries.count)
-            for member in entries {
-                let (parameterName, parameterKey, parameterNode) = (member.key, Self.keyNode(member), member.value)
-                // Built only for a message: most parameters have none.
-                let parameterPath = { "\(path).parameters.\(parameterName)" }
-                checkParameterName(
-                    parameterName,
-                    parameterPath(),
-                    parameterKey,
-                    convention: convention,
-                    returnParameter: returnParameter,
-                    responsePrefix: responsePrefix
-                )
-                if let parameter = readParameter(name: parameterName, node: parameterNode, path: parameterPath(), allowName: false) {
-                    parameters.append(parameter)
-                }
-            }
+            let set = RepeatedDefinitions.ParameterSet(
+                node: parametersNode,
+                convention: convention,
+                returnParameter: returnParameter,
+                responsePrefix: responsePrefix
+            )
+            parameters = readParameters(set, path: path)
         }
         var placeholderNames: [String] = []
         for route in routes {
@@ -689,13 +698,13 @@ struct SpecReader {
 
     /// Refuses routes of one action that carry different placeholder names: each placeholder is
     /// a required parameter, so a request at a route without it could never be accepted.
-    private mutating func checkPlaceholdersAgree(_ routes: [RoutePattern], sites: [(path: String, node: DocumentNode?)], action: String) {
-        guard let first = routes.first else { return }
+    private mutating func checkPlaceholdersAgree(_ routes: [RoutePattern], sites: [RouteSite], action: String, path: String) {
+        guard routes.count > 1, let first = routes.first else { return }
         let expected = Set(first.placeholderNames)
         for (route, site) in zip(routes, sites).dropFirst() where Set(route.placeholderNames) != expected {
             error(
                 "invalid-route",
-                site.path,
+                site.path(of: path),
                 site.node,
                 "the routes '\(first.text)' and '\(route.text)' of the action '\(action)' carry different placeholders (\(Self.placeholderList(first)) and \(Self.placeholderList(route))); every route of an action must carry the same placeholder names, since each is a required parameter"
             )
@@ -797,6 +806,34 @@ struct SpecReader {
             returns.append(parameter)
         }
         return returns
+    }
+
+    /// Reads an action's `parameters`, or gives those read for a set with the same text in the
+    /// same context earlier in the spec (see ``RepeatedDefinitions``).
+    private mutating func readParameters(_ set: RepeatedDefinitions.ParameterSet, path: String) -> [ParameterSpec] {
+        let digest = repeatedDefinitions.digest(of: set)
+        if let digest, let parameters = repeatedDefinitions.parameters(for: set, digest: digest) { return parameters }
+        let findings = diagnostics.count
+        let entries = namedEntries(set.node, Self.join(path, "parameters"))
+        var parameters: [ParameterSpec] = []
+        parameters.reserveCapacity(entries.count)
+        for member in entries {
+            // Built only for a message: most parameters have none.
+            let parameterPath = { "\(path).parameters.\(member.key)" }
+            checkParameterName(
+                member.key,
+                parameterPath(),
+                Self.keyNode(member),
+                convention: set.convention,
+                returnParameter: set.returnParameter,
+                responsePrefix: set.responsePrefix
+            )
+            if let parameter = readParameter(name: member.key, node: member.value, path: parameterPath(), allowName: false) {
+                parameters.append(parameter)
+            }
+        }
+        if let digest, diagnostics.count == findings { repeatedDefinitions.remember(parameters, for: set, digest: digest) }
+        return parameters
     }
 
     mutating func checkParameterName(

@@ -166,6 +166,18 @@ struct SpecLoaderRuleTests {
             line: 6,
             message: "the route 't://n/:key/edit' has placeholder ':key' where another route has ':id'; use one name"
         ),
+        // An action that cannot be read is left out; the conflict is still placed at its own action.
+        Bad(
+            yaml: actions(
+                #"x: {url: "t://x"}"#,
+                #"a: {url: "t://n/:id", convention: none}"#,
+                #"b: {url: ["t://m", "t://n/:key/edit"], convention: none}"#
+            ),
+            rule: "duplicate-route",
+            path: "actions.b.url[1]",
+            line: 7,
+            message: "the route 't://n/:key/edit' has placeholder ':key' where another route has ':id'; use one name"
+        ),
     ]
 
     static let placeholders: [Bad] = [
