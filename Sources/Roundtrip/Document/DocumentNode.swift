@@ -11,14 +11,16 @@ package struct DocumentNode: Sendable {
         /// The key.
         package let key: String
         /// Where the key starts.
-        package let keyPosition: SourcePosition
+        package var keyPosition: SourcePosition { keyPlace.position }
         /// The value.
         package let value: DocumentNode
+
+        private let keyPlace: CompactPosition
 
         /// Creates a member.
         package init(key: String, keyPosition: SourcePosition, value: DocumentNode) {
             self.key = key
-            self.keyPosition = keyPosition
+            self.keyPlace = CompactPosition(keyPosition)
             self.value = value
         }
     }
@@ -36,18 +38,22 @@ package struct DocumentNode: Sendable {
     /// The value.
     package let value: Value
     /// Where the value starts.
-    package let position: SourcePosition
+    package var position: SourcePosition { place.position }
     /// The offset just past the value's text, when the front end keeps it (JSON), so that the
     /// value's text is the source's bytes from `position.offset` up to here; `nil` otherwise
     /// (YAML, where the same text can mean different values: an alias names an anchor set
     /// elsewhere).
-    package let sourceEnd: Int?
+    package var sourceEnd: Int? { end < 0 ? nil : end }
+
+    private let place: CompactPosition
+    /// ``sourceEnd``, or -1: an optional would take a word of its own.
+    private let end: Int
 
     /// Creates a node.
     package init(value: Value, position: SourcePosition, sourceEnd: Int? = nil) {
         self.value = value
-        self.position = position
-        self.sourceEnd = sourceEnd
+        self.place = CompactPosition(position)
+        self.end = sourceEnd ?? -1
     }
 
     /// The members when the value is an object (a mapping).
@@ -96,4 +102,20 @@ package struct DocumentNode: Sendable {
         case .null: "null"
         }
     }
+}
+
+/// A ``SourcePosition`` in 16 bytes rather than 24, for the many nodes of a parsed document: a
+/// line or column past 2³² − 1 (in a text of more than 4 GiB) is kept as 2³² − 1.
+private struct CompactPosition: Sendable {
+    private let line: UInt32
+    private let column: UInt32
+    private let offset: Int
+
+    init(_ position: SourcePosition) {
+        line = UInt32(clamping: position.line)
+        column = UInt32(clamping: position.column)
+        offset = position.offset
+    }
+
+    var position: SourcePosition { SourcePosition(line: Int(line), column: Int(column), offset: offset) }
 }

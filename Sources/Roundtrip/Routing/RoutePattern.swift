@@ -48,6 +48,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             parts.scheme = Self.lowercased(UnsafeBufferPointer(rebasing: bytes[offsets.scheme]))
             parts.host = Self.lowercased(UnsafeBufferPointer(rebasing: bytes[offsets.host]))
             guard !offsets.path.isEmpty else { return false }
+            var slashes = 0
+            for byte in bytes[offsets.path] where byte == 0x2F { slashes += 1 }
+            parts.segments.reserveCapacity(slashes + 1)
             var start = offsets.path.lowerBound
             for end in offsets.path.lowerBound...offsets.path.upperBound where end == offsets.path.upperBound || bytes[end] == 0x2F {
                 let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])

@@ -1,18 +1,55 @@
 /// The keys of one kind of spec mapping (the top level, `app`, an action, a parameter…), each
 /// known by its spelling in the file and by its position among the kind's keys.
-protocol SpecKey: CaseIterable, Equatable where AllCases == [Self] {
+protocol SpecKey: CaseIterable, Equatable, Sendable where AllCases == [Self] {
     /// The key as a spec file spells it.
     var name: String { get }
     /// The key's position in ``allCases``, below ``SpecFields/capacity``.
     var ordinal: Int { get }
     /// Every key of the kind, by its spelling.
-    static var byName: [String: Self] { get }
+    static var byName: SpecKeyTable<Self> { get }
 }
 
 extension SpecKey {
     /// The table for ``byName``, made once by each kind.
-    static func spellings() -> [String: Self] {
-        Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+    static func spellings() -> SpecKeyTable<Self> {
+        SpecKeyTable()
+    }
+}
+
+/// Every key of one kind by its spelling, looked up without hashing the whole text: a spelling's
+/// length and its first and last bytes choose a slot, and the key there (or in a following slot)
+/// is confirmed by comparing spellings. Every mapping member of a spec is looked up here.
+struct SpecKeyTable<Key: SpecKey>: Sendable {
+    /// Room for every kind's keys with most slots empty, so that few lookups probe twice.
+    private static var slotCount: Int { 64 }
+
+    private var slots: [Key?]
+
+    /// The table of every key of the kind.
+    init() {
+        slots = Array(repeating: nil, count: Self.slotCount)
+        for key in Key.allCases {
+            var slot = Self.slot(of: key.name)
+            while slots[slot] != nil { slot = (slot + 1) % Self.slotCount }
+            slots[slot] = key
+        }
+    }
+
+    /// The key spelled `name`, or `nil` when the kind has none.
+    subscript(name: String) -> Key? {
+        var slot = Self.slot(of: name)
+        // A kind has fewer keys than slots, so an empty slot always ends the search.
+        while let key = slots[slot] {
+            if key.name == name { return key }
+            slot = (slot + 1) % Self.slotCount
+        }
+        return nil
+    }
+
+    private static func slot(of name: String) -> Int {
+        let bytes = name.utf8
+        guard let first = bytes.first, let last = bytes.last else { return 0 }
+        return (Int(first) &* 31 &+ Int(last) &* 7 &+ bytes.count &* 13) % slotCount
     }
 }
 

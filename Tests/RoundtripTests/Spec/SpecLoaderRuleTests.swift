@@ -418,6 +418,38 @@ struct SpecLoaderRuleTests {
         #expect(rules.contains("empty-range"))
     }
 
+    /// Actions that share a whole `parameters` mapping word for word are read once per context:
+    /// the names a mapping may use depend on its action's convention and response prefix, and a
+    /// route placeholder makes its parameter required in its own action only.
+    @Test func aSharedParameterMappingIsReadInItsActionsContext() throws {
+        let shared = #"{"x-success": {"type": "string"}, "ifcc_amount": {"type": "decimal"}, "id": {"type": "integer"}}"#
+        let error = #expect(throws: SpecError.self) {
+            try SpecLoader.load(
+                json: #"""
+                    {"roundtrip": 1, "app": {"name": "T", "schemes": ["t"]}, "actions": {
+                      "a": {"url": "t://a", "convention": "return-url", "response-prefix": "pp_", "parameters": \#(shared)},
+                      "b": {"url": "t://b", "convention": "return-url", "response-prefix": "ifcc_", "parameters": \#(shared)},
+                      "c": {"url": "t://c", "convention": "x-callback-url", "parameters": \#(shared)}
+                    }}
+                    """#
+            )
+        }
+        let reserved = error?.diagnostics.filter { $0.rule == "reserved-parameter" }.map { "\($0.keyPath) line \($0.line ?? 0)" }
+        #expect(reserved == ["actions.b.parameters.ifcc_amount line 3", "actions.c.parameters.x-success line 4"])
+
+        let spec = try SpecLoader.load(
+            json: #"""
+                {"roundtrip": 1, "app": {"name": "T", "schemes": ["t"]}, "actions": {
+                  "a": {"url": "t://a", "convention": "none", "parameters": {"id": {"type": "integer"}}},
+                  "b": {"url": "t://b/:id", "convention": "none", "parameters": {"id": {"type": "integer"}}},
+                  "c": {"url": "t://c", "convention": "none", "parameters": {"id": {"type": "integer"}}}
+                }}
+                """#
+        ).spec
+        #expect(["a", "b", "c"].map { spec.action(named: $0)?.parameter(named: "id")?.isRequired } == [false, true, false])
+        #expect(["a", "b", "c"].map { spec.action(named: $0)?.parameter(named: "id")?.type } == [.integer, .integer, .integer])
+    }
+
     /// A definition the spec repeats is read once, yet a finding in it is reported at every
     /// place it stands, each with its own key path and line, and a repeat that differs in any
     /// key, value or value type is read for itself.
