@@ -18,6 +18,7 @@ package struct DocumentNode: Sendable {
         private let keyPlace: CompactPosition
 
         /// Creates a member.
+        @inline(__always)
         package init(key: String, keyPosition: SourcePosition, value: DocumentNode) {
             self.key = key
             self.keyPlace = CompactPosition(keyPosition)
@@ -50,6 +51,7 @@ package struct DocumentNode: Sendable {
     private let end: Int
 
     /// Creates a node.
+    @inline(__always)
     package init(value: Value, position: SourcePosition, sourceEnd: Int? = nil) {
         self.value = value
         self.place = CompactPosition(position)
@@ -111,6 +113,7 @@ private struct CompactPosition: Sendable {
     private let column: UInt32
     private let offset: Int
 
+    @inline(__always)
     init(_ position: SourcePosition) {
         line = UInt32(clamping: position.line)
         column = UInt32(clamping: position.column)

@@ -73,9 +73,14 @@ package struct JSONParser {
         column += 1
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
-        // Compact JSON has none: the usual case costs one comparison.
+        // Compact JSON has none: the usual case costs one comparison, made in place.
         if index < bytes.count, bytes[index] > 0x20 { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: advanceASCII()

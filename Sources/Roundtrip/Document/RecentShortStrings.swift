@@ -9,25 +9,28 @@ struct RecentShortStrings {
     /// The longest string, in bytes, that is remembered.
     static let maximumLength = 16
 
-    private struct Entry {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        var count = -1
-        var text = ""
-    }
-
-    private var entries = [Entry](repeating: Entry(), count: 64)
+    /// Each slot's key: its bytes as two words and its length (`UInt64.max` while empty), three
+    /// words a slot, apart from the texts so that a lookup reads one cache line.
+    private var keys = [UInt64](repeating: .max, count: 3 * 64)
+    private var texts = [String](repeating: "", count: 64)
 
     /// The text of `bytes[range]`, already validated UTF-8 of at most ``maximumLength`` bytes.
     mutating func text(of bytes: UnsafeRawBufferPointer, in range: Range<Int>) -> String {
         let (low, high) = Self.words(of: bytes, in: range)
-        let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: range.count)) &* 0xBF58_476D_1CE4_E5B9
+        let count = UInt64(truncatingIfNeeded: range.count)
+        let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ count) &* 0xBF58_476D_1CE4_E5B9
         let slot = Int(truncatingIfNeeded: mixed >> 58)
-        if entries[slot].count == range.count, entries[slot].low == low, entries[slot].high == high {
-            return entries[slot].text
+        let isKnown = keys.withUnsafeBufferPointer { keys in
+            keys[3 * slot] == low && keys[3 * slot + 1] == high && keys[3 * slot + 2] == count
         }
+        if isKnown { return texts[slot] }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        entries[slot] = Entry(low: low, high: high, count: range.count, text: text)
+        keys.withUnsafeMutableBufferPointer { keys in
+            keys[3 * slot] = low
+            keys[3 * slot + 1] = high
+            keys[3 * slot + 2] = count
+        }
+        texts[slot] = text
         return text
     }
 
