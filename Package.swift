@@ -118,7 +118,13 @@ let package = Package(
         ),
         .testTarget(
             name: "RoundtripGenerationTests",
-            dependencies: ["Roundtrip", "RoundtripYAML", "RoundtripGeneration"],
+            dependencies: [
+                "Roundtrip",
+                "RoundtripYAML",
+                "RoundtripGeneration",
+                "RoundtripSimulator",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(
