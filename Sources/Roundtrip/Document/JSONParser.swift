@@ -13,6 +13,9 @@ package struct JSONParser {
     private var line = 1
     private var column = 1
     private var depth = 0
+    /// The member count of the last object at each depth: objects at one depth tend to have the
+    /// same shape (an API's actions, their parameter mappings), so it sizes the next one there.
+    private var lastMemberCounts: [Int] = []
     private let maximumDepth: Int
     private var shortStrings = RecentShortStrings()
 
@@ -136,13 +139,16 @@ package struct JSONParser {
         defer { depth -= 1 }
         advanceASCII()  // {
         var members: [DocumentNode.Member] = []
-        // Room for the few members most objects have, so that they are not copied while growing.
-        members.reserveCapacity(4)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             advanceASCII()
             return members
         }
+        // Room for as many members as the last object at this depth had, and for at least the few
+        // most objects have, so that members are not copied while the array grows. (The last
+        // count is that of one object: a large one sizes only the next one, never a run of them.)
+        if lastMemberCounts.count < depth { lastMemberCounts.append(contentsOf: repeatElement(0, count: depth - lastMemberCounts.count)) }
+        members.reserveCapacity(max(4, lastMemberCounts[depth - 1]))
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -169,6 +175,7 @@ package struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "}") {
                 advanceASCII()
+                lastMemberCounts[depth - 1] = members.count
                 return members
             }
             throw error("expected ',' or '}' in an object but found \(describeCurrent())")
@@ -180,12 +187,12 @@ package struct JSONParser {
         defer { depth -= 1 }
         advanceASCII()  // [
         var elements: [DocumentNode] = []
-        elements.reserveCapacity(4)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             advanceASCII()
             return elements
         }
+        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]"), !elements.isEmpty {
