@@ -107,16 +107,14 @@ struct RepeatedDefinitions {
         }
     }
 
-    /// A digest of a parameter set, or `nil` when its text is not known (YAML): a set is
+    /// A digest of a parameter set's text, or `nil` when its text is not known (YAML): a set is
     /// recognised by its text alone, for which comparing is cheap; without it, each definition
-    /// is looked up on its own.
+    /// is looked up on its own. The context is left out of the digest (the same text in another
+    /// context lands with it, and the comparison tells them apart): it is a few words against
+    /// hundreds of bytes.
     func digest(of set: ParameterSet) -> UInt64? {
         guard let source, let range = text(of: set.node) else { return nil }
-        var hash = FNV1a()
-        hash.add(text: set.convention.rawValue)
-        hash.add(text: set.returnParameter)
-        hash.add(text: set.responsePrefix)
-        return source.withUnsafeBytes { bytes in WordHash.hash(UnsafeRawBufferPointer(rebasing: bytes[range]), seed: hash.value) }
+        return source.withUnsafeBytes { bytes in WordHash.hash(UnsafeRawBufferPointer(rebasing: bytes[range]), seed: 0) }
     }
 
     /// The parameters read earlier for the same set, if reading it found nothing to report.

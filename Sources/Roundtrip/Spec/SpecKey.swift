@@ -17,8 +17,8 @@ extension SpecKey {
 }
 
 /// Every key of one kind by its spelling, looked up without hashing the whole text: a spelling's
-/// length and its first and last bytes choose a slot, and the key there (or in a following slot)
-/// is confirmed by comparing spellings. Every mapping member of a spec is looked up here.
+/// length and its first two bytes choose a slot, and the key there (or in a following slot) is
+/// confirmed by comparing spellings. Every mapping member of a spec is looked up here.
 struct SpecKeyTable<Key: SpecKey>: Sendable {
     /// Room for every kind's keys with most slots empty, so that few lookups probe twice.
     private static var slotCount: Int { 64 }
@@ -47,9 +47,10 @@ struct SpecKeyTable<Key: SpecKey>: Sendable {
     }
 
     private static func slot(of name: String) -> Int {
-        let bytes = name.utf8
-        guard let first = bytes.first, let last = bytes.last else { return 0 }
-        return (Int(first) &* 31 &+ Int(last) &* 7 &+ bytes.count &* 13) % slotCount
+        var bytes = name.utf8.makeIterator()
+        let first = Int(bytes.next() ?? 0)
+        let second = Int(bytes.next() ?? 0)
+        return (first &* 31 &+ second &* 7 &+ name.utf8.count &* 13) % slotCount
     }
 }
 
