@@ -79,7 +79,7 @@ struct RepeatedDefinitions {
 
     /// Whether two definitions are the same: the same name, flags and content.
     private func isSame(_ lhs: Definition, _ rhs: Definition) -> Bool {
-        guard lhs.name == rhs.name, lhs.allowName == rhs.allowName, lhs.allowList == rhs.allowList else { return false }
+        guard Self.sameBytes(lhs.name, rhs.name), lhs.allowName == rhs.allowName, lhs.allowList == rhs.allowList else { return false }
         if source != nil, text(of: lhs.node) != nil, text(of: rhs.node) != nil { return sameText(lhs.node, rhs.node) }
         return Self.sameContent(lhs.node, rhs.node)
     }
@@ -89,7 +89,7 @@ struct RepeatedDefinitions {
         case (.object(let left), .object(let right)):
             guard left.count == right.count else { return false }
             for index in left.indices {
-                guard left[index].key == right[index].key, sameContent(left[index].value, right[index].value) else { return false }
+                guard sameBytes(left[index].key, right[index].key), sameContent(left[index].value, right[index].value) else { return false }
             }
             return true
         case (.array(let left), .array(let right)):
@@ -97,13 +97,24 @@ struct RepeatedDefinitions {
             for index in left.indices where !sameContent(left[index], right[index]) { return false }
             return true
         case (.string(let left), .string(let right)), (.number(let left), .number(let right)):
-            return left == right
+            return sameBytes(left, right)
         case (.bool(let left), .bool(let right)):
             return left == right
         case (.null, .null):
             return true
         default:
             return false
+        }
+    }
+
+    /// Whether two texts are the same bytes. Not `==`, which is canonical equivalence: `"é"` and
+    /// `"e\u{301}"` are equal strings, but different names and patterns to a URL and a regular
+    /// expression, so one may not stand for the other.
+    private static func sameBytes(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case (let left?, let right?): left.utf8.elementsEqual(right.utf8)
+        default: false
         }
     }
 
@@ -120,8 +131,8 @@ struct RepeatedDefinitions {
     /// The parameters read earlier for the same set, if reading it found nothing to report.
     func parameters(for set: ParameterSet, digest: UInt64) -> [ParameterSpec]? {
         readSets[digest]?.first { earlier in
-            earlier.set.convention == set.convention && earlier.set.returnParameter == set.returnParameter
-                && earlier.set.responsePrefix == set.responsePrefix && sameText(earlier.set.node, set.node)
+            earlier.set.convention == set.convention && Self.sameBytes(earlier.set.returnParameter, set.returnParameter)
+                && Self.sameBytes(earlier.set.responsePrefix, set.responsePrefix) && sameText(earlier.set.node, set.node)
         }?.parameters
     }
 

@@ -34,16 +34,26 @@ struct SpecReader {
     }
 
     /// A pattern, compiled once per text.
+    ///
+    /// A cached one is reused only for the same bytes: Swift's `String` equality is canonical
+    /// equivalence (`"é"` equals `"e\u{301}"`), but a regular expression matches code units, so
+    /// two such patterns accept different values.
     private mutating func pattern(_ source: String) throws(RoundtripError) -> ValuePattern {
-        if let compiled = patterns[source] { return compiled }
+        if let compiled = patterns[source] {
+            if compiled.source.utf8.elementsEqual(source.utf8) { return compiled }
+            return try ValuePattern(source)
+        }
         let compiled = try ValuePattern(source)
         patterns[source] = compiled
         return compiled
     }
 
-    /// A date format, compiled once per text.
+    /// A date format, compiled once per text (reused only for the same bytes, as patterns are).
     private mutating func dateFormat(_ text: String) throws(RoundtripError) -> DateFormat {
-        if let compiled = dateFormats[text] { return compiled }
+        if let compiled = dateFormats[text] {
+            if compiled.pattern.utf8.elementsEqual(text.utf8) { return compiled }
+            return try DateFormat(text)
+        }
         let compiled = try DateFormat(text)
         dateFormats[text] = compiled
         return compiled

@@ -450,6 +450,49 @@ struct SpecLoaderRuleTests {
         #expect(["a", "b", "c"].map { spec.action(named: $0)?.parameter(named: "id")?.type } == [.integer, .integer, .integer])
     }
 
+    /// Two patterns that are canonically equivalent but not the same code points (a precomposed
+    /// "é" and "e" with a combining acute accent) are two patterns: Swift's string equality would
+    /// let one stand for the other in the loader's caches, but a regular expression tells them
+    /// apart, and each action accepts only the form its own pattern writes.
+    @Test(arguments: ["yaml", "json"])
+    func canonicallyEquivalentPatternsStayDistinct(form: String) throws {
+        let precomposed = "\u{00E9}"
+        let decomposed = "e\u{0301}"
+        let spec: Spec
+        if form == "yaml" {
+            spec = try SpecLoader.load(
+                yaml: Self.actions(
+                    #"a: {url: "t://a", convention: none, parameters: {v: {type: string, pattern: "\#(precomposed)"}}}"#,
+                    #"b: {url: "t://b", convention: none, parameters: {v: {type: string, pattern: "\#(decomposed)"}}}"#,
+                    #"c: {url: "t://c", convention: none, parameters: {v: {type: date, format: "yyyy'\#(precomposed)'MMdd"}}}"#,
+                    #"d: {url: "t://d", convention: none, parameters: {v: {type: date, format: "yyyy'\#(decomposed)'MMdd"}}}"#
+                )
+            ).spec
+        } else {
+            spec = try SpecLoader.load(
+                json: #"""
+                    {"roundtrip": 1, "app": {"name": "T", "schemes": ["t"]}, "actions": {
+                      "a": {"url": "t://a", "convention": "none", "parameters": {"v": {"type": "string", "pattern": "\u00e9"}}},
+                      "b": {"url": "t://b", "convention": "none", "parameters": {"v": {"type": "string", "pattern": "e\u0301"}}},
+                      "c": {"url": "t://c", "convention": "none", "parameters": {"v": {"type": "date", "format": "yyyy'\u00e9'MMdd"}}},
+                      "d": {"url": "t://d", "convention": "none", "parameters": {"v": {"type": "date", "format": "yyyy'e\u0301'MMdd"}}}
+                    }}
+                    """#
+            ).spec
+        }
+        #expect(spec.action(named: "b")?.parameter(named: "v")?.pattern?.source.unicodeScalars.count == 2)
+        let endpoint = try Endpoint(spec: spec)
+        let precomposedValue = "%C3%A9"
+        let decomposedValue = "e%CC%81"
+        #expect((try? endpoint.evaluate("t://a?v=\(precomposedValue)")) != nil)
+        #expect((try? endpoint.evaluate("t://b?v=\(decomposedValue)")) != nil)
+        #expect(throws: RoundtripError.self) { try endpoint.evaluate("t://b?v=\(precomposedValue)") }
+        #expect(throws: RoundtripError.self) { try endpoint.evaluate("t://a?v=\(decomposedValue)") }
+        #expect((try? endpoint.evaluate("t://c?v=2026\(precomposedValue)1125")) != nil)
+        #expect((try? endpoint.evaluate("t://d?v=2026\(decomposedValue)1125")) != nil)
+        #expect(throws: RoundtripError.self) { try endpoint.evaluate("t://d?v=2026\(precomposedValue)1125") }
+    }
+
     /// A definition the spec repeats is read once, yet a finding in it is reported at every
     /// place it stands, each with its own key path and line, and a repeat that differs in any
     /// key, value or value type is read for itself.
