@@ -34,7 +34,9 @@ struct FileLock {
     /// - Parameters:
     ///   - path: The lock file.
     ///   - timeout: The longest wait, in seconds.
-    ///   - protection: The data protection class of the file, used to explain a refused open.
+    ///   - protection: The data protection class the lock file gets when this call creates it
+    ///     (otherwise it would take its folder's class, which may be stricter), and the one that
+    ///     explains a refused open.
     ///   - isolation: The caller's actor, on which the tries run, so the lock, once taken, is
     ///     handed back without a suspension point.
     /// - Throws: ``StorageError``: `lock-timeout` when another process still holds the lock after
@@ -55,6 +57,39 @@ struct FileLock {
         }
     }
 
+    /// Opens the lock file, creating it (mode 0600) with the store's protection class when it is
+    /// missing: a new file takes its folder's class (Apple's "Encrypting Your App's Files"), and
+    /// a folder made `complete` by the app would keep the lock, and with it the store, closed to
+    /// background work while the device is locked.
+    private static func openLockFile(_ path: String, protection: FileProtection?) throws(StorageError) -> Int32 {
+        while true {
+            var descriptor = Self.retryingInterrupts { open(path, O_RDWR | O_CLOEXEC) }
+            if descriptor >= 0 { return descriptor }
+            guard errno == ENOENT else { break }
+            descriptor = Self.retryingInterrupts { open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+            if descriptor >= 0 {
+                do {
+                    try protection?.apply(to: path)
+                } catch {
+                    close(descriptor)
+                    throw error
+                }
+                return descriptor
+            }
+            // Another process created it in between: open the one it made.
+            guard errno == EEXIST else { break }
+        }
+        let code = errno
+        throw StorageError(path: path, operation: "open lock", errno: code, protection: FileProtection.current(of: path) ?? protection)
+    }
+
+    /// The result of a system call, made again while it is interrupted by a signal (`EINTR`).
+    private static func retryingInterrupts(_ call: () -> Int32) -> Int32 {
+        var result: Int32
+        repeat { result = call() } while result < 0 && errno == EINTR
+        return result
+    }
+
     /// Opens and locks the file, polling `flock` against other processes.
     private static func lock(
         path: String,
@@ -65,14 +100,7 @@ struct FileLock {
         // O_CLOEXEC: a `flock` belongs to the open file description, which a child process
         // started by this one (Foundation's `Process`, posix_spawn) would otherwise inherit and
         // keep locked after this store has closed its descriptor (flock(2), open(2)).
-        var descriptor: Int32
-        repeat {
-            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else {
-            let code = errno
-            throw StorageError(path: path, operation: "open lock", errno: code, protection: FileProtection.current(of: path) ?? protection)
-        }
+        let descriptor = try openLockFile(path, protection: protection)
         let start = ContinuousClock.now
         let limit = Duration.nanoseconds(Int64(max(0, timeout) * 1_000_000_000))
         var pause = Duration.milliseconds(1)

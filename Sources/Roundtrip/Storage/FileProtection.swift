@@ -116,8 +116,14 @@ extension FileProtection {
 
     /// The class of a file, or of the folder it would be created in when it does not exist;
     /// `nil` where there are no classes or the system does not say.
+    ///
+    /// Only where ``isSupported``: macOS reports a class too (Apple Platform Security, "Data
+    /// Protection classes": on a Mac with Apple silicon every file is class C,
+    /// `completeUntilFirstUserAuthentication`, by default), but a Mac is not locked the way a
+    /// phone is, so there an `EACCES` or a sandbox's `EPERM` means no permission, never a locked
+    /// device.
     static func current(of path: String) -> FileProtection? {
-        #if canImport(Darwin)
+        #if (os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)) && !targetEnvironment(macCatalyst)
         for candidate in [path, (path as NSString).deletingLastPathComponent] where !candidate.isEmpty {
             if let attributes = try? FileManager.default.attributesOfItem(atPath: candidate),
                 let type = attributes[.protectionKey] as? FileProtectionType
