@@ -9,7 +9,11 @@ enum TestSpecs {
     /// The HMAC secret of key `pos-2026` in `rich.yaml`.
     static let secret = "s3cret-for-tests"
     /// The Ed25519 private key whose public key is `partner-a` in `rich.yaml` (seed bytes 0…31).
-    static let partnerKey = try! Curve25519.Signing.PrivateKey(rawRepresentation: Array(0..<32) as [UInt8])
+    /// Made anew at each use: CryptoKit's keys are not `Sendable` in every Apple SDK, so a
+    /// `static let` of one does not compile there.
+    static var partnerKey: Curve25519.Signing.PrivateKey {
+        try! Curve25519.Signing.PrivateKey(rawRepresentation: Array(0..<32) as [UInt8])
+    }
 
     static func spec(_ name: String) throws -> Spec {
         try SpecLoader.load(contentsOf: Fixture.path("specs/\(name).yaml")).spec

@@ -3,7 +3,7 @@ import Foundation
 /// The calling side of round trips, async end to end: send a request, then `await` its answer.
 ///
 /// ```swift
-/// let caller = Caller(ledger: FileLedgerStore(directory: dir, key: key), opener: ApplicationURLOpener())
+/// let caller = Caller(ledger: FileLedgerStore(directory: dir, keyData: keyData), opener: ApplicationURLOpener())
 /// let terminal = try RequestBuilder(partner: terminalSpec)
 /// let response = try await caller.call("charge", to: terminal, with: Charge(amount: 12.50),
 ///                                      callback: "pos-app://charge-result", continuation: Screen.invoice(123))

@@ -25,7 +25,7 @@ import Foundation
 ///   operations throw ``StorageError`` `protected-data-unavailable`.
 ///
 /// ```swift
-/// let ledger = FileLedgerStore(directory: appSupport.appending(path: "Roundtrip").path, key: ledgerKey)
+/// let ledger = FileLedgerStore(directory: appSupport.appending(path: "Roundtrip").path, keyData: ledgerKeyData)
 /// ```
 public actor FileLedgerStore: LedgerStore {
     /// The folder that holds `ledger.json` and `ledger.lock`.

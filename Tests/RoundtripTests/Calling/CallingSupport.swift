@@ -37,7 +37,13 @@ enum CallingSupport {
         return path
     }
 
-    static let ledgerKey = SymmetricKey(data: Data("ledger-key-0123456789abcdef".utf8))
+    /// The ledger key's bytes, as an app reads them from the Keychain.
+    static let ledgerKeyData = Data("ledger-key-0123456789abcdef".utf8)
+
+    /// The ledger key, made anew at each use: on Apple platforms CryptoKit's `SymmetricKey` is
+    /// not `Sendable` in every SDK, so a stored one could be neither shared by a `static let` nor
+    /// handed to two actors.
+    static var ledgerKey: SymmetricKey { SymmetricKey(data: ledgerKeyData) }
 
     /// The value of `name` in a URL's query.
     static func queryValue(_ url: String, _ name: String) throws -> String? {

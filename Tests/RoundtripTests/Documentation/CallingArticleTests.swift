@@ -22,7 +22,7 @@ struct CallingArticleTests {
     @Test func theArticleRuns() async throws {
         let terminalSpec = try String(contentsOfFile: Fixture.path("specs/terminal.yaml"), encoding: .utf8)
         let ledgerFolder = CallingSupport.temporaryDirectory()
-        let ledgerKey = CallingSupport.ledgerKey
+        let ledgerKeyData = CallingSupport.ledgerKeyData
         // The terminal answers every charge: it plays the partner app.
         var terminalApp = Receiver(endpoint: try Endpoint(spec: try SpecLoader.load(yaml: terminalSpec).spec), opener: RecordingOpener())
         terminalApp.on("charge", as: Charge.self) { _, _ in Reply(outcome: "approved", parameters: [QueryItem(name: "transactionId", value: "T-1")]) }
@@ -47,7 +47,7 @@ struct CallingArticleTests {
             )
         )
 
-        let ledger = FileLedgerStore(directory: ledgerFolder, key: ledgerKey)
+        let ledger = FileLedgerStore(directory: ledgerFolder, keyData: ledgerKeyData)
         let caller = Caller(ledger: ledger, opener: opener)
         await box.set(caller)
 
@@ -75,7 +75,7 @@ struct CallingArticleTests {
         )
         let nonce = try #require(sent.pending?.nonce)
         let callbackURL = URL(string: "my-return-url://?record_id=124&rt-state=\(nonce)&ifcc_responseType=declined")!
-        let relaunched = Caller(ledger: FileLedgerStore(directory: ledgerFolder, key: ledgerKey), opener: RecordingOpener())
+        let relaunched = Caller(ledger: FileLedgerStore(directory: ledgerFolder, keyData: ledgerKeyData), opener: RecordingOpener())
         let answer = try await relaunched.handleCallback(callbackURL)
         let screen = try answer.continuation(as: Screen.self)
         #expect(screen == Screen(invoice: 124))

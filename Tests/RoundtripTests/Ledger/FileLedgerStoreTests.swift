@@ -7,8 +7,8 @@ import Testing
 @Suite struct FileLedgerStoreTests {
     typealias S = CallingSupport
 
-    func store(_ directory: String, key: SymmetricKey = CallingSupport.ledgerKey) -> FileLedgerStore {
-        FileLedgerStore(directory: directory, key: key)
+    func store(_ directory: String, keyData: Data = CallingSupport.ledgerKeyData) -> FileLedgerStore {
+        FileLedgerStore(directory: directory, keyData: keyData)
     }
 
     @Test func aPendingRequestSurvivesARelaunch() async throws {
@@ -55,7 +55,7 @@ import Testing
     @Test func anotherKeyIsRefusedAndReportedNotAccepted() async throws {
         let directory = S.temporaryDirectory()
         let request = try await S.recordCharge(in: store(directory))
-        let intruder = store(directory, key: SymmetricKey(data: Data("another-key-0123456789".utf8)))
+        let intruder = store(directory, keyData: Data("another-key-0123456789".utf8))
         do {
             _ = try await intruder.pending(at: S.t0)
             Issue.record("read a ledger sealed with another key")

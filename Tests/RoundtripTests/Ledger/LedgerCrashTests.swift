@@ -17,7 +17,6 @@ import Glibc
         let child = try #require(BuiltProduct.path("LedgerCrashChild"), "build the package first (swift build)")
         let directory = CallingSupport.temporaryDirectory()
         let keyText = "crash-test-key-0123456789"
-        let key = SymmetricKey(data: Data(keyText.utf8))
         var generator = SystemRandomNumberGenerator()
         var committed = 0  // entries known to be durable: the child printed their index
         for iteration in 0..<24 {
@@ -45,7 +44,7 @@ import Glibc
             let printed = text.split(separator: "\n").compactMap { Int($0) }
             if let last = printed.last { committed = last + 1 }
 
-            let ledger = try await FileLedgerStore(directory: directory, key: key).read()
+            let ledger = try await FileLedgerStore(directory: directory, keyData: Data(keyText.utf8)).read()
             let count = ledger.entries.count
             // The old state (everything reported) or the new one (plus the write in flight).
             #expect(count == committed || count == committed + 1, "iteration \(iteration): \(count) entries, \(committed) reported")
