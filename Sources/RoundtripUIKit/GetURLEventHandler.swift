@@ -11,9 +11,11 @@ import Foundation
 /// `kInternetEventClass`/`kAEGetURL` registered with
 /// `NSAppleEventManager.setEventHandler(_:andSelector:forEventClass:andEventID:)` (Apple's
 /// Foundation reference), whose event also names the sending process. Registering this handler
-/// replaces AppKit's own Get URL handling, so `application(_:open:)` then no longer receives
-/// custom-scheme URLs. Install it in `applicationWillFinishLaunching(_:)`, so the URL that
-/// launched the app arrives here too.
+/// replaces AppKit's own Get URL handling, so `application(_:open:)` (and SwiftUI's `onOpenURL`,
+/// which AppKit feeds from the same event) then no longer receives custom-scheme URLs. Install it
+/// in `applicationWillFinishLaunching(_:)`, so the URL that launched the app arrives here too.
+/// Choose one way in for the life of the process: AppKit has no public call that puts its own
+/// handler back.
 ///
 /// ```swift
 /// func applicationWillFinishLaunching(_ notification: Notification) {
@@ -46,6 +48,10 @@ public final class GetURLEventHandler: NSObject {
     }
 
     /// Unregisters the Get URL event handler.
+    ///
+    /// AppKit's own handling does not come back: until the app is relaunched, custom-scheme URLs
+    /// reach neither `application(_:open:)` nor `onOpenURL`. Uninstall only when the app should
+    /// receive no more URLs.
     public func uninstall() {
         NSAppleEventManager.shared().removeEventHandler(forEventClass: AEEventClass(kInternetEventClass), andEventID: AEEventID(kAEGetURL))
     }

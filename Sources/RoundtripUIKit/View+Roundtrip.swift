@@ -13,7 +13,8 @@ extension View {
     /// `unknown: reject` refuses every request a SwiftUI app receives (`roundtrip spec lint`
     /// notes such policies as `swiftui-source-unknown`). An app that needs the source
     /// application receives URLs in a UIKit scene delegate instead, through `IncomingURL.from(_:)`
-    /// with the scene's `UIOpenURLContext`s, or, on macOS, through ``GetURLEventHandler``.
+    /// with the scene's `UIOpenURLContext`s, or, on macOS, through ``GetURLEventHandler``
+    /// (which then receives custom-scheme URLs in place of this modifier: use one or the other).
     ///
     /// ```swift
     /// ContentView().onRoundtripURL { incoming in
