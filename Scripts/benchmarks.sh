@@ -67,7 +67,7 @@ sig = "Incoming request, signature verification: "
 ratio("HMAC-SHA256 signed request / unsigned", sig + "HMAC-SHA256", sig + "unsigned (baseline)")
 ratio("Ed25519 signed request / unsigned", sig + "Ed25519", sig + "unsigned (baseline)")
 old = "Yams compose alone, 50 actions (old path's first step)"
-for form in ["YAML", "JSON"]:
+for form in ["YAML", "JSON", "YAML, none repeated", "JSON, none repeated"]:
     ratio(f"launch, 50 actions, {form} / {old}", f"launch, 50 actions, {form}", old)
 ratio("launch, 50 actions, generated / YAML", "launch, 50 actions, generated (spec value to Endpoint)", "launch, 50 actions, YAML")
 gen = get("launch, 50 actions, generated (spec value to Endpoint)")

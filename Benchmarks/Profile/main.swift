@@ -9,8 +9,9 @@ import Yams
 //   incoming-profile steps       the decision's main steps, each timed alone
 //   incoming-profile decision    the decision alone, for a profiler (`perf record`)
 //   incoming-profile generated [loop]  the 50-action spec compiled into Swift: makeSpec() and Endpoint
-//   incoming-profile launch [yaml|json [ACTIONS]]  a spec from YAML and JSON text to a ready Endpoint, at 10, 50
-//                                and 1,000 actions, beside Yams' compose alone (the old path's first step)
+//   incoming-profile launch [yaml|json|yaml-distinct|json-distinct [ACTIONS]]  a spec from YAML and JSON text to a ready Endpoint, at 10, 50
+//                                and 1,000 actions, beside Yams' compose alone (the old path's first step);
+//                                "none repeated": no action repeats another's parameter definitions
 
 /// The minimum over `rounds` rounds of the mean time of `iterations` calls, in nanoseconds.
 func minimumTime(rounds: Int = 15, iterations: Int = 20_000, _ body: () -> Void) -> Double {
@@ -38,9 +39,14 @@ if CommandLine.arguments.dropFirst().first == "generated" {
 } else if CommandLine.arguments.dropFirst().first == "launch", let form = CommandLine.arguments.dropFirst(2).first {
     // For a profiler: one form (yaml or json) of the 50-action spec to an Endpoint, many times.
     let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 50
-    let text = form == "json" ? LaunchFixture.json(actionCount: count) : LaunchFixture.yaml(actionCount: count)
+    // "json-distinct" and "yaml-distinct": no action repeats another's parameter definitions.
+    let isJSON = form.hasPrefix("json")
+    let repeating = !form.hasSuffix("-distinct")
+    let text =
+        isJSON
+        ? LaunchFixture.json(actionCount: count, repeating: repeating) : LaunchFixture.yaml(actionCount: count, repeating: repeating)
     for _ in 0..<(25_000 / count) {
-        let loaded = form == "json" ? try? SpecLoader.load(json: text) : try? SpecLoader.load(yaml: text)
+        let loaded = isJSON ? try? SpecLoader.load(json: text) : try? SpecLoader.load(yaml: text)
         if let spec = loaded?.spec, (try? Endpoint(spec: spec)) != nil { sink += 1 }
     }
 } else if CommandLine.arguments.dropFirst().first == "launch" {
@@ -51,9 +57,13 @@ if CommandLine.arguments.dropFirst().first == "generated" {
         func ready(_ load: @escaping () throws -> SpecLoader.Loaded) -> () -> Void {
             { if let spec = try? load().spec, (try? Endpoint(spec: spec)) != nil { sink += 1 } }
         }
+        let distinctYAML = LaunchFixture.yaml(actionCount: count, repeating: false)
+        let distinctJSON = LaunchFixture.json(actionCount: count, repeating: false)
         let timings: [(String, () -> Void)] = [
             ("YAML → Endpoint", ready { try SpecLoader.load(yaml: yaml) }),
             ("JSON → Endpoint", ready { try SpecLoader.load(json: json) }),
+            ("YAML, none repeated", ready { try SpecLoader.load(yaml: distinctYAML) }),
+            ("JSON, none repeated", ready { try SpecLoader.load(json: distinctJSON) }),
             ("Yams compose alone", { if (try? Yams.compose(yaml: yaml)) != nil { sink += 1 } }),
             ("JSONSerialization only", { if (try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil { sink += 1 } }),
         ]

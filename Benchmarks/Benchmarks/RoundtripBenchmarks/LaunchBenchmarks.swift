@@ -9,7 +9,7 @@ import Yams
 /// A spec from its text to a ready ``Endpoint`` at app launch (issue 13), at 10, 50 and 1,000
 /// actions of nine typed parameters, from YAML and from JSON; beside it, in the same run, the
 /// first step of the old path alone: Yams composing the same YAML (the old loader composed it,
-/// then walked the node tree).
+/// then walked the node tree). Each size also runs with no parameter definition repeated.
 func registerLaunchBenchmarks() {
     for count in [10, 50, 1_000] {
         let yaml = LaunchFixture.yaml(actionCount: count)
@@ -31,6 +31,21 @@ func registerLaunchBenchmarks() {
         Benchmark("launch, \(count) actions, JSON", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
                 let spec = try SpecLoader.load(json: json).spec
+                blackHole(try Endpoint(spec: spec))
+            }
+        }
+        // The worst case: no action repeats another's parameter definitions, so each is read.
+        let distinctYAML = LaunchFixture.yaml(actionCount: count, repeating: false)
+        let distinctJSON = LaunchFixture.json(actionCount: count, repeating: false)
+        Benchmark("launch, \(count) actions, YAML, none repeated", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let spec = try SpecLoader.load(yaml: distinctYAML).spec
+                blackHole(try Endpoint(spec: spec))
+            }
+        }
+        Benchmark("launch, \(count) actions, JSON, none repeated", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let spec = try SpecLoader.load(json: distinctJSON).spec
                 blackHole(try Endpoint(spec: spec))
             }
         }
