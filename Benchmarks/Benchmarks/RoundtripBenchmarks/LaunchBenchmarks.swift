@@ -13,7 +13,6 @@ import Yams
 func registerLaunchBenchmarks() {
     for count in [10, 50, 1_000] {
         let yaml = LaunchFixture.yaml(actionCount: count)
-        let json = LaunchFixture.json(actionCount: count)
         let configuration = Benchmark.Configuration(
             metrics: [.wallClock, .cpuTotal],
             timeUnits: .microseconds,
@@ -22,31 +21,20 @@ func registerLaunchBenchmarks() {
             maxDuration: .seconds(2),
             maxIterations: count > 100 ? 40 : 2_000
         )
-        Benchmark("launch, \(count) actions, YAML", configuration: configuration) { benchmark in
-            for _ in benchmark.scaledIterations {
-                let spec = try SpecLoader.load(yaml: yaml).spec
-                blackHole(try Endpoint(spec: spec))
-            }
-        }
-        Benchmark("launch, \(count) actions, JSON", configuration: configuration) { benchmark in
-            for _ in benchmark.scaledIterations {
-                let spec = try SpecLoader.load(json: json).spec
-                blackHole(try Endpoint(spec: spec))
-            }
-        }
-        // The worst case: no action repeats another's parameter definitions, so each is read.
-        let distinctYAML = LaunchFixture.yaml(actionCount: count, repeating: false)
-        let distinctJSON = LaunchFixture.json(actionCount: count, repeating: false)
-        Benchmark("launch, \(count) actions, YAML, none repeated", configuration: configuration) { benchmark in
-            for _ in benchmark.scaledIterations {
-                let spec = try SpecLoader.load(yaml: distinctYAML).spec
-                blackHole(try Endpoint(spec: spec))
-            }
-        }
-        Benchmark("launch, \(count) actions, JSON, none repeated", configuration: configuration) { benchmark in
-            for _ in benchmark.scaledIterations {
-                let spec = try SpecLoader.load(json: distinctJSON).spec
-                blackHole(try Endpoint(spec: spec))
+        // "none repeated" is the worst case: no action repeats another's parameter definitions,
+        // so each is read.
+        let forms: [(name: String, text: String, isJSON: Bool)] = [
+            ("YAML", yaml, false),
+            ("JSON", LaunchFixture.json(actionCount: count), true),
+            ("YAML, none repeated", LaunchFixture.yaml(actionCount: count, repeating: false), false),
+            ("JSON, none repeated", LaunchFixture.json(actionCount: count, repeating: false), true),
+        ]
+        for form in forms {
+            Benchmark("launch, \(count) actions, \(form.name)", configuration: configuration) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    let loaded = try form.isJSON ? SpecLoader.load(json: form.text) : SpecLoader.load(yaml: form.text)
+                    blackHole(try Endpoint(spec: loaded.spec))
+                }
             }
         }
         Benchmark("Yams compose alone, \(count) actions (old path's first step)", configuration: configuration) { benchmark in
