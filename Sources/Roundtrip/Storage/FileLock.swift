@@ -80,7 +80,7 @@ struct FileLock {
             guard errno == EEXIST else { break }
         }
         let code = errno
-        throw StorageError(path: path, operation: "open lock", errno: code, protection: FileProtection.current(of: path) ?? protection)
+        throw StorageError(path: path, operation: "open lock", errno: code, protection: FileProtection.current(of: path, otherwise: protection))
     }
 
     /// The result of a system call, made again while it is interrupted by a signal (`EINTR`).

@@ -114,15 +114,16 @@ extension FileProtection {
         #endif
     }
 
-    /// The class of a file, or of the folder it would be created in when it does not exist;
-    /// `nil` where there are no classes or the system does not say.
+    /// The class of a file, or of the folder it would be created in when it does not exist, or
+    /// `fallback` when the system does not say; `nil` where there are no classes, so that a
+    /// refused open there is reported as a permission problem and never as a locked device.
     ///
     /// Only where ``isSupported``: macOS reports a class too (Apple Platform Security, "Data
     /// Protection classes": on a Mac with Apple silicon every file is class C,
     /// `completeUntilFirstUserAuthentication`, by default), but a Mac is not locked the way a
     /// phone is, so there an `EACCES` or a sandbox's `EPERM` means no permission, never a locked
     /// device.
-    static func current(of path: String) -> FileProtection? {
+    static func current(of path: String, otherwise fallback: FileProtection? = nil) -> FileProtection? {
         #if (os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)) && !targetEnvironment(macCatalyst)
         for candidate in [path, (path as NSString).deletingLastPathComponent] where !candidate.isEmpty {
             if let attributes = try? FileManager.default.attributesOfItem(atPath: candidate),
@@ -131,7 +132,9 @@ extension FileProtection {
                 return FileProtection(type)
             }
         }
-        #endif
+        return fallback
+        #else
         return nil
+        #endif
     }
 }

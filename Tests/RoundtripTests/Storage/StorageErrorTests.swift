@@ -59,6 +59,17 @@ import Glibc
         #expect((error as any Error).localizedDescription == error.description)
     }
 
+    /// Only a platform with data protection classes explains a refused open by a class: on Linux
+    /// and macOS the store's configured class is no evidence of a locked device, so a lock file
+    /// the system refuses there is a permission problem.
+    @Test func aConfiguredClassExplainsARefusalOnlyWhereClassesExist() {
+        let directory = CallingSupport.temporaryDirectory()
+        let explained = FileProtection.current(of: directory + "/ledger.lock", otherwise: .completeUntilFirstUserAuthentication)
+        #expect(explained == (FileProtection.isSupported ? .completeUntilFirstUserAuthentication : nil))
+        let error = StorageError(path: directory + "/ledger.lock", operation: "open lock", errno: EACCES, protection: explained)
+        #expect(error.code == (FileProtection.isSupported ? .protectedDataUnavailable : .permissionDenied))
+    }
+
     @Test func codesAreDistinctKebabCase() {
         let raw = StorageError.Code.all.map(\.rawValue)
         #expect(Set(raw).count == raw.count)
