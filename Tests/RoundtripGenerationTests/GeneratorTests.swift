@@ -326,6 +326,7 @@ struct GeneratorTests {
                 _ = try GeneratorConfiguration(configurationText: text)
             } catch {
                 #expect(error.message.contains(fragment), "\(error.message)")
+                #expect((error as any Error).localizedDescription == error.message)
             }
         }
     }

@@ -39,6 +39,26 @@ import Testing
         #expect((SpecError(file: nil, diagnostics: []) as any Error).localizedDescription == "the spec could not be loaded")
     }
 
+    /// A call that ended without success says what the partner answered, from `get()` of each
+    /// other outcome.
+    @Test(arguments: [
+        (CallResult<Int>.error(code: "51", message: "Card declined"), "the partner answered with an error: Card declined (51)"),
+        (.error(code: nil, message: "Card declined"), "the partner answered with an error: Card declined"),
+        (.error(code: "51", message: nil), "the partner answered with the error 51"),
+        (.error(code: nil, message: nil), "the partner answered with an error"),
+        (.cancelled, "the partner cancelled the request"),
+        (.outcome("declined"), "the partner answered 'declined'"),
+    ])
+    func aCallThatEndedSaysWhatThePartnerAnswered(_ result: CallResult<Int>, _ expected: String) {
+        #expect(throws: CallEnded.self) { try result.get() }
+        do {
+            _ = try result.get()
+        } catch {
+            #expect((error as any Error).localizedDescription == expected)
+            #expect(error.description == expected)
+        }
+    }
+
     @Test func anOpenFailureNamesTheURL() {
         let error = OpenFailure(url: "partner://charge")
         #expect((error as any Error).localizedDescription == "no app opened partner://charge; is the partner app installed?")
