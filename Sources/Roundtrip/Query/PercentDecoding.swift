@@ -66,27 +66,7 @@ enum PercentDecoding {
     /// Decodes one component with `options`: the strict path when they are ``Options/strict``.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, options: Options) throws(Failure) -> String {
         if options == .strict { return try decode(bytes) }
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer throws(Failure) -> String in
-            var input = 0
-            var output = 0
-            while input < bytes.count {
-                let byte = bytes[input]
-                if byte == 0x25 {
-                    guard input + 2 < bytes.count, let high = URLSplit.hexValue(bytes[input + 1]),
-                        let low = URLSplit.hexValue(bytes[input + 2])
-                    else { throw .badEscape(offset: input) }
-                    buffer[output] = high << 4 | low
-                    input += 3
-                } else {
-                    buffer[output] = byte == 0x2B && options.plusIsSpace ? 0x20 : byte
-                    input += 1
-                }
-                output += 1
-            }
-            let decoded = UnsafeBufferPointer(rebasing: buffer[0..<output])
-            try validate(decoded, options: options)
-            return String(decoding: decoded, as: UTF8.self)
-        }
+        return try unescape(bytes, options: options)
     }
 
     /// Decodes one component.
@@ -106,28 +86,40 @@ enum PercentDecoding {
             try validate(bytes)
             return String(decoding: bytes, as: UTF8.self)
         }
-        // The input length bounds the output even when an escape is malformed.
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer throws(Failure) -> String in
-            var input = 0
-            var output = 0
-            while input < bytes.count {
-                let byte = bytes[input]
-                if byte == 0x25 {
-                    guard input + 2 < bytes.count, let high = URLSplit.hexValue(bytes[input + 1]),
-                        let low = URLSplit.hexValue(bytes[input + 2])
-                    else { throw .badEscape(offset: input) }
-                    buffer[output] = high << 4 | low
-                    input += 3
-                } else {
-                    buffer[output] = byte
-                    input += 1
+        return try unescape(bytes, options: .strict)
+    }
+
+    /// Replaces each `%XX` escape (and `+`, when `options` say so) with its byte, then validates.
+    ///
+    /// The closure returns a `Result` instead of throwing: `withUnsafeTemporaryAllocation`
+    /// passes a typed error through only since the Swift 6.3 standard library, and with Swift
+    /// 6.1 (Xcode 16.3 and 16.4) a typed throw inside it becomes `any Error`.
+    ///
+    /// - Complexity: O(*n*); the input length bounds the output even when an escape is malformed.
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, options: Options) throws(Failure) -> String {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
+            Result { () throws(Failure) -> String in
+                var input = 0
+                var output = 0
+                while input < bytes.count {
+                    let byte = bytes[input]
+                    if byte == 0x25 {
+                        guard input + 2 < bytes.count, let high = URLSplit.hexValue(bytes[input + 1]),
+                            let low = URLSplit.hexValue(bytes[input + 2])
+                        else { throw .badEscape(offset: input) }
+                        buffer[output] = high << 4 | low
+                        input += 3
+                    } else {
+                        buffer[output] = byte == 0x2B && options.plusIsSpace ? 0x20 : byte
+                        input += 1
+                    }
+                    output += 1
                 }
-                output += 1
+                let decoded = UnsafeBufferPointer(rebasing: buffer[0..<output])
+                try validate(decoded, options: options)
+                return String(decoding: decoded, as: UTF8.self)
             }
-            let decoded = UnsafeBufferPointer(rebasing: buffer[0..<output])
-            try validate(decoded)
-            return String(decoding: decoded, as: UTF8.self)
-        }
+        }.get()
     }
 
     /// Whether a component decodes to itself and passes every check: printable ASCII without `%`.
