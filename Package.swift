@@ -120,6 +120,7 @@ let package = Package(
             name: "RoundtripGenerationTests",
             dependencies: [
                 "Roundtrip",
+                .product(name: "Crypto", package: "swift-crypto"),
                 "RoundtripYAML",
                 "RoundtripGeneration",
                 "RoundtripSimulator",

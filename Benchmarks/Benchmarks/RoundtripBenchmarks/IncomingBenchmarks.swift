@@ -30,17 +30,6 @@ func registerIncomingBenchmarks() {
         registerAllocations("incoming decision, \(actionCount) actions") { blackHole(try? endpoint.evaluate(url)) }
     }
 
-    for actionCount in [10, 100, 1_000, 10_000] {
-        let router = try! Router(actions: IncomingFixture.actions(count: actionCount))
-        let split = try! URLSplit(url)
-        Benchmark("Router: lookup, \(actionCount) actions") { benchmark in
-            for _ in benchmark.scaledIterations {
-                blackHole(router.route(split))
-            }
-        }
-        registerAllocations("router lookup, \(actionCount) actions") { blackHole(router.route(split)) }
-    }
-
     let query = try! URLSplit(url).query!
     Benchmark("Query: strict decode, 10 parameters") { benchmark in
         for _ in benchmark.scaledIterations {

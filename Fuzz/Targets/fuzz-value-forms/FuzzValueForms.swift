@@ -1,7 +1,8 @@
 import Foundation
 import FuzzSupport
-import Roundtrip
 import RoundtripYAML
+
+@testable import Roundtrip
 
 /// The value forms of the spec language on arbitrary query strings: lists (`repeated`, `comma`,
 /// `newline`, with `min-items`/`max-items`), `multiline` text, `allow-empty`, `yes-no` booleans,

@@ -1,9 +1,9 @@
 /// Checks an answer's parameters against the `returns` an action declares: the one home of that
 /// rule, used when a receiving app builds its answer and when the calling app accepts it.
-public enum ReturnedValues {
+package enum ReturnedValues {
     /// The outcome whose parameters `returns` describes: `success`, or a return-url action's
     /// first outcome (its success outcome, such as `approved`).
-    public static func isSuccess(_ outcome: String, convention: Convention, outcomes: [String]) -> Bool {
+    package static func isSuccess(_ outcome: String, convention: Convention, outcomes: [String]) -> Bool {
         convention == .returnURL ? outcome == outcomes.first : outcome == "success"
     }
 
@@ -18,7 +18,7 @@ public enum ReturnedValues {
     /// - Returns: The typed values by name.
     /// - Throws: ``RoundtripError`` `unknown-parameter`, `duplicate-parameter`,
     ///   `invalid-parameter` or `missing-parameter`, naming the parameter.
-    public static func check(
+    package static func check(
         _ items: [QueryItem],
         against returns: [ParameterSpec],
         action: String

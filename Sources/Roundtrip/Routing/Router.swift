@@ -7,15 +7,15 @@
 ///
 /// - Complexity: A lookup costs O(length of the URL's path) hash probes, whatever the number of
 ///   routes.
-public struct Router: Sendable {
+package struct Router: Sendable {
     /// A successful lookup.
-    public struct Match: Sendable, Equatable {
+    package struct Match: Sendable, Equatable {
         /// The index of the action in the array the router was built from.
-        public let actionIndex: Int
+        package let actionIndex: Int
         /// The placeholders' raw (still percent-encoded) values, in route order.
-        public let placeholders: [(name: String, rawValue: Substring)]
+        package let placeholders: [(name: String, rawValue: Substring)]
 
-        public static func == (lhs: Match, rhs: Match) -> Bool {
+        package static func == (lhs: Match, rhs: Match) -> Bool {
             lhs.actionIndex == rhs.actionIndex
                 && lhs.placeholders.map(\.name) == rhs.placeholders.map(\.name)
                 && lhs.placeholders.map(\.rawValue) == rhs.placeholders.map(\.rawValue)
@@ -54,7 +54,7 @@ public struct Router: Sendable {
     /// - Throws: ``RoundtripError`` `malformed-url` when two actions claim the same route, or two
     ///   routes differ only in a placeholder's name.
     /// - Complexity: O(total route length).
-    public init(actions: [Action]) throws(RoundtripError) {
+    package init(actions: [Action]) throws(RoundtripError) {
         do {
             try self.init(locating: actions)
         } catch {
@@ -156,13 +156,13 @@ public struct Router: Sendable {
     /// Finds the action for a split URL.
     ///
     /// - Returns: The match, or `nil` when no route fits.
-    public func route(_ url: URLSplit) -> Match? {
+    package func route(_ url: URLSplit) -> Match? {
         guard let match = url.withBytes({ bytes, offsets in route(bytes, offsets) }) else { return nil }
         return Match(actionIndex: match.actionIndex, placeholders: match.placeholders.map { ($0.name, url.slice($0.range)) })
     }
 
     /// Whether any route is registered for the URL's scheme and host (for error messages).
-    public func knowsHost(of url: URLSplit) -> Bool {
+    package func knowsHost(of url: URLSplit) -> Bool {
         url.withBytes { bytes, offsets in root(bytes, offsets) != nil }
     }
 

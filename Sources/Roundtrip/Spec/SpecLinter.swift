@@ -21,11 +21,11 @@
 /// - `multiline-unbounded` (note): a `multiline` parameter, `query-value` or `fragment` without
 ///   `max-length`.
 /// - `unbounded-list` (note): a list parameter without `max-items`.
-public enum SpecLinter {
+package enum SpecLinter {
     /// Lints a loaded spec.
     ///
     /// - Returns: Warnings and notes, in action order.
-    public static func lint(_ spec: Spec) -> [SpecDiagnostic] {
+    package static func lint(_ spec: Spec) -> [SpecDiagnostic] {
         var findings: [SpecDiagnostic] = []
         let schemes = Set(spec.app.schemes.map { $0.lowercased() })
         let domains = spec.app.domains.map { $0.lowercased() }
@@ -233,7 +233,7 @@ public enum SpecLinter {
     }
 
     /// `TEAMID.bundle.id`: ten capital letters or digits, a dot, a non-empty bundle ID.
-    public static func isValidAppID(_ appID: String) -> Bool {
+    package static func isValidAppID(_ appID: String) -> Bool {
         let parts = appID.split(separator: ".", maxSplits: 1)
         guard parts.count == 2, parts[0].utf8.count == 10,
             parts[0].utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || URLSplit.isDigit($0) })

@@ -20,7 +20,7 @@ public enum SpecLoader {
         /// The warnings and notes found while reading the text (errors make loading throw).
         public var readingDiagnostics: [SpecDiagnostic]
 
-        /// Every warning and note: those found while reading, then ``SpecLinter``'s findings
+        /// Every warning and note: those found while reading, then the spec linter's findings
         /// about the spec.
         ///
         /// The linter runs on each access, not while loading: an app that loads its spec at

@@ -4,9 +4,9 @@
 /// multiple of four, `=` only as the last one or two characters, and the unused low bits of the
 /// last character zero. The alphabet core is ``Base64URL``'s; this type adds the standard
 /// alphabet's two characters and the padding.
-public enum Base64Standard {
+package enum Base64Standard {
     /// Why a text is not strict standard base64.
-    public enum Failure: Error, Hashable, Sendable {
+    package enum Failure: Error, Hashable, Sendable {
         /// A character outside the standard alphabet, at this offset.
         case alphabet(offset: Int)
         /// The length is not a multiple of four, or `=` is somewhere other than the end.
@@ -15,7 +15,7 @@ public enum Base64Standard {
         case nonCanonical
 
         /// What was wrong, for an error message.
-        public var reason: String {
+        package var reason: String {
             switch self {
             case .alphabet(let offset): "has a character outside the base64 alphabet (A-Z a-z 0-9 + /) at offset \(offset)"
             case .padding: "is not padded base64: its length must be a multiple of 4, with '=' only at the end"
@@ -25,7 +25,7 @@ public enum Base64Standard {
     }
 
     /// Encodes bytes as padded standard base64.
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var text = Array(Base64URL.encode(bytes).utf8)
         for index in text.indices {
             if text[index] == UInt8(ascii: "-") { text[index] = UInt8(ascii: "+") }
@@ -36,7 +36,7 @@ public enum Base64Standard {
     }
 
     /// Decodes padded standard base64 strictly.
-    public static func decode(_ text: some StringProtocol) -> Result<[UInt8], Failure> {
+    package static func decode(_ text: some StringProtocol) -> Result<[UInt8], Failure> {
         var characters = Array(text.utf8)
         guard characters.count % 4 == 0 else { return .failure(.padding) }
         var padding = 0

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripGeneration
 
 /// Turns a spec into the reference a partner app's developer reads: the app, how to call it,
 /// and for each action its routes, convention, parameters, returns, security, and an example

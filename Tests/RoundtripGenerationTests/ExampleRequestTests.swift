@@ -1,8 +1,10 @@
+import Crypto
 import Foundation
 import RoundtripYAML
 import Testing
 
 @testable import Roundtrip
+@testable import RoundtripGeneration
 
 /// Example values and example requests: every action of every committed spec gets an example
 /// URL that its own endpoint accepts, and an answer that the calling side accepts.
@@ -10,7 +12,7 @@ import Testing
 struct ExampleRequestTests {
     /// Every committed spec: the real apps' and the examples' in `Examples/`, the fixtures'.
     static let specPaths: [String] = {
-        let root = Fixture.root.deletingLastPathComponent().deletingLastPathComponent()
+        let root = GeneratedSources.repository
         return ["Examples", "Tests/Fixtures/specs"].flatMap { folder in
             let directory = root.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -113,14 +115,14 @@ struct ExampleRequestTests {
     }
 
     @Test func signedActionsGiveTheURLBeforeSigningWithoutASigner() throws {
-        let spec = try TestSpecs.spec("rich")
+        let spec = try Self.richSpec()
         let pay = try #require(spec.action(named: "pay"))
         let example = try ExampleRequest(for: pay, in: spec)
         #expect(example.needsSignature)
         #expect(!example.url.contains("rt-sig"))
-        let endpoint = try TestSpecs.endpoint("rich")
-        #expect(rejection { try endpoint.evaluate(example.url) }?.code == .missingSignature)
-        let signed = try RequestSignature.sign(example.url, keyID: "pos-2026", key: TestSpecs.hmacKey, timestamp: 1_800_000_000)
+        let endpoint = try Self.richEndpoint()
+        #expect(thrownError { try endpoint.evaluate(example.url) }?.code == .missingSignature)
+        let signed = try RequestSignature.sign(example.url, keyID: "pos-2026", key: Self.hmacKey, timestamp: 1_800_000_000)
         #expect(try endpoint.evaluate(signed, now: Self.now).actionName == "pay")
     }
 
@@ -152,7 +154,7 @@ struct ExampleRequestTests {
         #expect(example.environment == ["THINGS_AUTH_TOKEN": "example-secret-from-THINGS_AUTH_TOKEN"])
         // Without the placeholder in its key resolver, the app refuses the example, as it should.
         let endpoint = try Endpoint(spec: spec, keys: EnvironmentKeyResolver(environment: ["THINGS_AUTH_TOKEN": "the-real-token"]))
-        #expect(rejection { try endpoint.evaluate(example.url) }?.code == .unauthorized)
+        #expect(thrownError { try endpoint.evaluate(example.url) }?.code == .unauthorized)
     }
 
     @Test func callbackBasesComeFromTheAllowList() throws {
@@ -183,7 +185,7 @@ struct ExampleRequestTests {
         #expect(example.url == "notes://x-callback-url/open?x-source=Example%20Caller")
         #expect(example.callbackBase == nil)
         #expect(try example.answer(in: spec) == nil)
-        let given = try #require(rejection { try ExampleRequest(for: spec.actions[0], in: spec, callbackBase: "evil://steal") })
+        let given = try #require(thrownError { try ExampleRequest(for: spec.actions[0], in: spec, callbackBase: "evil://steal") })
         #expect(given.code == .forbiddenCallback)
     }
 
@@ -265,11 +267,28 @@ struct ExampleRequestTests {
     @Test func anUnwritablePatternFallsBackToTheDefaultOrSaysWhy() throws {
         let pattern = try ValuePattern("(a)\\1")
         #expect(try value(ParameterSpec(name: "p", defaultValue: "aa", pattern: pattern)) == "aa")
-        let error = try #require(rejection { try ExampleValue.text(for: ParameterSpec(name: "p", pattern: pattern)) })
+        let error = try #require(thrownError { try ExampleValue.text(for: ParameterSpec(name: "p", pattern: pattern)) })
         #expect(error.code == .invalidParameter)
         #expect(error.parameter == "p")
         #expect(error.message.contains("matches the pattern (a)\\1"))
         let impossible = ParameterSpec(name: "n", type: .integer, minimum: 5, maximum: 1)
-        #expect(rejection { try ExampleValue.text(for: impossible) }?.message.contains("no example value passes") == true)
+        #expect(thrownError { try ExampleValue.text(for: impossible) }?.message.contains("no example value passes") == true)
+    }
+
+    /// The HMAC secret of key `pos-2026` in the `rich.yaml` fixture.
+    static let secret = "s3cret-for-tests"
+    static let hmacKey = SigningKey.hmacSHA256(SymmetricKey(data: Data(secret.utf8)))
+
+    static func richSpec() throws -> Spec {
+        try SpecLoader.load(contentsOf: GeneratedSources.repository.appendingPathComponent("Tests/Fixtures/specs/rich.yaml").path).spec
+    }
+
+    static func richEndpoint() throws -> Endpoint {
+        try Endpoint(spec: richSpec(), keys: EnvironmentKeyResolver(environment: ["ROUNDTRIP_TEST_SECRET": secret]))
+    }
+
+    /// The ``RoundtripError`` `body` throws, or `nil` when it returns.
+    func thrownError(_ body: () throws -> Any) -> RoundtripError? {
+        #expect(throws: RoundtripError.self) { _ = try body() }
     }
 }
