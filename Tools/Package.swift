@@ -17,7 +17,6 @@ let package = Package(
     products: [
         .executable(name: "roundtrip", targets: ["roundtrip"]),
         .library(name: "RoundtripAudit", targets: ["RoundtripAudit"]),
-        .library(name: "RoundtripServer", targets: ["RoundtripServer"]),
     ],
     dependencies: [
         .package(name: "Roundtrip", path: ".."),
@@ -65,6 +64,18 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The reference scenarios `roundtrip demo` plays on the simulator. They belong with the tools:
+        // apps add RoundtripSimulator for their own tests and need none of these.
+        .target(
+            name: "RoundtripDemo",
+            dependencies: [
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripYAML", package: "Roundtrip"),
+                .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "RoundtripSimulator", package: "Roundtrip"),
+            ],
+            swiftSettings: strictSwift
+        ),
         // The command-line tool: a thin layer over the libraries.
         .executableTarget(
             name: "roundtrip",
@@ -75,6 +86,7 @@ let package = Package(
                 .product(name: "RoundtripSimulator", package: "Roundtrip"),
                 .product(name: "RoundtripGeneration", package: "Roundtrip"),
                 "RoundtripAudit",
+                "RoundtripDemo",
                 "RoundtripServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -115,6 +127,15 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             resources: [.copy("Vectors")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripDemoTests",
+            dependencies: [
+                "RoundtripDemo",
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripSimulator", package: "Roundtrip"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -396,6 +396,14 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// The message.
     public var description: String { message }
+
+    /// Creates an error that says what was wrong, for scripted apps and scenarios built on the
+    /// simulator.
+    ///
+    /// - Parameter message: What was wrong, in a sentence.
+    public init(message: String) {
+        self.message = message
+    }
 }
 
 /// SplitMix64 bytes as base64url nonces, reproducible from a fixed seed.

@@ -6,16 +6,16 @@ import RoundtripAssociatedDomains
 /// Lookups take the request's `Host` as sent: the port is dropped, case and a trailing dot are
 /// ignored, and a `*.example.com` claim serves every subdomain of `example.com` (Apple fetches
 /// the file from the subdomain itself).
-public struct AssociationCatalog: Sendable {
+package struct AssociationCatalog: Sendable {
     private let exactFiles: [String: HostedAssociationFile]
     private let wildcards: [(suffix: String, file: HostedAssociationFile)]
 
     /// The hosted domains, as claimed.
-    public var domains: [String] { exactFiles.keys.sorted() + wildcards.map { "*" + $0.suffix } }
+    package var domains: [String] { exactFiles.keys.sorted() + wildcards.map { "*" + $0.suffix } }
 
     /// Every hosted file, in the order of ``domains``: the exact bytes the server answers with, for
     /// `roundtrip aasa export` to write out for another web server or a CDN.
-    public var files: [HostedAssociationFile] {
+    package var files: [HostedAssociationFile] {
         exactFiles.keys.sorted().compactMap { exactFiles[$0] } + wildcards.map(\.file)
     }
 
@@ -23,7 +23,7 @@ public struct AssociationCatalog: Sendable {
     ///
     /// - Throws: ``AssociationError`` `missing-app-id` when a spec claims a domain without an `app-id`.
     /// - Complexity: O(*s*·*r*) for *s* specs with *r* routes.
-    public init(specs: [Spec]) throws(AssociationError) {
+    package init(specs: [Spec]) throws(AssociationError) {
         var exact: [String: HostedAssociationFile] = [:]
         var wildcards: [(suffix: String, file: HostedAssociationFile)] = []
         for generated in try AssociationGenerator.generate(from: specs) {
@@ -39,7 +39,7 @@ public struct AssociationCatalog: Sendable {
     }
 
     /// The file for a `Host` header value, or `nil` when no spec claims that domain.
-    public func file(forHost host: String) -> HostedAssociationFile? {
+    package func file(forHost host: String) -> HostedAssociationFile? {
         let domain = Self.domain(ofHost: host)
         if let file = exactFiles[domain] { return file }
         return wildcards.first { domain.hasSuffix($0.suffix) && domain.count > $0.suffix.count }?.file

@@ -4,13 +4,13 @@ import HTTPTypes
 import NIOCore
 
 /// One domain's association file, rendered once: its bytes and a strong ETag derived from them.
-public struct HostedAssociationFile: Sendable {
+package struct HostedAssociationFile: Sendable {
     /// The domain it is served for.
-    public let domain: String
+    package let domain: String
     /// The JSON bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// `"<first 16 bytes of SHA-256, hex>"`: strong, so it changes exactly when the bytes do.
-    public let entityTag: String
+    package let entityTag: String
     /// The bytes as a buffer, shared by every response.
     let buffer: ByteBuffer
     /// The headers of a 200: content type, ETag, caching and length, built once.
@@ -19,7 +19,7 @@ public struct HostedAssociationFile: Sendable {
     let notModifiedHeaders: HTTPFields
 
     /// Renders a file for a domain.
-    public init(domain: String, bytes: [UInt8]) {
+    package init(domain: String, bytes: [UInt8]) {
         self.domain = domain
         self.bytes = bytes
         let digest = SHA256.hash(data: bytes)

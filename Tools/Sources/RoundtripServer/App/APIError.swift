@@ -4,23 +4,23 @@ import Hummingbird
 /// An error the server answers with: a status and the JSON body
 /// `{"error": {"code": "...", "message": "..."}}`. It renders its own response, so a handler
 /// throws it and nothing unexpected becomes a 200.
-public struct APIError: HTTPResponseError, Sendable, Hashable {
+package struct APIError: HTTPResponseError, Sendable, Hashable {
     /// The HTTP status (4xx for bad input).
-    public let status: HTTPResponse.Status
+    package let status: HTTPResponse.Status
     /// A stable, kebab-case code, for example `invalid-target`.
-    public let code: String
+    package let code: String
     /// What was wrong and how to fix it.
-    public let message: String
+    package let message: String
 
     /// An error.
-    public init(_ status: HTTPResponse.Status, code: String, message: String) {
+    package init(_ status: HTTPResponse.Status, code: String, message: String) {
         self.status = status
         self.code = code
         self.message = message
     }
 
     /// The JSON response.
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         JSONResponse.make(Body(error: Detail(code: code, message: message)), status: status)
     }
 

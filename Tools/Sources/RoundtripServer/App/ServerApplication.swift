@@ -10,11 +10,11 @@ import RoundtripAssociatedDomains
 /// let app = try ServerApplication.make(configuration: configuration, store: store, logger: logger)
 /// try await app.runService()   // until SIGTERM or SIGINT
 /// ```
-public enum ServerApplication {
+package enum ServerApplication {
     /// The router alone, for in-process use and tests.
     ///
     /// - Throws: ``AssociationError`` `missing-app-id` when a spec claims a domain without an app ID.
-    public static func router(
+    package static func router(
         configuration: ServerConfiguration,
         store: any ULCTestStore,
         clock: ServerClock = .system
@@ -56,7 +56,7 @@ public enum ServerApplication {
     ///   - clock: The time source.
     ///   - logger: Where the server logs; the caller configures the logging backend.
     /// - Throws: ``AssociationError`` as ``router(configuration:store:clock:)`` does.
-    public static func make(
+    package static func make(
         configuration: ServerConfiguration,
         store: any ULCTestStore,
         clock: ServerClock = .system,
@@ -81,7 +81,7 @@ public enum ServerApplication {
     ///
     /// - Throws: ``AssociationError`` as ``router(configuration:store:clock:)`` does; the server's
     ///   errors (for example, the port is in use).
-    public static func run(
+    package static func run(
         configuration: ServerConfiguration,
         store: any ULCTestStore,
         clock: ServerClock = .system,

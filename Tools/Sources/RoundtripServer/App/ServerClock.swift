@@ -2,17 +2,17 @@ import Foundation
 
 /// Where the server reads the time: the system clock in production, a settable one in tests,
 /// so the tester's 20-second timeout is checked without sleeping.
-public struct ServerClock: Sendable {
+package struct ServerClock: Sendable {
     /// The current time.
-    public let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
 
     /// A clock reading `now`.
-    public init(now: @escaping @Sendable () -> Date) {
+    package init(now: @escaping @Sendable () -> Date) {
         self.now = now
     }
 
     /// The system clock.
-    public static let system = ServerClock { Date() }
+    package static let system = ServerClock { Date() }
 
     /// The current time in whole milliseconds since 1970.
     var milliseconds: Int64 { Int64((now().timeIntervalSince1970 * 1000).rounded(.down)) }

@@ -3,22 +3,22 @@ import Roundtrip
 
 /// What a server hosts and how it answers: the specs behind the AASA files and the inspector,
 /// the public base of the tester's callback URLs, and the tester's limits.
-public struct ServerConfiguration: Sendable {
+package struct ServerConfiguration: Sendable {
     /// The address to listen on (loopback by default).
-    public var host: String
+    package var host: String
     /// The port to listen on.
-    public var port: Int
+    package var port: Int
     /// The specs: their domains are the AASA files served, their actions the inspector's routes.
-    public var specs: [Spec]
+    package var specs: [Spec]
     /// The https base the tester's callback URLs start with, without a trailing slash, for
     /// example `https://roundtrip.example.com`. ULC callbacks must be https (the Universal Link Callback convention), so the
     /// server is meant to sit behind a TLS proxy that forwards to it.
-    public var publicURL: String
+    package var publicURL: String
     /// How long a test may stay pending before it counts as timed out: 20 s (the Universal Link Callback convention:
     /// "Your app's logout process should take no longer than 20 seconds").
-    public var testTimeout: Duration
+    package var testTimeout: Duration
     /// The longest target URL a test accepts, in UTF-8 bytes.
-    public var maximumTargetLength: Int
+    package var maximumTargetLength: Int
 
     /// A configuration.
     ///
@@ -29,7 +29,7 @@ public struct ServerConfiguration: Sendable {
     ///   - publicURL: The https base of callback URLs; a trailing `/` is dropped.
     ///   - testTimeout: The tester's deadline.
     ///   - maximumTargetLength: The longest target accepted.
-    public init(
+    package init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         specs: [Spec] = [],

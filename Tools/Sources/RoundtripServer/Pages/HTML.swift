@@ -6,51 +6,51 @@
 /// ```
 ///
 /// Every page is built from it, so nothing a user or an app sent reaches a page unescaped.
-public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+package struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// The markup.
-    public private(set) var description: String
+    package private(set) var description: String
 
     /// Literal markup.
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         description = value
     }
 
     /// Markup with escaped interpolations.
-    public init(stringInterpolation: Interpolation) {
+    package init(stringInterpolation: Interpolation) {
         description = stringInterpolation.text
     }
 
     /// Builds markup: literals as is, strings and numbers escaped, ``HTML`` as is.
-    public struct Interpolation: StringInterpolationProtocol {
+    package struct Interpolation: StringInterpolationProtocol {
         var text = ""
 
         /// Reserves room.
-        public init(literalCapacity: Int, interpolationCount: Int) {
+        package init(literalCapacity: Int, interpolationCount: Int) {
             text.reserveCapacity(literalCapacity + interpolationCount * 16)
         }
 
         /// A literal part, as is.
-        public mutating func appendLiteral(_ literal: String) {
+        package mutating func appendLiteral(_ literal: String) {
             text += literal
         }
 
         /// Text, escaped.
-        public mutating func appendInterpolation(_ value: String) {
+        package mutating func appendInterpolation(_ value: String) {
             text += HTML.escape(value)
         }
 
         /// A number or other value, by its description, escaped.
-        public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+        package mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             text += HTML.escape(value.description)
         }
 
         /// Markup, as is.
-        public mutating func appendInterpolation(_ html: HTML) {
+        package mutating func appendInterpolation(_ html: HTML) {
             text += html.description
         }
 
         /// Pieces of markup, one after another.
-        public mutating func appendInterpolation(_ parts: [HTML]) {
+        package mutating func appendInterpolation(_ parts: [HTML]) {
             for part in parts { text += part.description }
         }
     }
@@ -58,7 +58,7 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
     /// Escapes text for element content and quoted attribute values: `&`, `<`, `>`, `"`, `'`.
     ///
     /// - Complexity: O(*n*).
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -3,7 +3,7 @@ extension QRCode {
     /// scaled by the viewer (`width` and `height` in CSS pixels).
     ///
     /// - Complexity: O(*s*²) for *s* modules per side.
-    public func svg(pixels: Int = 264, title: String = "QR code") -> String {
+    package func svg(pixels: Int = 264, title: String = "QR code") -> String {
         let side = size + 8
         var path = ""
         for (y, row) in modules.enumerated() {

@@ -9,15 +9,15 @@
 ///
 /// The smallest version that holds the bytes is used; the mask is the one with the lowest
 /// penalty score (section 7.8.3) unless one is given.
-public struct QRCode: Sendable, Hashable {
+package struct QRCode: Sendable, Hashable {
     /// The version, 1…10.
-    public let version: Int
+    package let version: Int
     /// The mask pattern, 0…7.
-    public let mask: Int
+    package let mask: Int
     /// Modules per side (21 for version 1, 4 more for each version).
-    public var size: Int { modules.count }
+    package var size: Int { modules.count }
     /// Rows of modules, `true` for dark, without the quiet zone.
-    public let modules: [[Bool]]
+    package let modules: [[Bool]]
 
     /// Encodes bytes.
     ///
@@ -27,7 +27,7 @@ public struct QRCode: Sendable, Hashable {
     ///   - mask: A fixed mask, or `nil` for the lowest penalty.
     /// - Throws: ``QRCodeError`` when the bytes do not fit in the version (or in version 10).
     /// - Complexity: O(*s*²) for *s* modules per side, times eight for the mask choice.
-    public init(bytes: [UInt8], version: Int? = nil, mask: Int? = nil) throws(QRCodeError) {
+    package init(bytes: [UInt8], version: Int? = nil, mask: Int? = nil) throws(QRCodeError) {
         let capacity = QRVersion.all.last?.byteCapacity ?? 0
         let candidates = QRVersion.all.filter { version == nil || $0.number == version }
         guard let chosen = candidates.first(where: { $0.byteCapacity >= bytes.count }) else {

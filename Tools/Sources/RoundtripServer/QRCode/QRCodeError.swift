@@ -1,12 +1,12 @@
 /// Why a QR code could not be made.
-public struct QRCodeError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct QRCodeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The number of bytes asked for.
-    public let byteCount: Int
+    package let byteCount: Int
     /// The most bytes the encoder holds (version 10, level M: 213).
-    public let capacity: Int
+    package let capacity: Int
 
     /// A readable explanation.
-    public var description: String {
+    package var description: String {
         "\(byteCount) bytes do not fit in a QR code of version 1–10 at level M (at most \(capacity))"
     }
 }

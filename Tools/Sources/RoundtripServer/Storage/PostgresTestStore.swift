@@ -16,9 +16,9 @@ import PostgresNIO
 /// let store = try await PostgresTestStore.connect(url: "postgres://roundtrip@127.0.0.1/roundtrip", logger: logger)
 /// defer { Task { await store.shutdown() } }
 /// ```
-public final class PostgresTestStore: ULCTestStore, Sendable {
+package final class PostgresTestStore: ULCTestStore, Sendable {
     /// Where the database is (without credentials).
-    public let url: PostgresURL
+    package let url: PostgresURL
     let client: PostgresClient
     private let runner: Task<Void, Never>
     private let logger: Logger
@@ -54,7 +54,7 @@ public final class PostgresTestStore: ULCTestStore, Sendable {
     ///   - logger: Where the pool logs.
     /// - Throws: ``StoreUnavailableError`` with the reason (`connection refused`,
     ///   `password authentication failed for user "…"`, …); the message never holds the password.
-    public static func connect(url text: String, logger: Logger) async throws -> PostgresTestStore {
+    package static func connect(url text: String, logger: Logger) async throws -> PostgresTestStore {
         let url = try PostgresURL(text)
         do {
             let configuration = try url.connectionConfiguration()
@@ -79,12 +79,12 @@ public final class PostgresTestStore: ULCTestStore, Sendable {
     }
 
     /// Closes the pool's connections and waits for its background work to end.
-    public func shutdown() async {
+    package func shutdown() async {
         runner.cancel()
         await runner.value
     }
 
-    public func insert(_ test: ULCTest) async throws {
+    package func insert(_ test: ULCTest) async throws {
         try await perform { client in
             _ = try await client.query(
                 """
@@ -95,19 +95,19 @@ public final class PostgresTestStore: ULCTestStore, Sendable {
         }
     }
 
-    public func test(id: String) async throws -> ULCTest? {
+    package func test(id: String) async throws -> ULCTest? {
         try await perform { client in
             try await Self.tests(client.query("SELECT \(unescaped: Self.columns) FROM ulc_test WHERE id = \(id)")).first
         }
     }
 
-    public func test(token: String) async throws -> ULCTest? {
+    package func test(token: String) async throws -> ULCTest? {
         try await perform { client in
             try await Self.tests(client.query("SELECT \(unescaped: Self.columns) FROM ulc_test WHERE token = \(token)")).first
         }
     }
 
-    public func recordOutcome(token: String, outcome: CallbackOutcome, at time: Int64, query: String?) async throws -> Bool {
+    package func recordOutcome(token: String, outcome: CallbackOutcome, at time: Int64, query: String?) async throws -> Bool {
         try await perform { client in
             let rows = try await client.query(
                 """
@@ -121,7 +121,7 @@ public final class PostgresTestStore: ULCTestStore, Sendable {
         }
     }
 
-    public func recent(limit: Int) async throws -> [ULCTest] {
+    package func recent(limit: Int) async throws -> [ULCTest] {
         try await perform { client in
             try await Self.tests(
                 client.query("SELECT \(unescaped: Self.columns) FROM ulc_test ORDER BY created_at DESC, seq DESC LIMIT \(limit)")
@@ -129,7 +129,7 @@ public final class PostgresTestStore: ULCTestStore, Sendable {
         }
     }
 
-    public func ping() async throws {
+    package func ping() async throws {
         try await perform { client in
             try await client.query("SELECT 1")
             return ()

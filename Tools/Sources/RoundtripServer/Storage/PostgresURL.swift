@@ -7,29 +7,29 @@ import PostgresNIO
 /// `postgresql://` is accepted too; the port defaults to 5432, the user to `postgres`, the
 /// database to the user's name. `sslmode` is `disable`, `prefer` (the default) or `require`, as
 /// libpq spells them. User and password may be percent-encoded.
-public struct PostgresURL: Sendable, CustomStringConvertible {
+package struct PostgresURL: Sendable, CustomStringConvertible {
     /// The host name or address.
-    public let host: String
+    package let host: String
     /// The port.
-    public let port: Int
+    package let port: Int
     /// The user.
-    public let username: String
+    package let username: String
     /// The password, when given.
     let password: String?
     /// The database.
-    public let database: String
+    package let database: String
     /// The TLS mode.
-    public let sslMode: String
+    package let sslMode: String
 
     /// Whether a `--database` value names PostgreSQL rather than a SQLite file.
-    public static func isPostgres(_ text: String) -> Bool {
+    package static func isPostgres(_ text: String) -> Bool {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 
     /// Reads a URL.
     ///
     /// - Throws: ``StoreUnavailableError`` naming what is wrong with it.
-    public init(_ text: String) throws {
+    package init(_ text: String) throws {
         guard Self.isPostgres(text), let components = URLComponents(string: text) else {
             throw StoreUnavailableError("'\(Self.redacted(text))' is not a postgres://user@host:port/database URL")
         }
@@ -50,7 +50,7 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
     }
 
     /// `host:port/database`, without credentials: safe for logs and error messages.
-    public var description: String { "\(host):\(port)/\(database)" }
+    package var description: String { "\(host):\(port)/\(database)" }
 
     /// The client configuration.
     var clientConfiguration: PostgresClient.Configuration {

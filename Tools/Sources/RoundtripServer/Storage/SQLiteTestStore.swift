@@ -7,15 +7,15 @@ import GRDB
 /// The schema is created and upgraded at start by ``migrator``, whose migrations are versioned by
 /// name and each run once per file; recording an outcome is one conditional
 /// `UPDATE … WHERE outcome IS NULL`, so two callbacks racing each other cannot both win.
-public struct SQLiteTestStore: ULCTestStore {
+package struct SQLiteTestStore: ULCTestStore {
     /// The database.
-    public let writer: any DatabaseWriter
+    package let writer: any DatabaseWriter
 
     /// Opens (creating if needed) a database and brings its schema up to date.
     ///
     /// - Parameter path: A file path, or `:memory:` for a private in-memory database.
     /// - Throws: GRDB's `DatabaseError` when the file cannot be opened or migrated.
-    public init(path: String) throws {
+    package init(path: String) throws {
         if path == ":memory:" {
             writer = try DatabaseQueue()
         } else {
@@ -48,7 +48,7 @@ public struct SQLiteTestStore: ULCTestStore {
         return migrator
     }
 
-    public func insert(_ test: ULCTest) async throws {
+    package func insert(_ test: ULCTest) async throws {
         try await writer.write { db in
             try db.execute(
                 sql: "INSERT INTO ulc_test (id, token, target, kind, link, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -57,19 +57,19 @@ public struct SQLiteTestStore: ULCTestStore {
         }
     }
 
-    public func test(id: String) async throws -> ULCTest? {
+    package func test(id: String) async throws -> ULCTest? {
         try await writer.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM ulc_test WHERE id = ?", arguments: [id]).flatMap(Self.test(from:))
         }
     }
 
-    public func test(token: String) async throws -> ULCTest? {
+    package func test(token: String) async throws -> ULCTest? {
         try await writer.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM ulc_test WHERE token = ?", arguments: [token]).flatMap(Self.test(from:))
         }
     }
 
-    public func recordOutcome(token: String, outcome: CallbackOutcome, at time: Int64, query: String?) async throws -> Bool {
+    package func recordOutcome(token: String, outcome: CallbackOutcome, at time: Int64, query: String?) async throws -> Bool {
         try await writer.write { db in
             try db.execute(
                 sql: "UPDATE ulc_test SET outcome = ?, completed_at = ?, callback_query = ? WHERE token = ? AND outcome IS NULL",
@@ -79,14 +79,14 @@ public struct SQLiteTestStore: ULCTestStore {
         }
     }
 
-    public func recent(limit: Int) async throws -> [ULCTest] {
+    package func recent(limit: Int) async throws -> [ULCTest] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM ulc_test ORDER BY created_at DESC, rowid DESC LIMIT ?", arguments: [limit])
                 .compactMap(Self.test(from:))
         }
     }
 
-    public func ping() async throws {
+    package func ping() async throws {
         try await writer.read { db in
             _ = try Int.fetchOne(db, sql: "SELECT 1")
         }

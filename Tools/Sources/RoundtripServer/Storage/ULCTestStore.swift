@@ -4,7 +4,7 @@
 ///
 /// A store that cannot reach its database throws ``StoreUnavailableError``, which the server
 /// answers with 503; any other error is a bug and answers 500.
-public protocol ULCTestStore: Sendable {
+package protocol ULCTestStore: Sendable {
     /// Adds a new run.
     func insert(_ test: ULCTest) async throws
     /// A run by its public id, or `nil`.

@@ -1,5 +1,5 @@
 /// Which callback URL the app under test opened.
-public enum CallbackOutcome: String, Sendable, Hashable, Codable, CaseIterable {
+package enum CallbackOutcome: String, Sendable, Hashable, Codable, CaseIterable {
     /// `ulc-success` or `x-success`.
     case success
     /// `ulc-error` or `x-error`.

@@ -1,5 +1,5 @@
 /// Where a tester run stands, as `GET /api/ulc-tests/{id}` reports it.
-public enum TestStatus: String, Sendable, Hashable, Codable, CaseIterable {
+package enum TestStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// No callback yet, and the deadline has not passed.
     case pending
     /// The success callback arrived in time.

@@ -5,11 +5,11 @@ import Roundtrip
 /// An https URL is a Universal Link Callback target (the Universal Link Callback convention: "{appLogoutAction} is an Apple
 /// Universal Link. As such, it must begin with https://"); `<scheme>://x-callback-url/<action>`
 /// is an x-callback-url target. Everything else is refused with a message that says why.
-public struct TestTarget: Sendable, Hashable {
+package struct TestTarget: Sendable, Hashable {
     /// The URL as given.
-    public let url: String
+    package let url: String
     /// Its convention.
-    public let kind: TargetKind
+    package let kind: TargetKind
 
     /// Query names the tester adds; a target that already carries one is ambiguous.
     static let reservedNames: [TargetKind: Set<String>] = [
@@ -23,7 +23,7 @@ public struct TestTarget: Sendable, Hashable {
     ///   - url: The target URL text.
     ///   - maximumLength: The longest accepted, in UTF-8 bytes.
     /// - Throws: ``APIError`` `too-large` or `invalid-target` (400).
-    public init(_ url: String, maximumLength: Int) throws(APIError) {
+    package init(_ url: String, maximumLength: Int) throws(APIError) {
         guard url.utf8.count <= maximumLength else {
             throw APIError(.badRequest, code: "too-large", message: "the target is \(url.utf8.count) bytes; the limit is \(maximumLength)")
         }
@@ -68,7 +68,7 @@ public struct TestTarget: Sendable, Hashable {
 
     /// The target with callback parameters pointing at `base/success`, `base/error` and, for
     /// x-callback-url, `base/cancel`, each percent-encoded once (the spec format's encoding rules).
-    public func link(callbackBase base: String) -> String {
+    package func link(callbackBase base: String) -> String {
         let separator = url.contains("?") ? (url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&") : "?"
         var items: [QueryItem] = []
         switch kind {

@@ -1,28 +1,28 @@
 /// One tester run: the link the app under test is sent, and what came back.
 ///
 /// Times are whole milliseconds since 1970, so they store exactly and compare cheaply.
-public struct ULCTest: Sendable, Hashable {
+package struct ULCTest: Sendable, Hashable {
     /// The public identifier (`/api/ulc-tests/{id}`).
-    public var id: String
+    package var id: String
     /// The secret in the callback URLs (`/cb/{token}/success`); unguessable, never listed.
-    public var token: String
+    package var token: String
     /// The URL the user asked to test, as given.
-    public var target: String
+    package var target: String
     /// The convention played.
-    public var kind: TargetKind
+    package var kind: TargetKind
     /// The target with the callback parameters added: what to open on the device.
-    public var link: String
+    package var link: String
     /// When the run was created.
-    public var createdAt: Int64
+    package var createdAt: Int64
     /// The first callback that arrived, if any.
-    public var outcome: CallbackOutcome?
+    package var outcome: CallbackOutcome?
     /// When it arrived.
-    public var completedAt: Int64?
+    package var completedAt: Int64?
     /// The query the callback carried (an x-callback-url app may add parameters), as received.
-    public var callbackQuery: String?
+    package var callbackQuery: String?
 
     /// A run.
-    public init(
+    package init(
         id: String,
         token: String,
         target: String,
@@ -46,7 +46,7 @@ public struct ULCTest: Sendable, Hashable {
 
     /// The status at a moment: a callback counts only if it came within the deadline; with none,
     /// the run is pending until the deadline and timed out after it.
-    public func status(at now: Int64, timeoutMilliseconds: Int64) -> TestStatus {
+    package func status(at now: Int64, timeoutMilliseconds: Int64) -> TestStatus {
         if let outcome, let completedAt {
             guard completedAt - createdAt <= timeoutMilliseconds else { return .timeout }
             switch outcome {
@@ -60,7 +60,7 @@ public struct ULCTest: Sendable, Hashable {
 
     /// Milliseconds from creation to the callback, to now while pending, or the deadline when it
     /// passed without one.
-    public func elapsedMilliseconds(at now: Int64, timeoutMilliseconds: Int64) -> Int64 {
+    package func elapsedMilliseconds(at now: Int64, timeoutMilliseconds: Int64) -> Int64 {
         if let completedAt { return completedAt - createdAt }
         return min(max(now - createdAt, 0), timeoutMilliseconds)
     }

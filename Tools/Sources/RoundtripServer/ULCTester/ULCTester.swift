@@ -6,17 +6,17 @@ import Roundtrip
 /// deadline.
 ///
 /// Values only: the store, the clock and the token source are injected.
-public struct ULCTester: Sendable {
+package struct ULCTester: Sendable {
     /// Where runs are kept.
-    public let store: any ULCTestStore
+    package let store: any ULCTestStore
     /// The time source.
-    public let clock: ServerClock
+    package let clock: ServerClock
     /// The https base of callback URLs (`<publicURL>/cb/<token>/<outcome>`).
-    public let publicURL: String
+    package let publicURL: String
     /// The deadline, in milliseconds.
-    public let timeoutMilliseconds: Int64
+    package let timeoutMilliseconds: Int64
     /// The longest target accepted.
-    public let maximumTargetLength: Int
+    package let maximumTargetLength: Int
     /// Makes identifiers and tokens: `byteCount` random bytes as base64url.
     let makeToken: @Sendable (_ byteCount: Int) -> String
 
@@ -29,7 +29,7 @@ public struct ULCTester: Sendable {
     ///   - timeout: The deadline (20 s in the Universal Link Callback convention).
     ///   - maximumTargetLength: The longest target accepted.
     ///   - makeToken: Random identifiers; ``Nonce/make(byteCount:)`` by default.
-    public init(
+    package init(
         store: any ULCTestStore,
         clock: ServerClock = .system,
         publicURL: String,
@@ -49,7 +49,7 @@ public struct ULCTester: Sendable {
     /// Starts a run for a target.
     ///
     /// - Throws: ``APIError`` for a target the tester refuses; the store's errors.
-    public func start(target text: String) async throws -> ULCTest {
+    package func start(target text: String) async throws -> ULCTest {
         let target = try TestTarget(text, maximumLength: maximumTargetLength)
         // 72 bits for the public id (listed in the history), 128 for the callback secret.
         let token = makeToken(16)
@@ -66,17 +66,17 @@ public struct ULCTester: Sendable {
     }
 
     /// The callback base of a token: `<publicURL>/cb/<token>`.
-    public func callbackBase(token: String) -> String {
+    package func callbackBase(token: String) -> String {
         publicURL + "/cb/" + token
     }
 
     /// A run by id.
-    public func test(id: String) async throws -> ULCTest? {
+    package func test(id: String) async throws -> ULCTest? {
         try await store.test(id: id)
     }
 
     /// The latest runs, newest first.
-    public func recent(limit: Int = 50) async throws -> [ULCTest] {
+    package func recent(limit: Int = 50) async throws -> [ULCTest] {
         try await store.recent(limit: min(max(limit, 1), 500))
     }
 
@@ -84,7 +84,7 @@ public struct ULCTester: Sendable {
     ///
     /// - Returns: The run as stored afterwards and whether this call recorded it, or `nil` for
     ///   an unknown token or an outcome the run's convention does not have.
-    public func record(token: String, outcome: CallbackOutcome, query: String?) async throws -> (test: ULCTest, isFirst: Bool)? {
+    package func record(token: String, outcome: CallbackOutcome, query: String?) async throws -> (test: ULCTest, isFirst: Bool)? {
         guard let existing = try await store.test(token: token), existing.kind.outcomes.contains(outcome) else { return nil }
         guard existing.outcome == nil else { return (existing, false) }
         let recorded = try await store.recordOutcome(token: token, outcome: outcome, at: clock.milliseconds, query: query)
@@ -93,12 +93,12 @@ public struct ULCTester: Sendable {
     }
 
     /// The run's status now.
-    public func status(of test: ULCTest) -> TestStatus {
+    package func status(of test: ULCTest) -> TestStatus {
         test.status(at: clock.milliseconds, timeoutMilliseconds: timeoutMilliseconds)
     }
 
     /// The run's elapsed time now.
-    public func elapsed(of test: ULCTest) -> Int64 {
+    package func elapsed(of test: ULCTest) -> Int64 {
         test.elapsedMilliseconds(at: clock.milliseconds, timeoutMilliseconds: timeoutMilliseconds)
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RoundtripSimulator
+import RoundtripDemo
 
 /// `roundtrip demo [--scenario ID]...`
 struct DemoCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripSimulator
 
 /// Apple's "App Programming Guide for iOS" (inter-app communication): `todolist://www.acme.com?Quarterly%20Report#200806231300` — the whole query is the
 /// task, the fragment its due date, checked strictly.

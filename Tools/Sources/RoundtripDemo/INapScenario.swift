@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripSimulator
 
 /// "Application integration using the iPhone SDK" (Trein and iNap): Trein opens iNap with latitude, longitude and title — no missing and no extra
 /// parameters accepted.

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripSimulator
 
 /// x-callback-url 1.0 with the spec's list, multi-line and returned values: a journaling app asks
 /// a notes app to create a note with a comma list of tags and a multi-line text, and gets the
@@ -59,7 +60,7 @@ enum JournalNoteScenario {
                     let handled = try await receiver.handle(url, source: source)
                     context.log("finished \(handled.request.actionName): answered \(handled.reply.outcome)")
                 } catch {
-                    context.log("rejected \(describeError(error)); nothing is opened")
+                    context.log("rejected \(ScenarioSupport.describe(error)); nothing is opened")
                 }
             }
         }
@@ -122,7 +123,7 @@ enum JournalNoteScenario {
                 )
                 return "sent"
             } catch let error as RoundtripError {
-                context.log("refuses to send: \(describeError(error))")
+                context.log("refuses to send: \(ScenarioSupport.describe(error))")
                 return error.code.rawValue
             }
         }

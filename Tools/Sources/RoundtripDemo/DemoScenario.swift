@@ -1,17 +1,18 @@
 import Foundation
 import Roundtrip
 import RoundtripAssociatedDomains
+import RoundtripSimulator
 import RoundtripYAML
 
 /// A reference scenario, end to end on a ``VirtualDevice``: what `roundtrip demo` runs.
-public struct DemoScenario: Sendable {
+package struct DemoScenario: Sendable {
     /// A short identifier (`charge`, `logout`, …).
-    public let id: String
+    package let id: String
     /// Runs the scenario on a fresh device.
-    public let run: @Sendable () async throws -> ScenarioReport
+    package let run: @Sendable () async throws -> ScenarioReport
 
     /// Every scenario, in the order the demo shows them.
-    public static let all: [DemoScenario] = [
+    package static let all: [DemoScenario] = [
         DemoScenario(id: "charge", run: CardTerminalScenario.run),
         DemoScenario(id: "logout", run: LogoutScenario.run),
         DemoScenario(id: "hijack", run: HijackScenario.run),
@@ -36,6 +37,13 @@ enum ScenarioSupport {
     static func callingApp(_ behavior: any AppBehavior) throws -> CallingApp {
         guard let app = behavior as? CallingApp else { throw SimulatorError(message: "not a calling app") }
         return app
+    }
+
+    /// `code: message` for a Roundtrip error, the description of anything else: how a
+    /// scenario's app writes a reject into the trace.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? RoundtripError { return "\(error.code): \(error.message)" }
+        return "\(error)"
     }
 
     /// The trace events of one actor whose text contains `text`, for checks.

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripSimulator
 
 /// InnerFence's "2-way app integration on the iPhone": a point-of-sale app asks the card terminal to charge, with a return URL that
 /// carries its own `record_id` and Roundtrip's `rt-state` nonce; the terminal answers with

@@ -1,7 +1,8 @@
 import Foundation
+import RoundtripSimulator
 import Testing
 
-@testable import RoundtripSimulator
+@testable import RoundtripDemo
 
 @Suite("Demo scenario: lists, multi-line text and a typed returned id over x-callback-url")
 struct JournalNoteScenarioTests {

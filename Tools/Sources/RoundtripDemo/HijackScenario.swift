@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripSimulator
 
 /// David Thiel's "iOS Application Security", chapter 8: a malicious app registers the bank's custom scheme and steals a payment request
 /// (iOS gives a contested scheme to either app). Universal links, verified by the domain's

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripSimulator
 
 /// Imprivata's "iOS App Logout via Universal Link Callback": a Universal Link Callback logout. The app is force-quit right after the ULC
 /// arrives, answers after relaunch, retries a failing logout inside the 20-second budget, never

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripSimulator
 
 /// x-callback-url 1.0: a launcher asks a notes app to add a note and gets `x-success` with the
 /// note's id; a second request is cancelled by the user and comes back on `x-cancel`.

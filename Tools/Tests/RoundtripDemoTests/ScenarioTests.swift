@@ -1,6 +1,7 @@
+import RoundtripSimulator
 import Testing
 
-@testable import RoundtripSimulator
+@testable import RoundtripDemo
 
 @Suite("Demo scenarios: every reference system end to end")
 struct ScenarioTests {

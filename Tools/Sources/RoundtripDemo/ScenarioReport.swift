@@ -1,27 +1,29 @@
+import RoundtripSimulator
+
 /// What a scenario showed: its trace and the checks it made.
-public struct ScenarioReport: Sendable {
+package struct ScenarioReport: Sendable {
     /// One expectation of the scenario and whether it held.
-    public struct Check: Sendable, Hashable {
+    package struct Check: Sendable, Hashable {
         /// What was expected, in a sentence.
-        public let expectation: String
+        package let expectation: String
         /// Whether it held.
-        public let isPassed: Bool
+        package let isPassed: Bool
     }
 
     /// The scenario's title.
-    public let title: String
+    package let title: String
     /// The public document it comes from.
-    public let source: String
+    package let source: String
     /// The device's trace.
-    public let trace: Trace
+    package let trace: Trace
     /// The checks, in order.
-    public let checks: [Check]
+    package let checks: [Check]
 
     /// Whether every check held.
-    public var isPassed: Bool { checks.allSatisfy(\.isPassed) }
+    package var isPassed: Bool { checks.allSatisfy(\.isPassed) }
 
     /// Title, trace and checks as text.
-    public func rendered() -> String {
+    package func rendered() -> String {
         var lines = ["== \(title)", "   (\(source))", trace.rendered(), ""]
         for check in checks {
             lines.append("  \(check.isPassed ? "✓" : "✗") \(check.expectation)")
