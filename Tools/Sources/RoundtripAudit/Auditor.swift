@@ -12,7 +12,7 @@ public struct Auditor: Sendable {
     private let spec: (spec: Spec, path: String)?
     private let aasa: AASAAppIDs?
     private let checks: [any AuditCheck] = [
-        ArchiveCheck(), SchemeCheck(), QueriedSchemeCheck(), AssociatedDomainCheck(),
+        ArchiveCheck(), InputCheck(), SchemeCheck(), QueriedSchemeCheck(), AssociatedDomainCheck(),
         UniversalLinkCheck(), ExtensionCheck(), DocumentTypeCheck(), SpecAgreementCheck(), AASAAgreementCheck(),
     ]
 

@@ -26,14 +26,41 @@ public struct AuditTarget: Sendable, Hashable {
     /// Archive entries the loader refused to read because their names escape the archive
     /// (absolute paths, `..` components, backslashes): a zip-slip attempt for any tool that extracts.
     public var unsafeEntries: [String]
+    /// The symbolic links met where the bundle was read (never followed).
+    public var links: [BundleLink]
+    /// The limits the input reached: what was left unread.
+    public var reachedLimits: [ReachedLimit]
 
     /// Creates a target.
-    public init(path: String, kind: Kind, app: BundleContents, extensions: [BundleContents] = [], unsafeEntries: [String] = []) {
+    public init(
+        path: String,
+        kind: Kind,
+        app: BundleContents,
+        extensions: [BundleContents] = [],
+        unsafeEntries: [String] = [],
+        links: [BundleLink] = [],
+        reachedLimits: [ReachedLimit] = []
+    ) {
         self.path = path
         self.kind = kind
         self.app = app
         self.extensions = extensions
         self.unsafeEntries = unsafeEntries
+        self.links = links
+        self.reachedLimits = reachedLimits
+    }
+
+    /// A target read from a bundle.
+    init(path: String, kind: Kind, reading: BundleReading, unsafeEntries: [String] = [], reachedLimits: [ReachedLimit] = []) {
+        self.init(
+            path: path,
+            kind: kind,
+            app: reading.app,
+            extensions: reading.extensions,
+            unsafeEntries: unsafeEntries,
+            links: reading.links,
+            reachedLimits: reachedLimits + reading.reachedLimits
+        )
     }
 
     /// The main bundle followed by every extension.

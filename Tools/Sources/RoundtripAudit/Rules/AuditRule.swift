@@ -22,7 +22,8 @@ public struct AuditRule: Sendable, Hashable, Identifiable {
         .universalLinkFits, .customSchemeOnly,
         .activationTruePredicate, .keyboardExtension, .keyboardOpenAccess, .broadDocumentType,
         .specSchemeMissing, .bundleSchemeUndeclared, .specDomainMissing, .bundleDomainUndeclared,
-        .specAppIDMismatch, .aasaMissingAppID, .appIDUnknown, .unsafeArchiveEntry,
+        .specAppIDMismatch, .aasaMissingAppID, .appIDUnknown, .unsafeArchiveEntry, .symlinkEscapesBundle, .symlinkNotFollowed,
+        .auditLimitReached,
     ]
 
     /// The rule with this id.
