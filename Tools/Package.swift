@@ -16,7 +16,6 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "roundtrip", targets: ["roundtrip"]),
-        .library(name: "RoundtripAudit", targets: ["RoundtripAudit"]),
         .library(name: "RoundtripServer", targets: ["RoundtripServer"]),
     ],
     dependencies: [
@@ -36,6 +35,7 @@ let package = Package(
     ],
     targets: [
         // The audit: an iOS app's URL attack surface from its Info.plist, entitlements, .app or .ipa.
+        // The engine of `roundtrip audit`, not a product: its declarations are `package`.
         .target(
             name: "RoundtripAudit",
             dependencies: [

@@ -2,25 +2,25 @@
 /// so that a hostile archive (a zip bomb, millions of entries, names thousands of folders deep)
 /// cannot exhaust memory or time. A part left unread is reported as an `audit-limit-reached`
 /// note, never skipped silently.
-public struct AuditLimits: Sendable, Hashable {
+package struct AuditLimits: Sendable, Hashable {
     /// The largest plist or AASA file read, in bytes (default 8 MiB; real Info.plists are a few KiB).
-    public var maximumFileBytes: Int
+    package var maximumFileBytes: Int
     /// The most entries an archive may list (default 200,000).
-    public var maximumArchiveEntries: Int
+    package var maximumArchiveEntries: Int
     /// The most app extensions read from `PlugIns/` (default 256); the rest are named in a note.
-    public var maximumExtensions: Int
+    package var maximumExtensions: Int
     /// The largest executable searched for its code signature's entitlements, in bytes (default
     /// 256 MiB); a larger one is skipped, not refused.
-    public var maximumExecutableBytes: Int
+    package var maximumExecutableBytes: Int
     /// The longest archive entry name read, in bytes (default 1,024, `PATH_MAX` on Apple
     /// platforms); a longer entry is left unread and noted.
-    public var maximumEntryNameBytes: Int
+    package var maximumEntryNameBytes: Int
     /// The most `/`-separated components an archive entry name may have (default 64); a deeper
     /// entry is left unread and noted.
-    public var maximumEntryNameComponents: Int
+    package var maximumEntryNameComponents: Int
 
     /// Creates limits.
-    public init(
+    package init(
         maximumFileBytes: Int = 8 << 20,
         maximumArchiveEntries: Int = 200_000,
         maximumExtensions: Int = 256,

@@ -13,7 +13,7 @@ extension AuditTarget {
     /// - Throws: ``AuditError`` when the input cannot be read; never crashes on hostile input.
     /// - Complexity: O(*n*) in the total length of the archive's entry names, plus the bytes of the
     ///   plists read.
-    public static func load(path: String, entitlementsPath: String? = nil, limits: AuditLimits = AuditLimits()) throws(AuditError) -> AuditTarget {
+    package static func load(path: String, entitlementsPath: String? = nil, limits: AuditLimits = AuditLimits()) throws(AuditError) -> AuditTarget {
         var target = try loadWithoutOverride(path: path, limits: limits)
         if let entitlementsPath {
             let data = try DirectoryFiles.read(entitlementsPath, limit: limits.maximumFileBytes)

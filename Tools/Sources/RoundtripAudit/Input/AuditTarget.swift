@@ -2,9 +2,9 @@
 /// entitlements plist, an `.app` folder or an `.ipa`.
 ///
 /// Load one with ``load(path:entitlementsPath:limits:)``; the loader detects the kind of input.
-public struct AuditTarget: Sendable, Hashable {
+package struct AuditTarget: Sendable, Hashable {
     /// The kind of input the target was read from.
-    public enum Kind: String, Sendable, Hashable, CaseIterable, Encodable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable, Encodable {
         /// A loose Info.plist (XML or binary).
         case infoPlist = "info-plist"
         /// A loose entitlements plist.
@@ -16,23 +16,23 @@ public struct AuditTarget: Sendable, Hashable {
     }
 
     /// The path given to the audit.
-    public var path: String
+    package var path: String
     /// The kind of input.
-    public var kind: Kind
+    package var kind: Kind
     /// The app's main bundle.
-    public var app: BundleContents
+    package var app: BundleContents
     /// The app extensions under `PlugIns/*.appex`, sorted by path.
-    public var extensions: [BundleContents]
+    package var extensions: [BundleContents]
     /// Archive entries the loader refused to read because their names escape the archive
     /// (absolute paths, `..` components, backslashes): a zip-slip attempt for any tool that extracts.
-    public var unsafeEntries: [String]
+    package var unsafeEntries: [String]
     /// The symbolic links met where the bundle was read (never followed).
-    public var links: [BundleLink]
+    package var links: [BundleLink]
     /// The limits the input reached: what was left unread.
-    public var reachedLimits: [ReachedLimit]
+    package var reachedLimits: [ReachedLimit]
 
     /// Creates a target.
-    public init(
+    package init(
         path: String,
         kind: Kind,
         app: BundleContents,
@@ -64,5 +64,5 @@ public struct AuditTarget: Sendable, Hashable {
     }
 
     /// The main bundle followed by every extension.
-    public var bundles: [BundleContents] { [app] + extensions }
+    package var bundles: [BundleContents] { [app] + extensions }
 }

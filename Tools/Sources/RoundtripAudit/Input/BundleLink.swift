@@ -1,20 +1,20 @@
 /// A symbolic link met where the audit reads a bundle (its root, `PlugIns/` or an extension's
 /// folder). The audit never follows one; a link whose target leaves the bundle is a finding.
-public struct BundleLink: Sendable, Hashable {
+package struct BundleLink: Sendable, Hashable {
     /// Where the link is, as shown in findings (`Payload/Foo.app/PlugIns/Share.appex`).
-    public var path: String
+    package var path: String
     /// What the link points to, as written in it; `nil` when it could not be read or is longer
     /// than ``maximumTargetBytes``.
-    public var target: String?
+    package var target: String?
     /// Whether the target lies outside the bundle: an absolute path, `..` past the bundle's root,
     /// or a target that could not be read whole.
-    public var escapesBundle: Bool
+    package var escapesBundle: Bool
 
     /// The most bytes of a link's target that are read; `PATH_MAX` on Apple platforms.
     static let maximumTargetBytes = 1024
 
     /// Creates a link.
-    public init(path: String, target: String?, escapesBundle: Bool) {
+    package init(path: String, target: String?, escapesBundle: Bool) {
         self.path = path
         self.target = target
         self.escapesBundle = escapesBundle

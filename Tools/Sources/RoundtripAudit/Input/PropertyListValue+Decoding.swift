@@ -19,7 +19,7 @@ extension PropertyListValue: Decodable {
     }
 
     /// Decodes any property-list value, trying the scalar types before the containers.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         // The reader measured the nesting already; this keeps the recursion below bounded anyway.
         guard decoder.codingPath.count <= PropertyListReader.maximumDepth else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "nests deeper than \(PropertyListReader.maximumDepth) levels"))

@@ -1,15 +1,15 @@
 /// A limit of the audit (``AuditLimits``) that an input reached: part of it was not read, and the
 /// report says so in an `audit-limit-reached` note instead of skipping it silently.
-public struct ReachedLimit: Sendable, Hashable {
+package struct ReachedLimit: Sendable, Hashable {
     /// The limit, named as its ``AuditLimits`` property (`maximumExtensions`…).
-    public var limit: String
+    package var limit: String
     /// What was not read, in one sentence.
-    public var message: String
+    package var message: String
     /// The folder or archive concerned.
-    public var location: String
+    package var location: String
 
     /// Creates a note of a reached limit.
-    public init(limit: String, message: String, location: String) {
+    package init(limit: String, message: String, location: String) {
         self.limit = limit
         self.message = message
         self.location = location

@@ -2,7 +2,7 @@
 /// that kept a hostile input from exhausting the audit.
 extension AuditRule {
     /// A link whose target is outside the bundle.
-    public static let symlinkEscapesBundle = AuditRule(
+    package static let symlinkEscapesBundle = AuditRule(
         id: "symlink-escapes-bundle",
         severity: .warning,
         summary: "A symbolic link in the bundle whose target is outside it (absolute, or '..' past the bundle's root): "
@@ -11,7 +11,7 @@ extension AuditRule {
         reference: linkFollowing
     )
     /// A link inside the bundle, where the audit reads it.
-    public static let symlinkNotFollowed = AuditRule(
+    package static let symlinkNotFollowed = AuditRule(
         id: "symlink-not-followed",
         severity: .note,
         summary: "A symbolic link where the audit reads the bundle (its root, PlugIns or an extension): links are never followed, "
@@ -20,7 +20,7 @@ extension AuditRule {
         reference: linkFollowing
     )
     /// A limit reached.
-    public static let auditLimitReached = AuditRule(
+    package static let auditLimitReached = AuditRule(
         id: "audit-limit-reached",
         severity: .note,
         summary: "The input reached one of the audit's limits, so part of it was not read and the report may be incomplete.",
