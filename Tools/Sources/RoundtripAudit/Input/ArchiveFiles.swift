@@ -82,8 +82,8 @@ final class ArchiveFiles: BundleFiles {
             reachedLimits.append(
                 ReachedLimit(
                     limit: "maximumEntryNameBytes",
-                    message: "the archive holds \(tooLong.count) entries whose names are longer than \(limits.maximumEntryNameBytes) bytes; "
-                        + "they were not read (the first: \(ReachedLimit.shown(first)))",
+                    message: "the archive holds \(Self.entries(tooLong.count)) whose \(tooLong.count == 1 ? "name is" : "names are") longer than "
+                        + "\(limits.maximumEntryNameBytes) bytes, left unread (the first: \(ReachedLimit.shown(first)))",
                     location: path
                 )
             )
@@ -92,8 +92,8 @@ final class ArchiveFiles: BundleFiles {
             reachedLimits.append(
                 ReachedLimit(
                     limit: "maximumEntryNameComponents",
-                    message: "the archive holds \(tooDeep.count) entries more than \(limits.maximumEntryNameComponents) folders deep; "
-                        + "they were not read (the first: \(ReachedLimit.shown(first)))",
+                    message: "the archive holds \(Self.entries(tooDeep.count)) more than \(limits.maximumEntryNameComponents) folders deep, "
+                        + "left unread (the first: \(ReachedLimit.shown(first)))",
                     location: path
                 )
             )
@@ -166,6 +166,9 @@ final class ArchiveFiles: BundleFiles {
         }
         return node
     }
+
+    /// "1 entry", "2 entries".
+    private static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
 
     /// The name without `./` pieces and trailing `/`, or `nil` when it could escape the archive.
     static func safeName(_ raw: String) -> String? {
