@@ -16,7 +16,6 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "roundtrip", targets: ["roundtrip"]),
-        .library(name: "RoundtripAudit", targets: ["RoundtripAudit"]),
     ],
     dependencies: [
         .package(name: "Roundtrip", path: ".."),
@@ -31,9 +30,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
     ],
     targets: [
         // The audit: an iOS app's URL attack surface from its Info.plist, entitlements, .app or .ipa.
+        // The engine of `roundtrip audit`, not a product: its declarations are `package`.
         .target(
             name: "RoundtripAudit",
             dependencies: [
@@ -148,6 +149,7 @@ let package = Package(
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSwift
         ),

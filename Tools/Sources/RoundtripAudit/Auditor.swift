@@ -8,11 +8,11 @@ import Roundtrip
 /// let report = Auditor(spec: spec, specPath: "foo.yaml").audit(target)
 /// if report.hasErrors { … }
 /// ```
-public struct Auditor: Sendable {
+package struct Auditor: Sendable {
     private let spec: (spec: Spec, path: String)?
     private let aasa: AASAAppIDs?
     private let checks: [any AuditCheck] = [
-        ArchiveCheck(), SchemeCheck(), QueriedSchemeCheck(), AssociatedDomainCheck(),
+        ArchiveCheck(), InputCheck(), SchemeCheck(), QueriedSchemeCheck(), AssociatedDomainCheck(),
         UniversalLinkCheck(), ExtensionCheck(), DocumentTypeCheck(), SpecAgreementCheck(), AASAAgreementCheck(),
     ]
 
@@ -24,7 +24,7 @@ public struct Auditor: Sendable {
     ///   - aasaPath: An apple-app-site-association file whose applinks must name the app (`--aasa`).
     ///   - limits: Read limits for the AASA file.
     /// - Throws: ``AuditError`` when the AASA file cannot be read.
-    public init(spec: Spec? = nil, specPath: String = "spec", aasaPath: String? = nil, limits: AuditLimits = AuditLimits()) throws(AuditError) {
+    package init(spec: Spec? = nil, specPath: String = "spec", aasaPath: String? = nil, limits: AuditLimits = AuditLimits()) throws(AuditError) {
         self.spec = spec.map { ($0, specPath) }
         self.aasa = try aasaPath.map { path throws(AuditError) in try AASAAppIDs.load(path: path, limits: limits) }
     }
@@ -33,7 +33,7 @@ public struct Auditor: Sendable {
     ///
     /// - Returns: The surface and the findings, errors first, then in rule order.
     /// - Complexity: O(*n* log *n*) in the number of surface entries.
-    public func audit(_ target: AuditTarget) -> AuditReport {
+    package func audit(_ target: AuditTarget) -> AuditReport {
         let surface = AttackSurface(target: target)
         let context = AuditContext(target: target, surface: surface, spec: spec, aasa: aasa)
         let findings = checks.flatMap { $0.findings(in: context) }

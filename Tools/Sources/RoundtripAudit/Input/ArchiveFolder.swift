@@ -1,17 +1,17 @@
 import Foundation
 
 /// A folder of `.ipa` files to audit one by one (`roundtrip audit DIR`).
-public struct ArchiveFolder: Sendable, Hashable {
+package struct ArchiveFolder: Sendable, Hashable {
     /// The folder.
-    public let path: String
+    package let path: String
     /// The `.ipa` files directly inside it, sorted by name.
-    public let archives: [String]
+    package let archives: [String]
 
     /// Lists a folder's `.ipa` files.
     ///
     /// - Throws: ``AuditError`` `unreadable` when the folder cannot be listed.
     /// - Complexity: O(*n* log *n*) in the number of entries of the folder.
-    public init(path: String) throws(AuditError) {
+    package init(path: String) throws(AuditError) {
         self.path = path
         let names: [String]
         do {
@@ -25,7 +25,7 @@ public struct ArchiveFolder: Sendable, Hashable {
 
     /// Whether a path should be audited as a folder of archives: a folder that is not an `.app`
     /// and holds no Info.plist of its own.
-    public static func isArchiveFolder(_ path: String) -> Bool {
+    package static func isArchiveFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path

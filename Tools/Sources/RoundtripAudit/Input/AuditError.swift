@@ -13,13 +13,13 @@ import Roundtrip
 ///     print("\(error.path): \(error.message)")
 /// }
 /// ```
-public struct AuditError: CodedError, Hashable {
+package struct AuditError: CodedError, Hashable {
     /// The stable, machine-readable reason.
-    public let code: Code
+    package let code: Code
     /// What is wrong, in one sentence.
-    public let message: String
+    package let message: String
     /// The file or archive entry concerned.
-    public let path: String
+    package let path: String
 
     /// Creates an error.
     ///
@@ -27,41 +27,41 @@ public struct AuditError: CodedError, Hashable {
     ///   - code: The stable reason.
     ///   - message: What is wrong.
     ///   - path: The file or entry concerned.
-    public init(_ code: Code, _ message: String, path: String) {
+    package init(_ code: Code, _ message: String, path: String) {
         self.code = code
         self.message = message
         self.path = path
     }
 
     /// `path: message [code]`.
-    public var description: String { "\(path): \(message) [\(code.rawValue)]" }
+    package var description: String { "\(path): \(message) [\(code.rawValue)]" }
 }
 
 extension AuditError {
     /// A stable reason, spelled in kebab-case. Codes are values, so new ones never break a `switch`.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The kebab-case spelling.
-        public let rawValue: String
+        package let rawValue: String
 
         /// Creates a code from its spelling.
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// The kebab-case spelling.
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         /// The file or folder does not exist or cannot be read.
-        public static let unreadable = Code(rawValue: "unreadable")
+        package static let unreadable = Code(rawValue: "unreadable")
         /// The file is not an XML or binary property list with a dictionary at its root.
-        public static let invalidPropertyList = Code(rawValue: "invalid-plist")
+        package static let invalidPropertyList = Code(rawValue: "invalid-plist")
         /// The path is neither a plist, an `.app`, an `.ipa`, nor a folder of `.ipa` files.
-        public static let unsupportedInput = Code(rawValue: "unsupported-input")
+        package static let unsupportedInput = Code(rawValue: "unsupported-input")
         /// The archive is not a readable zip file.
-        public static let corruptArchive = Code(rawValue: "corrupt-archive")
+        package static let corruptArchive = Code(rawValue: "corrupt-archive")
         /// The archive has no `Payload/*.app/Info.plist`, or a folder has no Info.plist.
-        public static let missingInfoPlist = Code(rawValue: "missing-info-plist")
+        package static let missingInfoPlist = Code(rawValue: "missing-info-plist")
         /// A file or archive entry is larger than the audit's limits.
-        public static let tooLarge = Code(rawValue: "too-large")
+        package static let tooLarge = Code(rawValue: "too-large")
         /// The AASA file given with `--aasa` is not JSON of the expected shape.
-        public static let invalidAASA = Code(rawValue: "invalid-aasa")
+        package static let invalidAASA = Code(rawValue: "invalid-aasa")
     }
 }

@@ -11,8 +11,9 @@ extension AuditTarget {
     ///   - limits: Read limits.
     /// - Returns: The target.
     /// - Throws: ``AuditError`` when the input cannot be read; never crashes on hostile input.
-    /// - Complexity: O(*n*) in the number of archive entries, plus the bytes of the plists read.
-    public static func load(path: String, entitlementsPath: String? = nil, limits: AuditLimits = AuditLimits()) throws(AuditError) -> AuditTarget {
+    /// - Complexity: O(*n*) in the total length of the archive's entry names, plus the bytes of the
+    ///   plists read.
+    package static func load(path: String, entitlementsPath: String? = nil, limits: AuditLimits = AuditLimits()) throws(AuditError) -> AuditTarget {
         var target = try loadWithoutOverride(path: path, limits: limits)
         if let entitlementsPath {
             let data = try DirectoryFiles.read(entitlementsPath, limit: limits.maximumFileBytes)
@@ -29,11 +30,10 @@ extension AuditTarget {
         }
         if isDirectory.boolValue {
             let files = DirectoryFiles(root: URL(fileURLWithPath: path))
-            guard path.hasSuffix(".app") || path.hasSuffix(".app/") || files.children(of: "").contains("Info.plist") else {
+            guard path.hasSuffix(".app") || path.hasSuffix(".app/") || files.items(in: "").contains(where: { $0.name == "Info.plist" }) else {
                 throw AuditError(.unsupportedInput, "a folder that is neither an .app bundle nor holds an Info.plist", path: path)
             }
-            let (app, extensions) = try files.readApp(root: "", display: path, limits: limits)
-            return AuditTarget(path: path, kind: .appBundle, app: app, extensions: extensions)
+            return AuditTarget(path: path, kind: .appBundle, reading: try files.readApp(root: "", display: path, limits: limits))
         }
         if path.lowercased().hasSuffix(".ipa") || isZip(path) {
             return try loadArchive(path: path, limits: limits)
@@ -55,8 +55,8 @@ extension AuditTarget {
         guard let appName = files.children(of: "Payload").sorted().first(where: { $0.hasSuffix(".app") }) else {
             throw AuditError(.missingInfoPlist, "the archive has no Payload/*.app folder; is it an .ipa?", path: path)
         }
-        let (app, extensions) = try files.readApp(root: "Payload/" + appName, display: "", limits: limits)
-        return AuditTarget(path: path, kind: .archive, app: app, extensions: extensions, unsafeEntries: files.unsafeEntries)
+        let reading = try files.readApp(root: "Payload/" + appName, display: "", limits: limits)
+        return AuditTarget(path: path, kind: .archive, reading: reading, unsafeEntries: files.unsafeEntries, reachedLimits: files.reachedLimits)
     }
 
     /// Whether a file starts with a zip local-file or end-of-central-directory signature.

@@ -2,9 +2,9 @@
 /// entitlements plist, an `.app` folder or an `.ipa`.
 ///
 /// Load one with ``load(path:entitlementsPath:limits:)``; the loader detects the kind of input.
-public struct AuditTarget: Sendable, Hashable {
+package struct AuditTarget: Sendable, Hashable {
     /// The kind of input the target was read from.
-    public enum Kind: String, Sendable, Hashable, CaseIterable, Encodable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable, Encodable {
         /// A loose Info.plist (XML or binary).
         case infoPlist = "info-plist"
         /// A loose entitlements plist.
@@ -16,26 +16,53 @@ public struct AuditTarget: Sendable, Hashable {
     }
 
     /// The path given to the audit.
-    public var path: String
+    package var path: String
     /// The kind of input.
-    public var kind: Kind
+    package var kind: Kind
     /// The app's main bundle.
-    public var app: BundleContents
+    package var app: BundleContents
     /// The app extensions under `PlugIns/*.appex`, sorted by path.
-    public var extensions: [BundleContents]
+    package var extensions: [BundleContents]
     /// Archive entries the loader refused to read because their names escape the archive
     /// (absolute paths, `..` components, backslashes): a zip-slip attempt for any tool that extracts.
-    public var unsafeEntries: [String]
+    package var unsafeEntries: [String]
+    /// The symbolic links met where the bundle was read (never followed).
+    package var links: [BundleLink]
+    /// The limits the input reached: what was left unread.
+    package var reachedLimits: [ReachedLimit]
 
     /// Creates a target.
-    public init(path: String, kind: Kind, app: BundleContents, extensions: [BundleContents] = [], unsafeEntries: [String] = []) {
+    package init(
+        path: String,
+        kind: Kind,
+        app: BundleContents,
+        extensions: [BundleContents] = [],
+        unsafeEntries: [String] = [],
+        links: [BundleLink] = [],
+        reachedLimits: [ReachedLimit] = []
+    ) {
         self.path = path
         self.kind = kind
         self.app = app
         self.extensions = extensions
         self.unsafeEntries = unsafeEntries
+        self.links = links
+        self.reachedLimits = reachedLimits
+    }
+
+    /// A target read from a bundle.
+    init(path: String, kind: Kind, reading: BundleReading, unsafeEntries: [String] = [], reachedLimits: [ReachedLimit] = []) {
+        self.init(
+            path: path,
+            kind: kind,
+            app: reading.app,
+            extensions: reading.extensions,
+            unsafeEntries: unsafeEntries,
+            links: reading.links,
+            reachedLimits: reachedLimits + reading.reachedLimits
+        )
     }
 
     /// The main bundle followed by every extension.
-    public var bundles: [BundleContents] { [app] + extensions }
+    package var bundles: [BundleContents] { [app] + extensions }
 }

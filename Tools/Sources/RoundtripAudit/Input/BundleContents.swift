@@ -1,22 +1,22 @@
 /// One bundle of the audited app, the app itself or one of its extensions: its Info.plist and
 /// entitlements as read, and where each came from.
-public struct BundleContents: Sendable, Hashable {
+package struct BundleContents: Sendable, Hashable {
     /// Where the bundle is, as shown in findings (`Payload/Foo.app`, `Foo.app/PlugIns/Share.appex`);
     /// empty when only loose plists were given.
-    public var path: String
+    package var path: String
     /// Where the Info.plist came from, when there is one.
-    public var infoPath: String?
+    package var infoPath: String?
     /// The Info.plist's entries (empty when none was given).
-    public var info: [String: PropertyListValue]
+    package var info: [String: PropertyListValue]
     /// Where the entitlements came from, when there are any.
-    public var entitlementsPath: String?
+    package var entitlementsPath: String?
     /// The entitlements' entries (empty when none were found).
-    public var entitlements: [String: PropertyListValue]
+    package var entitlements: [String: PropertyListValue]
     /// Whether this bundle is an app extension (`.appex`).
-    public var isExtension: Bool
+    package var isExtension: Bool
 
     /// Creates bundle contents.
-    public init(
+    package init(
         path: String,
         infoPath: String? = nil,
         info: [String: PropertyListValue] = [:],
@@ -33,15 +33,15 @@ public struct BundleContents: Sendable, Hashable {
     }
 
     /// `CFBundleIdentifier`.
-    public var bundleIdentifier: String? { info["CFBundleIdentifier"]?.stringValue }
+    package var bundleIdentifier: String? { info["CFBundleIdentifier"]?.stringValue }
 
     /// `CFBundleDisplayName`, else `CFBundleName`, else the bundle ID.
-    public var displayName: String? {
+    package var displayName: String? {
         info["CFBundleDisplayName"]?.stringValue ?? info["CFBundleName"]?.stringValue ?? bundleIdentifier
     }
 
     /// The team ID: `com.apple.developer.team-identifier`, else the prefix of `application-identifier`.
-    public var teamIdentifier: String? {
+    package var teamIdentifier: String? {
         if let team = entitlements["com.apple.developer.team-identifier"]?.stringValue, !team.isEmpty {
             return team
         }
@@ -55,7 +55,7 @@ public struct BundleContents: Sendable, Hashable {
 
     /// The app ID as an AASA names it, `TEAMID.bundle-id`: the entitlements' `application-identifier`
     /// when present, else the team ID joined to `CFBundleIdentifier`.
-    public var appIdentifier: String? {
+    package var appIdentifier: String? {
         if let applicationID = entitlements["application-identifier"]?.stringValue, applicationID.contains(".") {
             return applicationID
         }
@@ -65,7 +65,7 @@ public struct BundleContents: Sendable, Hashable {
 
     /// Whether the entitlements tell which associated domains the app claims: they were read from
     /// an entitlements file or the code signature, not only the team from a provisioning profile.
-    public var knowsAssociatedDomains: Bool {
+    package var knowsAssociatedDomains: Bool {
         !entitlements.isEmpty && entitlementsPath?.hasSuffix("embedded.mobileprovision") != true
     }
 

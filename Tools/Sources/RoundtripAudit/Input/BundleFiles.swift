@@ -1,44 +1,127 @@
 import Foundation
 
+/// One item directly inside a folder of a bundle.
+struct BundleItem: Hashable {
+    /// The item's name.
+    let name: String
+    /// Whether it is a symbolic link (never followed).
+    let isSymbolicLink: Bool
+}
+
 /// Read access to the files of a bundle, whether they sit in a folder or in a zip archive.
 ///
-/// Paths are relative, `/`-separated and never contain `..`.
+/// Paths are relative, `/`-separated and never contain `..`. No symbolic link is ever followed:
+/// a path that passes through or ends at one reads as absent, and a link's own target is only
+/// read as text, so a crafted bundle cannot make the audit read outside it.
 protocol BundleFiles {
-    /// The names of the entries directly inside a folder (`""` for the root).
-    func children(of folder: String) -> [String]
-    /// The bytes of a regular file, `nil` when there is no such file.
+    /// The items directly inside a folder (`""` for the root), symbolic links included; empty
+    /// when there is no such folder or its path passes through a symbolic link.
+    func items(in folder: String) -> [BundleItem]
+    /// The bytes of a regular file, `nil` when there is no such file (or its path passes through
+    /// or ends at a symbolic link).
     ///
     /// - Throws: ``AuditError`` `too-large` past the limit, `corrupt-archive` when it cannot be read.
     func contents(of path: String, limit: Int) throws(AuditError) -> Data?
+    /// The target of the symbolic link at `path` as written; `nil` when it cannot be read or is
+    /// longer than `limit` bytes.
+    func linkTarget(of path: String, limit: Int) -> String?
+}
+
+/// What ``BundleFiles/readApp(root:display:limits:)`` read: the app, its extensions, the links it
+/// met and the limits it reached.
+struct BundleReading {
+    var app: BundleContents
+    var extensions: [BundleContents] = []
+    var links: [BundleLink] = []
+    var reachedLimits: [ReachedLimit] = []
 }
 
 extension BundleFiles {
+    /// The names of the items in a folder that are not symbolic links.
+    func children(of folder: String) -> [String] {
+        items(in: folder).filter { !$0.isSymbolicLink }.map(\.name)
+    }
+
     /// Reads the bundle at `root` (`Payload/Foo.app`, or `""` for a folder that is the bundle) and
-    /// its `PlugIns/*.appex`.
+    /// its `PlugIns/*.appex`, noting the symbolic links met in those folders and the extensions
+    /// past ``AuditLimits/maximumExtensions``.
     ///
     /// - Parameters:
     ///   - root: The bundle's folder inside the files.
     ///   - display: How to show paths in findings: the prefix put before `root`.
     ///   - limits: Read limits.
-    /// - Returns: The app and its extensions.
+    /// - Returns: The app, its extensions, the links met and the limits reached.
     /// - Throws: ``AuditError`` `missing-info-plist` when the app has no Info.plist, or any read error.
-    func readApp(root: String, display: String, limits: AuditLimits) throws(AuditError) -> (BundleContents, [BundleContents]) {
-        guard let app = try readBundle(root: root, display: display, isExtension: false, limits: limits) else {
-            throw AuditError(.missingInfoPlist, "the bundle has no Info.plist", path: Self.join(display, root))
+    /// - Complexity: O(*e*) bundles read for *e* extensions (at most the limit), plus the listing
+    ///   and sorting of `PlugIns/`.
+    func readApp(root: String, display: String, limits: AuditLimits) throws(AuditError) -> BundleReading {
+        var links: [BundleLink] = []
+        let rootItems = items(in: root)
+        links += self.links(in: "", of: root, among: rootItems, display: display)
+        guard let app = try readBundle(root: root, items: rootItems, display: display, isExtension: false, limits: limits) else {
+            let shown = Self.join(display, root)
+            if let link = links.first(where: { $0.path == Self.join(shown, "Info.plist") }) {
+                throw AuditError(
+                    .missingInfoPlist,
+                    "the bundle's Info.plist is a symbolic link (\(link.shownTarget)), which the audit does not follow",
+                    path: shown
+                )
+            }
+            throw AuditError(.missingInfoPlist, "the bundle has no Info.plist", path: shown)
         }
+        var reading = BundleReading(app: app)
         let plugIns = Self.join(root, "PlugIns")
-        var extensions: [BundleContents] = []
-        for name in children(of: plugIns).sorted() where name.hasSuffix(".appex") {
-            guard extensions.count < limits.maximumExtensions else { break }
-            if let bundle = try readBundle(root: Self.join(plugIns, name), display: display, isExtension: true, limits: limits) {
-                extensions.append(bundle)
+        let plugInItems = items(in: plugIns)
+        links += self.links(in: "PlugIns", of: root, among: plugInItems, display: display)
+        let names = plugInItems.filter { !$0.isSymbolicLink && $0.name.hasSuffix(".appex") }.map(\.name).sorted()
+        if names.count > limits.maximumExtensions {
+            let skipped = names.count - limits.maximumExtensions
+            reading.reachedLimits.append(
+                ReachedLimit(
+                    limit: "maximumExtensions",
+                    message: "the app has \(names.count) extensions under PlugIns; the audit read the first \(limits.maximumExtensions) "
+                        + "in name order and skipped \(skipped), from \(ReachedLimit.shown(names[limits.maximumExtensions])) on",
+                    location: Self.join(display, plugIns)
+                )
+            )
+        }
+        for name in names.prefix(limits.maximumExtensions) {
+            let folder = Self.join(plugIns, name)
+            let extensionItems = items(in: folder)
+            links += self.links(in: "PlugIns/" + name, of: root, among: extensionItems, display: display)
+            if let bundle = try readBundle(root: folder, items: extensionItems, display: display, isExtension: true, limits: limits) {
+                reading.extensions.append(bundle)
             }
         }
-        return (app, extensions)
+        reading.links = links
+        return reading
+    }
+
+    /// The symbolic links among a folder's items, with their targets read as text.
+    ///
+    /// - Parameters:
+    ///   - folder: The folder, relative to the bundle's root.
+    ///   - root: The bundle's root inside the files.
+    private func links(in folder: String, of root: String, among items: [BundleItem], display: String) -> [BundleLink] {
+        items.filter(\.isSymbolicLink).map { item in
+            let path = Self.join(Self.join(root, folder), item.name)
+            guard let target = linkTarget(of: path, limit: BundleLink.maximumTargetBytes) else {
+                return BundleLink(path: Self.join(display, path), target: nil, escapesBundle: true)
+            }
+            return BundleLink(path: Self.join(display, path), target: target, escapesBundle: BundleLink.escapes(target, from: folder))
+        }
     }
 
     /// One bundle's Info.plist and entitlements; `nil` when it has no Info.plist.
-    private func readBundle(root: String, display: String, isExtension: Bool, limits: AuditLimits) throws(AuditError) -> BundleContents? {
+    private func readBundle(
+        root: String,
+        items: [BundleItem],
+        display: String,
+        isExtension: Bool,
+        limits: AuditLimits
+    ) throws(AuditError)
+        -> BundleContents?
+    {
         let infoPath = Self.join(root, "Info.plist")
         guard let infoData = try contents(of: infoPath, limit: limits.maximumFileBytes) else { return nil }
         let shownInfo = Self.join(display, infoPath)
@@ -46,7 +129,7 @@ extension BundleFiles {
         var bundle = BundleContents(path: Self.join(display, root), infoPath: shownInfo, info: info, isExtension: isExtension)
         // Xcode leaves the signed entitlements beside the binary as archived-expanded-entitlements.xcent
         // in archives and development builds; a copied `*.entitlements` file is the next best source.
-        let names = children(of: root)
+        let names = Set(items.filter { !$0.isSymbolicLink }.map(\.name))
         let candidates = ["archived-expanded-entitlements.xcent"] + names.filter { $0.hasSuffix(".entitlements") }.sorted()
         for name in candidates where names.contains(name) {
             let path = Self.join(root, name)

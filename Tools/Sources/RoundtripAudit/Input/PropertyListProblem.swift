@@ -6,31 +6,36 @@ enum PropertyListProblem {
     /// Directives Xcode's Info.plist preprocessor (`INFOPLIST_PREPROCESS`) understands.
     static let directives = ["#if", "#ifdef", "#ifndef", "#elif", "#else", "#endif", "#define", "#undef", "#include", "#import"]
 
-    /// The reason, as the end of "not a property list: …"; `nil` when nothing better than the
-    /// decoder's message is known.
-    static func reason(_ data: Data) -> String? {
-        guard let text = String(data: data.prefix(4 * 1024 * 1024), encoding: .utf8), looksLikeXML(text) else {
-            return nil
+    /// The message of an `invalid-plist` error for text Foundation's decoder refused.
+    ///
+    /// - Parameters:
+    ///   - data: The text.
+    ///   - error: What the decoder threw; its underlying error carries the XML parser's reason
+    ///     in `NSDebugDescription`, on every platform.
+    ///   - mismatch: The first close tag that does not match its open tag, from
+    ///     ``XMLPropertyListScan``, whose line numbers (unlike the parser's on Linux) are exact.
+    /// - Complexity: O(*n*) in the length of the text.
+    static func message(_ data: Data, _ error: DecodingError, mismatch: (line: Int, open: String, close: String)?) -> String {
+        let context: DecodingError.Context
+        switch error {
+        case .dataCorrupted(let found), .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found):
+            context = found
+        @unknown default:
+            return "not a usable property list (XML or binary): \(error)"
         }
-        if let (line, directive) = preprocessorLine(in: text) {
-            return "line \(line) holds the C preprocessor directive '\(directive)', so this is not valid XML: "
+        let parserReason = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        if let text = String(data: data.prefix(4 * 1024 * 1024), encoding: .utf8), let (line, directive) = preprocessorLine(in: text) {
+            return "not a property list: line \(line) holds the C preprocessor directive '\(directive)', so this is not valid XML: "
                 + "the file is an Info.plist that Xcode preprocesses at build time (INFOPLIST_PREPROCESS); "
                 + "audit the built Info.plist inside the .app or .ipa instead"
         }
-        do {
-            _ = try PropertyListSerialization.propertyList(from: data, format: nil)
-        } catch {
-            if let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
-                return "not valid XML: " + description
-            }
+        if let mismatch {
+            return "not a property list: not valid XML: line \(mismatch.line): the close tag </\(mismatch.close)> does not match <\(mismatch.open)>"
         }
-        return nil
-    }
-
-    /// Whether the text starts like an XML property list (after a byte-order mark and spaces).
-    static func looksLikeXML(_ text: String) -> Bool {
-        let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        return start.hasPrefix("<?xml") || start.hasPrefix("<!DOCTYPE") || start.hasPrefix("<plist")
+        if let parserReason {
+            return "not a property list: not valid XML: " + parserReason
+        }
+        return "not a usable property list (XML or binary): " + context.debugDescription
     }
 
     /// The first line (1-based) that starts with a preprocessor directive, and the line itself.

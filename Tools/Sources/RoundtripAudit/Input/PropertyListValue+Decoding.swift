@@ -1,41 +1,28 @@
 import Foundation
 
 extension PropertyListValue: Decodable {
-    /// How deep a property list may nest before it is refused; real Info.plists stay under 10.
-    static let maximumDepth = 64
-
-    /// Reads an XML or binary property list whose root is a dictionary.
-    ///
-    /// `PropertyListDecoder` reads both formats on Linux and Apple platforms alike.
+    /// Reads an XML or binary property list whose root is a dictionary, through
+    /// ``PropertyListReader`` (nesting and size bounded before any recursive parser runs).
     ///
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - path: The file, for error messages.
     /// - Throws: ``AuditError`` `invalid-plist` when the bytes are not a property list (saying
     ///   why: a preprocessor line, or the XML parser's reason and line), the root is not a
-    ///   dictionary, or it nests deeper than ``maximumDepth``.
+    ///   dictionary, or it nests too deep; `too-large` when it holds too many values.
+    /// - Complexity: See ``PropertyListReader/read(_:path:)``.
     static func decodeDictionary(_ data: Data, path: String) throws(AuditError) -> [String: PropertyListValue] {
-        let value: PropertyListValue
-        do {
-            value = try PropertyListDecoder().decode(PropertyListValue.self, from: data)
-        } catch let error as DecodingError {
-            if let reason = PropertyListProblem.reason(data) {
-                throw AuditError(.invalidPropertyList, "not a property list: " + reason, path: path)
-            }
-            throw AuditError(.invalidPropertyList, "not a usable property list (XML or binary): \(Self.reason(error))", path: path)
-        } catch {
-            throw AuditError(.invalidPropertyList, "not a property list (XML or binary)", path: path)
-        }
-        guard case .dictionary(let dictionary) = value else {
+        guard case .dictionary(let dictionary) = try PropertyListReader.read(data, path: path) else {
             throw AuditError(.invalidPropertyList, "the property list's root is not a dictionary", path: path)
         }
         return dictionary
     }
 
     /// Decodes any property-list value, trying the scalar types before the containers.
-    public init(from decoder: any Decoder) throws {
-        guard decoder.codingPath.count <= Self.maximumDepth else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "nests deeper than \(Self.maximumDepth) levels"))
+    package init(from decoder: any Decoder) throws {
+        // The reader measured the nesting already; this keeps the recursion below bounded anyway.
+        guard decoder.codingPath.count <= PropertyListReader.maximumDepth else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "nests deeper than \(PropertyListReader.maximumDepth) levels"))
         }
         if let single = try? decoder.singleValueContainer() {
             if let value = try? single.decode(Bool.self) {
@@ -77,15 +64,6 @@ extension PropertyListValue: Decodable {
             entries[key.stringValue] = try keyed.decode(PropertyListValue.self, forKey: key)
         }
         self = .dictionary(entries)
-    }
-
-    private static func reason(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
-            return context.debugDescription
-        @unknown default:
-            return "\(error)"
-        }
     }
 
     /// Any dictionary key.

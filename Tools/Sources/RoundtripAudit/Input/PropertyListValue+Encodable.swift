@@ -3,7 +3,7 @@ import Foundation
 extension PropertyListValue: Encodable {
     /// Encodes the natural JSON form: strings, numbers, Booleans, arrays and objects; a date as
     /// its ISO 8601 text and data as `"<N bytes>"`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let value): try container.encode(value)

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Foundation's `PropertyListSerialization` hands back `Any`; the audit converts it once into this
 /// enum (with a depth limit, so a hostile file cannot exhaust the stack) and works on values only.
-public enum PropertyListValue: Sendable, Hashable {
+package enum PropertyListValue: Sendable, Hashable {
     /// `<string>`.
     case string(String)
     /// `<integer>`.
@@ -23,14 +23,14 @@ public enum PropertyListValue: Sendable, Hashable {
     case dictionary([String: PropertyListValue])
 
     /// The string, when this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The Boolean, when this is a Boolean (or the strings `YES`/`NO`/`true`/`false`, which Xcode
     /// sometimes writes).
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         switch self {
         case .boolean(let value): return value
         case .integer(let value): return value != 0
@@ -45,19 +45,19 @@ public enum PropertyListValue: Sendable, Hashable {
     }
 
     /// The elements, when this is an array.
-    public var arrayValue: [PropertyListValue]? {
+    package var arrayValue: [PropertyListValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
     /// The entries, when this is a dictionary.
-    public var dictionaryValue: [String: PropertyListValue]? {
+    package var dictionaryValue: [String: PropertyListValue]? {
         if case .dictionary(let value) = self { return value }
         return nil
     }
 
     /// The strings of an array, skipping elements of other types; a lone string counts as one.
-    public var strings: [String] {
+    package var strings: [String] {
         switch self {
         case .string(let value): [value]
         case .array(let values): values.compactMap(\.stringValue)
@@ -66,7 +66,7 @@ public enum PropertyListValue: Sendable, Hashable {
     }
 
     /// The value at a key, when this is a dictionary.
-    public subscript(key: String) -> PropertyListValue? {
+    package subscript(key: String) -> PropertyListValue? {
         dictionaryValue?[key]
     }
 }

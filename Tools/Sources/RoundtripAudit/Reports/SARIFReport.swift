@@ -4,16 +4,16 @@ import Foundation
 /// catalogue in `tool.driver.rules`, one result per finding.
 ///
 /// See https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html
-public enum SARIFReport {
+package enum SARIFReport {
     /// The SARIF version written.
-    public static let version = "2.1.0"
+    package static let version = "2.1.0"
     /// The schema URI written in `$schema`.
-    public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    package static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
     /// The SARIF log of one or more reports, as JSON bytes (keys sorted).
     ///
     /// - Throws: An `EncodingError` only if Foundation fails to encode plain strings.
-    public static func render(_ reports: [AuditReport]) throws -> Data {
+    package static func render(_ reports: [AuditReport]) throws -> Data {
         let log = Log(runs: reports.map(Run.init))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]

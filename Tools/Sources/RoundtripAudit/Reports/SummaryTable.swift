@@ -1,9 +1,9 @@
 import Foundation
 
 /// The table printed after auditing a folder of `.ipa` files: one row per app.
-public enum SummaryTable {
+package enum SummaryTable {
     /// One audited file: its report, or why it could not be read.
-    public enum Row: Sendable {
+    package enum Row: Sendable {
         /// The app was audited.
         case audited(AuditReport)
         /// The file at `path` could not be read.
@@ -13,7 +13,7 @@ public enum SummaryTable {
     /// The table as text, columns aligned, ending with a newline.
     ///
     /// - Complexity: O(*n*) in the number of rows.
-    public static func render(_ rows: [Row]) -> String {
+    package static func render(_ rows: [Row]) -> String {
         let header = ["file", "app", "schemes", "domains", "extensions", "errors", "warnings", "notes"]
         let cells: [[String]] = rows.map { row in
             switch row {

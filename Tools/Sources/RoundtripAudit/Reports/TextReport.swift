@@ -1,9 +1,9 @@
 /// Renders a report for people: the surface as a short inventory, then each finding with its fix.
-public enum TextReport {
+package enum TextReport {
     /// The text of a report, ending with a newline.
     ///
     /// - Complexity: O(*n*) in the size of the report.
-    public static func render(_ report: AuditReport) -> String {
+    package static func render(_ report: AuditReport) -> String {
         let surface = report.surface
         var lines: [String] = []
         let identity = [surface.app.name, surface.app.appID ?? surface.app.bundleID].compactMap { $0 }.joined(separator: " — ")

@@ -1,7 +1,7 @@
 /// The rules comparing the bundle with a spec and an AASA file, and the archive rule.
 extension AuditRule {
     /// The spec declares a scheme the bundle lacks.
-    public static let specSchemeMissing = AuditRule(
+    package static let specSchemeMissing = AuditRule(
         id: "spec-scheme-missing",
         severity: .error,
         summary: "The spec declares a URL scheme (or routes an action at one) that the bundle does not register.",
@@ -9,7 +9,7 @@ extension AuditRule {
         reference: customSchemeTest
     )
     /// The bundle registers a scheme the spec does not declare.
-    public static let bundleSchemeUndeclared = AuditRule(
+    package static let bundleSchemeUndeclared = AuditRule(
         id: "bundle-scheme-undeclared",
         severity: .warning,
         summary: "The bundle registers a URL scheme the spec does not declare: an entry point nobody reviewed.",
@@ -17,7 +17,7 @@ extension AuditRule {
         reference: customSchemeTest
     )
     /// The spec declares a domain the bundle lacks.
-    public static let specDomainMissing = AuditRule(
+    package static let specDomainMissing = AuditRule(
         id: "spec-domain-missing",
         severity: .error,
         summary: "The spec declares an associated domain (or a universal-link route) that the entitlements do not claim with applinks:.",
@@ -25,7 +25,7 @@ extension AuditRule {
         reference: universalLinkTest
     )
     /// The bundle claims a domain the spec does not declare.
-    public static let bundleDomainUndeclared = AuditRule(
+    package static let bundleDomainUndeclared = AuditRule(
         id: "bundle-domain-undeclared",
         severity: .warning,
         summary: "The entitlements claim an applinks domain that the spec does not declare.",
@@ -33,7 +33,7 @@ extension AuditRule {
         reference: universalLinkTest
     )
     /// Spec app ID differs.
-    public static let specAppIDMismatch = AuditRule(
+    package static let specAppIDMismatch = AuditRule(
         id: "spec-app-id-mismatch",
         severity: .error,
         summary: "The spec's app-id differs from the bundle's app ID or bundle ID.",
@@ -41,7 +41,7 @@ extension AuditRule {
         reference: universalLinkTest
     )
     /// AASA does not name the app.
-    public static let aasaMissingAppID = AuditRule(
+    package static let aasaMissingAppID = AuditRule(
         id: "aasa-missing-app-id",
         severity: .error,
         summary: "The apple-app-site-association file does not name the bundle's app ID in applinks.details, so iOS opens its links in Safari.",
@@ -49,7 +49,7 @@ extension AuditRule {
         reference: universalLinkTest
     )
     /// The app ID cannot be worked out.
-    public static let appIDUnknown = AuditRule(
+    package static let appIDUnknown = AuditRule(
         id: "app-id-unknown",
         severity: .note,
         summary: "The app ID cannot be worked out (no team ID in the entitlements, or no bundle ID), so it was not compared.",
@@ -57,7 +57,7 @@ extension AuditRule {
         reference: universalLinkTest
     )
     /// Zip-slip entry names.
-    public static let unsafeArchiveEntry = AuditRule(
+    package static let unsafeArchiveEntry = AuditRule(
         id: "unsafe-archive-entry",
         severity: .warning,
         summary: "An archive entry whose name escapes the archive (absolute, '..', backslash): a zip-slip attack on tools that extract it.",

@@ -1,7 +1,7 @@
 /// The associated-domain and universal-link rules (MASTG-TEST-0070).
 extension AuditRule {
     /// A `*.` associated domain.
-    public static let wildcardAssociatedDomain = AuditRule(
+    package static let wildcardAssociatedDomain = AuditRule(
         id: "wildcard-associated-domain",
         severity: .note,
         summary:
@@ -11,7 +11,7 @@ extension AuditRule {
         reference: "https://developer.apple.com/documentation/xcode/supporting-associated-domains"
     )
     /// Malformed associated-domain entries.
-    public static let malformedAssociatedDomain = AuditRule(
+    package static let malformedAssociatedDomain = AuditRule(
         id: "malformed-associated-domain",
         severity: .error,
         summary: "An associated-domains entry iOS will not accept (no service prefix, a scheme, a port, a path, spaces, a misplaced wildcard).",
@@ -19,7 +19,7 @@ extension AuditRule {
         reference: associatedDomainsEntitlement
     )
     /// `?mode=developer` shipped.
-    public static let developerModeDomain = AuditRule(
+    package static let developerModeDomain = AuditRule(
         id: "developer-mode-domain",
         severity: .note,
         summary: "An associated domain with ?mode=developer, which bypasses Apple's CDN and only works on developer-mode devices.",
@@ -27,7 +27,7 @@ extension AuditRule {
         reference: associatedDomainsEntitlement
     )
     /// A custom scheme where a universal link fits.
-    public static let universalLinkFits = AuditRule(
+    package static let universalLinkFits = AuditRule(
         id: "universal-link-fits",
         severity: .warning,
         summary: "A spec action on a custom scheme with signatures off: any app that registers the scheme receives it.",
@@ -35,7 +35,7 @@ extension AuditRule {
         reference: universalLinkTest
     )
     /// Custom schemes and no universal links at all.
-    public static let customSchemeOnly = AuditRule(
+    package static let customSchemeOnly = AuditRule(
         id: "custom-scheme-only",
         severity: .note,
         summary: "The app registers custom URL schemes but claims no applinks domain: every entry point can be hijacked.",

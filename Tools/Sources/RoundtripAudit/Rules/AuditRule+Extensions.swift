@@ -1,7 +1,7 @@
 /// The app-extension and document-type rules (MASTG-TEST-0072).
 extension AuditRule {
     /// `TRUEPREDICATE`.
-    public static let activationTruePredicate = AuditRule(
+    package static let activationTruePredicate = AuditRule(
         id: "activation-truepredicate",
         severity: .error,
         summary: "A share or action extension activated by TRUEPREDICATE: it is offered for any data, and App Review rejects it.",
@@ -9,7 +9,7 @@ extension AuditRule {
         reference: extensionTest
     )
     /// A keyboard extension.
-    public static let keyboardExtension = AuditRule(
+    package static let keyboardExtension = AuditRule(
         id: "keyboard-extension",
         severity: .note,
         summary: "A custom keyboard extension: it sees what users type in other apps.",
@@ -17,7 +17,7 @@ extension AuditRule {
         reference: extensionTest
     )
     /// A keyboard with full access.
-    public static let keyboardOpenAccess = AuditRule(
+    package static let keyboardOpenAccess = AuditRule(
         id: "keyboard-open-access",
         severity: .warning,
         summary: "A keyboard extension that requests open access (RequestsOpenAccess): it may send what users type over the network.",
@@ -25,7 +25,7 @@ extension AuditRule {
         reference: extensionTest
     )
     /// A document type of `public.data` and the like.
-    public static let broadDocumentType = AuditRule(
+    package static let broadDocumentType = AuditRule(
         id: "broad-document-type",
         severity: .note,
         summary: "A document type so broad (public.data, public.item, *) that every shared file reaches the app.",

@@ -1,7 +1,7 @@
 /// The custom URL scheme rules (MASTG-TEST-0075) and the queried-schemes limit.
 extension AuditRule {
     /// Not RFC 3986 scheme syntax: iOS will not route URLs to it.
-    public static let invalidScheme = AuditRule(
+    package static let invalidScheme = AuditRule(
         id: "invalid-scheme",
         severity: .error,
         summary: "A URL scheme that is not valid RFC 3986 scheme syntax.",
@@ -9,7 +9,7 @@ extension AuditRule {
         reference: "https://www.rfc-editor.org/rfc/rfc3986#section-3.1"
     )
     /// A scheme Apple's own apps own.
-    public static let reservedScheme = AuditRule(
+    package static let reservedScheme = AuditRule(
         id: "reserved-scheme",
         severity: .error,
         summary: "A URL scheme reserved by Apple's apps (http, mailto, tel, itms-services…).",
@@ -17,7 +17,7 @@ extension AuditRule {
         reference: "https://developer.apple.com/library/archive/featuredarticles/iPhoneURLScheme_Reference/Introduction/Introduction.html"
     )
     /// Another company's app scheme.
-    public static let foreignAppScheme = AuditRule(
+    package static let foreignAppScheme = AuditRule(
         id: "foreign-app-scheme",
         severity: .error,
         summary: "A URL scheme that another vendor's app registers, which this app would intercept.",
@@ -25,7 +25,7 @@ extension AuditRule {
         reference: customSchemeTest
     )
     /// A third-party SDK's callback scheme.
-    public static let vendorSDKScheme = AuditRule(
+    package static let vendorSDKScheme = AuditRule(
         id: "vendor-sdk-scheme",
         severity: .warning,
         summary: "A third-party SDK's callback scheme (fb<app-id>, com.googleusercontent.apps.…): any app can register it too.",
@@ -34,7 +34,7 @@ extension AuditRule {
         reference: customSchemeTest
     )
     /// Short or common-word schemes.
-    public static let guessableScheme = AuditRule(
+    package static let guessableScheme = AuditRule(
         id: "guessable-scheme",
         severity: .warning,
         summary: "A short or common-word URL scheme that other apps are likely to register too.",
@@ -42,7 +42,7 @@ extension AuditRule {
         reference: customSchemeTest
     )
     /// Not reverse-DNS.
-    public static let schemeNotReverseDNS = AuditRule(
+    package static let schemeNotReverseDNS = AuditRule(
         id: "scheme-not-reverse-dns",
         severity: .note,
         summary: "A URL scheme not in reverse-DNS form (com.example.app or com-example-app).",
@@ -50,7 +50,7 @@ extension AuditRule {
         reference: "https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app"
     )
     /// The same scheme twice.
-    public static let duplicateScheme = AuditRule(
+    package static let duplicateScheme = AuditRule(
         id: "duplicate-scheme",
         severity: .warning,
         summary: "The same URL scheme registered more than once in the app or its extensions.",
@@ -58,7 +58,7 @@ extension AuditRule {
         reference: customSchemeTest
     )
     /// `$(…)` left in a scheme.
-    public static let unexpandedScheme = AuditRule(
+    package static let unexpandedScheme = AuditRule(
         id: "unexpanded-scheme",
         severity: .note,
         summary: "A URL scheme that still holds a build setting such as $(PRODUCT_BUNDLE_IDENTIFIER).",
@@ -66,7 +66,7 @@ extension AuditRule {
         reference: customSchemeTest
     )
     /// More than 50 queried schemes.
-    public static let tooManyQueriedSchemes = AuditRule(
+    package static let tooManyQueriedSchemes = AuditRule(
         id: "too-many-queried-schemes",
         severity: .warning,
         summary: "More than 50 LSApplicationQueriesSchemes: iOS honours only the first 50, and long lists fingerprint installed apps.",
@@ -74,7 +74,7 @@ extension AuditRule {
         reference: "https://developer.apple.com/documentation/uikit/uiapplication/canopenurl(_:)"
     )
     /// http, https or mailto in a default browser or mail app.
-    public static let defaultAppScheme = AuditRule(
+    package static let defaultAppScheme = AuditRule(
         id: "default-app-scheme",
         severity: .note,
         summary:
@@ -84,7 +84,7 @@ extension AuditRule {
         reference: "https://developer.apple.com/documentation/xcode/preparing-your-app-to-be-the-default-web-browser"
     )
     /// A scheme whose URLs carry a secret by design.
-    public static let secretBearingScheme = AuditRule(
+    package static let secretBearingScheme = AuditRule(
         id: "secret-bearing-scheme",
         severity: .warning,
         summary:

@@ -2,31 +2,32 @@
 /// OWASP MASTG test or Apple page it comes from.
 ///
 /// The ids are a contract: scripts and code-scanning dashboards key on them.
-public struct AuditRule: Sendable, Hashable, Identifiable {
+package struct AuditRule: Sendable, Hashable, Identifiable {
     /// The stable kebab-case id.
-    public let id: String
+    package let id: String
     /// The default severity.
-    public let severity: Severity
+    package let severity: Severity
     /// What the rule looks for, in one line.
-    public let summary: String
+    package let summary: String
     /// The usual fix.
-    public let fix: String
+    package let fix: String
     /// Where the rule comes from (an OWASP MASTG test or an Apple page).
-    public let reference: String
+    package let reference: String
 
     /// Every rule, in report order.
-    public static let all: [AuditRule] = [
+    package static let all: [AuditRule] = [
         .invalidScheme, .reservedScheme, .defaultAppScheme, .foreignAppScheme, .vendorSDKScheme,
         .secretBearingScheme, .guessableScheme, .schemeNotReverseDNS, .duplicateScheme, .unexpandedScheme,
         .tooManyQueriedSchemes, .malformedAssociatedDomain, .wildcardAssociatedDomain, .developerModeDomain,
         .universalLinkFits, .customSchemeOnly,
         .activationTruePredicate, .keyboardExtension, .keyboardOpenAccess, .broadDocumentType,
         .specSchemeMissing, .bundleSchemeUndeclared, .specDomainMissing, .bundleDomainUndeclared,
-        .specAppIDMismatch, .aasaMissingAppID, .appIDUnknown, .unsafeArchiveEntry,
+        .specAppIDMismatch, .aasaMissingAppID, .appIDUnknown, .unsafeArchiveEntry, .symlinkEscapesBundle, .symlinkNotFollowed,
+        .auditLimitReached,
     ]
 
     /// The rule with this id.
-    public static func named(_ id: String) -> AuditRule? { all.first { $0.id == id } }
+    package static func named(_ id: String) -> AuditRule? { all.first { $0.id == id } }
 
     // The checklist is OWASP MASTG's, cited by test id (no prose copied):
     // MASTG-TEST-0075 Testing Custom URL Schemes  https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0075/

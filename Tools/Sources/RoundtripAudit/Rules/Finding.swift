@@ -1,18 +1,18 @@
 /// One problem the audit found: which rule, how serious, what and where, and how to fix it.
-public struct Finding: Sendable, Hashable, Encodable {
+package struct Finding: Sendable, Hashable, Encodable {
     /// The stable rule id, such as `reserved-scheme` (see ``AuditRule``).
-    public var rule: String
+    package var rule: String
     /// How serious it is.
-    public var severity: Severity
+    package var severity: Severity
     /// What is wrong, naming the offending value.
-    public var message: String
+    package var message: String
     /// Where: `file:key.path` (for example `Payload/Foo.app/Info.plist:CFBundleURLTypes[0].CFBundleURLSchemes[0]`).
-    public var location: String
+    package var location: String
     /// What to do about it.
-    public var fix: String
+    package var fix: String
 
     /// Creates a finding.
-    public init(rule: String, severity: Severity, message: String, location: String, fix: String) {
+    package init(rule: String, severity: Severity, message: String, location: String, fix: String) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -28,7 +28,7 @@ public struct Finding: Sendable, Hashable, Encodable {
     private enum CodingKeys: String, CodingKey { case rule, severity, message, location, fix }
 
     /// Encodes `rule`, `severity` (its kebab-case name), `message`, `location` and `fix`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rule, forKey: .rule)
         try container.encode(severity.rawValue, forKey: .severity)
@@ -38,7 +38,7 @@ public struct Finding: Sendable, Hashable, Encodable {
     }
 
     /// The file part of ``location`` (before `:key.path`).
-    public var file: String {
+    package var file: String {
         guard let colon = location.lastIndex(of: ":"), !location[location.index(after: colon)...].contains("/") else {
             return location
         }

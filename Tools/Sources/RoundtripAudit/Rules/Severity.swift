@@ -4,4 +4,4 @@ import Roundtrip
 ///
 /// The same scale as the core's spec lint, so `roundtrip spec lint` and `roundtrip audit` grade
 /// problems alike; errors sort first.
-public typealias Severity = SpecDiagnostic.Severity
+package typealias Severity = SpecDiagnostic.Severity

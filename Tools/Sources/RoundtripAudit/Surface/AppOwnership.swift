@@ -7,14 +7,14 @@
 /// a signed app the bundle ID, app groups and keychain groups are backed by the signature; in a
 /// source tree, where `CFBundleIdentifier` is still `$(PRODUCT_BUNDLE_IDENTIFIER)`, the URL names,
 /// groups and domains are what is left to tell.
-public struct AppOwnership: Sendable, Hashable {
+package struct AppOwnership: Sendable, Hashable {
     /// Reverse-DNS identifiers the app claims (`org.whispersystems.signal`).
-    public var identifiers: Set<String>
+    package var identifiers: Set<String>
     /// Domains the app claims (`signal.group`).
-    public var domains: Set<String>
+    package var domains: Set<String>
 
     /// Creates ownership evidence from its parts (lowercased here).
-    public init(identifiers: Set<String> = [], domains: Set<String> = []) {
+    package init(identifiers: Set<String> = [], domains: Set<String> = []) {
         self.identifiers = Set(identifiers.map { $0.lowercased() })
         self.domains = Set(domains.map { $0.lowercased() })
     }
@@ -22,7 +22,7 @@ public struct AppOwnership: Sendable, Hashable {
     /// Gathers the evidence of every bundle of a target.
     ///
     /// - Complexity: O(*n*) in the number of entries read.
-    public init(target: AuditTarget) {
+    package init(target: AuditTarget) {
         var identifiers: [String] = []
         var domains: [String] = []
         for bundle in target.bundles {

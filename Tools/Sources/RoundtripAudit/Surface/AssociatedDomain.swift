@@ -5,23 +5,23 @@ import Roundtrip
 /// The entry is split leniently so the surface can show what was written; the rules then report
 /// whatever Apple would not accept.
 /// See https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains
-public struct AssociatedDomain: Sendable, Hashable, Encodable {
+package struct AssociatedDomain: Sendable, Hashable, Encodable {
     /// The entry exactly as written.
-    public var entry: String
+    package var entry: String
     /// The service before the first colon (`applinks`, `webcredentials`, `appclips`,
     /// `activitycontinuation`), or `nil` when the entry has no `service:` prefix.
-    public var service: String?
+    package var service: String?
     /// The domain after the service, without the `?mode=` query.
-    public var host: String
+    package var host: String
     /// The `mode` query value (`developer`, `managed`, `developer+managed`), when present.
-    public var mode: String?
+    package var mode: String?
     /// The bundle ID of the bundle whose entitlements hold the entry.
-    public var bundleID: String?
+    package var bundleID: String?
     /// `file:key.path` of the entry.
-    public var location: String
+    package var location: String
 
     /// The services Apple defines for associated domains.
-    public static let knownServices: Set<String> = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+    package static let knownServices: Set<String> = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
 
     /// Splits an entry.
     ///
@@ -29,7 +29,7 @@ public struct AssociatedDomain: Sendable, Hashable, Encodable {
     ///   - entry: The entitlement string.
     ///   - bundleID: The bundle ID that claims it.
     ///   - location: Where it is written.
-    public init(entry: String, bundleID: String? = nil, location: String) {
+    package init(entry: String, bundleID: String? = nil, location: String) {
         self.entry = entry
         self.bundleID = bundleID
         self.location = location
@@ -57,15 +57,15 @@ public struct AssociatedDomain: Sendable, Hashable, Encodable {
     }
 
     /// Whether this is a universal-link claim (`applinks:`).
-    public var isAppLink: Bool { service == "applinks" }
+    package var isAppLink: Bool { service == "applinks" }
 
     /// The claim's host as a pattern (`*.example.com`), the one home of Apple's matching rule.
-    public var pattern: AssociatedDomainPattern { AssociatedDomainPattern(host) }
+    package var pattern: AssociatedDomainPattern { AssociatedDomainPattern(host) }
 
     /// Whether this claim covers a host: the same host, or for a `*.example.com` claim, any name
     /// strictly under `example.com` but not `example.com` itself (Apple's "Supporting associated
     /// domains": the apex needs its own entry).
-    public func covers(_ otherHost: String) -> Bool {
+    package func covers(_ otherHost: String) -> Bool {
         pattern.covers(otherHost)
     }
 }

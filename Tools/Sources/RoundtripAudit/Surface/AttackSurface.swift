@@ -3,34 +3,34 @@
 ///
 /// Built from an ``AuditTarget`` with ``init(target:)``; the app's extensions contribute their own
 /// entries, each tagged with its bundle ID.
-public struct AttackSurface: Sendable, Hashable, Encodable {
+package struct AttackSurface: Sendable, Hashable, Encodable {
     /// The main app's identity, as far as the input tells.
-    public struct AppIdentity: Sendable, Hashable, Encodable {
+    package struct AppIdentity: Sendable, Hashable, Encodable {
         /// `CFBundleIdentifier`.
-        public var bundleID: String?
+        package var bundleID: String?
         /// The display name.
-        public var name: String?
+        package var name: String?
         /// The team ID from the entitlements.
-        public var teamID: String?
+        package var teamID: String?
         /// `TEAMID.bundle-id`, when both parts are known.
-        public var appID: String?
+        package var appID: String?
     }
 
     /// The main app's identity.
-    public var app: AppIdentity
+    package var app: AppIdentity
     /// Custom URL schemes, app first, then extensions.
-    public var schemes: [URLSchemeEntry]
+    package var schemes: [URLSchemeEntry]
     /// `LSApplicationQueriesSchemes` of the main app.
-    public var queriedSchemes: [QueriedScheme]
+    package var queriedSchemes: [QueriedScheme]
     /// Associated domains of every bundle.
-    public var domains: [AssociatedDomain]
+    package var domains: [AssociatedDomain]
     /// App extensions and their extension points.
-    public var extensions: [ExtensionPoint]
+    package var extensions: [ExtensionPoint]
     /// Document types of every bundle.
-    public var documentTypes: [DocumentType]
+    package var documentTypes: [DocumentType]
 
     /// Creates a surface from its parts.
-    public init(
+    package init(
         app: AppIdentity,
         schemes: [URLSchemeEntry] = [],
         queriedSchemes: [QueriedScheme] = [],
@@ -49,7 +49,7 @@ public struct AttackSurface: Sendable, Hashable, Encodable {
     /// Reads the surface of a target.
     ///
     /// - Complexity: O(*n*) in the size of the plists.
-    public init(target: AuditTarget) {
+    package init(target: AuditTarget) {
         let main = target.app
         self.init(app: AppIdentity(bundleID: main.bundleIdentifier, name: main.displayName, teamID: main.teamIdentifier, appID: main.appIdentifier))
         for bundle in target.bundles {

@@ -1,14 +1,14 @@
 /// One app extension and the system extension point it plugs into (`NSExtension`).
-public struct ExtensionPoint: Sendable, Hashable, Encodable {
+package struct ExtensionPoint: Sendable, Hashable, Encodable {
     /// What decides when a share or action extension is offered (`NSExtensionActivationRule`).
-    public enum ActivationRule: Sendable, Hashable, Encodable {
+    package enum ActivationRule: Sendable, Hashable, Encodable {
         /// A predicate string, such as `TRUEPREDICATE` or a `SUBQUERY(…)`.
         case predicate(String)
         /// The dictionary form: `NSExtensionActivationSupports…` keys and their values.
         case dictionary([String: PropertyListValue])
 
         /// Encodes the predicate as a string and the dictionary as an object.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             switch self {
             case .predicate(let text):
                 var container = encoder.singleValueContainer()
@@ -21,20 +21,20 @@ public struct ExtensionPoint: Sendable, Hashable, Encodable {
     }
 
     /// `NSExtensionPointIdentifier`, such as `com.apple.share-services`.
-    public var identifier: String
+    package var identifier: String
     /// The extension's bundle ID.
-    public var bundleID: String?
+    package var bundleID: String?
     /// The extension's bundle path (`…/PlugIns/Share.appex`).
-    public var path: String
+    package var path: String
     /// `NSExtensionAttributes.NSExtensionActivationRule`, when present.
-    public var activationRule: ActivationRule?
+    package var activationRule: ActivationRule?
     /// `NSExtensionAttributes.RequestsOpenAccess`, when present (keyboards: full access).
-    public var requestsOpenAccess: Bool?
+    package var requestsOpenAccess: Bool?
     /// `file:key.path` of the `NSExtension` dictionary.
-    public var location: String
+    package var location: String
 
     /// Creates an extension point entry.
-    public init(
+    package init(
         identifier: String,
         bundleID: String? = nil,
         path: String,
@@ -51,5 +51,5 @@ public struct ExtensionPoint: Sendable, Hashable, Encodable {
     }
 
     /// The custom-keyboard extension point.
-    public static let keyboardIdentifier = "com.apple.keyboard-service"
+    package static let keyboardIdentifier = "com.apple.keyboard-service"
 }

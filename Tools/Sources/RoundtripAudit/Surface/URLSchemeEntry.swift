@@ -1,18 +1,18 @@
 /// One custom URL scheme a bundle registers (`CFBundleURLTypes[].CFBundleURLSchemes[]`).
-public struct URLSchemeEntry: Sendable, Hashable, Encodable {
+package struct URLSchemeEntry: Sendable, Hashable, Encodable {
     /// The scheme as written (iOS compares schemes case-insensitively).
-    public var scheme: String
+    package var scheme: String
     /// The URL type's `CFBundleURLName`, when given.
-    public var urlName: String?
+    package var urlName: String?
     /// The URL type's `CFBundleTypeRole` (`Editor`, `Viewer`, `None`), when given.
-    public var role: String?
+    package var role: String?
     /// The bundle ID of the bundle that registers it.
-    public var bundleID: String?
+    package var bundleID: String?
     /// `file:key.path` of the entry.
-    public var location: String
+    package var location: String
 
     /// Creates an entry.
-    public init(scheme: String, urlName: String? = nil, role: String? = nil, bundleID: String? = nil, location: String) {
+    package init(scheme: String, urlName: String? = nil, role: String? = nil, bundleID: String? = nil, location: String) {
         self.scheme = scheme
         self.urlName = urlName
         self.role = role
@@ -22,5 +22,5 @@ public struct URLSchemeEntry: Sendable, Hashable, Encodable {
 
     /// Whether the scheme still holds an unexpanded build setting such as `$(PRODUCT_BUNDLE_IDENTIFIER)`
     /// (a source Info.plist rather than a built one).
-    public var isUnexpanded: Bool { scheme.contains("$(") || scheme.contains("${") }
+    package var isUnexpanded: Bool { scheme.contains("$(") || scheme.contains("${") }
 }
