@@ -28,7 +28,8 @@ struct CallerLifecycleTests {
             ScriptedApp { url, _, _ in inbox.store(url) }
         }
         _ = try await device.run(in: a.bundleID) { behavior, context in
-            let caller = try await ScenarioSupport.callingApp(behavior).caller(context)
+            let app = try #require(behavior as? CallingApp)
+            let caller = await app.caller(context)
             return try await caller.send(
                 "work",
                 to: RequestBuilder(partner: spec),
@@ -41,7 +42,7 @@ struct CallerLifecycleTests {
         let accepted = try endpoint.evaluate(request)
         let callback = try ResponseBuilder.callbackURL(answering: accepted, action: spec.actions[0], outcome: "approved")
         await device.open(callback, from: b.bundleID)
-        let app = try await device.run(in: a.bundleID) { behavior, _ in try ScenarioSupport.callingApp(behavior) }
+        let app = try await device.run(in: a.bundleID) { behavior, _ in try #require(behavior as? CallingApp) }
         let responses = await app.accepted
         #expect(responses.map(\.outcome) == ["approved"])
         #expect(responses.first.flatMap { $0.continuation.map { String(decoding: $0, as: UTF8.self) } } == #"{"screen":"cart"}"#)
