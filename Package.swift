@@ -148,6 +148,28 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The sample apps of Examples/Apps (an Xcode project made with XcodeGen) are library
+        // targets too, so that `swift build` compiles them here and CI's Apple SDK check compiles
+        // them for iOS, iOS app extensions, tvOS and macOS. They are in no product, so an app that
+        // adds this package never builds them. Off Apple platforms only their UI-free models
+        // compile, and SampleAppsTests runs a round trip through them.
+        .target(
+            name: "PointOfSaleApp",
+            dependencies: ["Roundtrip", "RoundtripUIKit"],
+            path: "Examples/Apps/PointOfSale/Sources",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "CardTerminalApp",
+            dependencies: ["Roundtrip", "RoundtripUIKit"],
+            path: "Examples/Apps/CardTerminal/Sources",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "SampleAppsTests",
+            dependencies: ["PointOfSaleApp", "CardTerminalApp", "Roundtrip"],
+            swiftSettings: strictSwift
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

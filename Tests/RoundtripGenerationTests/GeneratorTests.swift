@@ -176,7 +176,7 @@ struct GeneratorTests {
 
     /// Every type name the committed generated code uses is one it declares or one the
     /// generator reserves, so no generated type can hide it.
-    @Test(arguments: GeneratedSources.items)
+    @Test(arguments: GeneratedSources.items + GeneratedSources.sampleApps)
     func everyTypeTheCodeUsesIsReserved(_ item: GeneratedSources.Item) throws {
         let source = try item.generate()
         var declared: Set<String> = []
@@ -260,18 +260,18 @@ struct GeneratorTests {
         #expect(occurrences(route) == 1)
     }
 
-    @Test(arguments: GeneratedSources.items)
+    @Test(arguments: GeneratedSources.items + GeneratedSources.sampleApps)
     func theCommittedCodeIsWhatTheGeneratorWritesNow(_ item: GeneratedSources.Item) throws {
         let generated = try item.generate()
         #expect(try item.generate() == generated, "the same spec gives the same bytes")
-        let file = GeneratedSources.output.appendingPathComponent(item.fileName)
+        let file = item.file
         if ProcessInfo.processInfo.environment["ROUNDTRIP_UPDATE_GENERATED"] == "1" {
             try Data(generated.utf8).write(to: file)
         }
         let committed = String(decoding: FileManager.default.contents(atPath: file.path) ?? Data(), as: UTF8.self)
         #expect(
             committed == generated,
-            "Tests/GeneratedCodeTests/Generated/\(item.fileName) is stale: run ROUNDTRIP_UPDATE_GENERATED=1 swift test --filter GeneratorTests"
+            "\(item.folder)/\(item.fileName) is stale: run ROUNDTRIP_UPDATE_GENERATED=1 swift test --filter GeneratorTests"
         )
     }
 
@@ -279,6 +279,16 @@ struct GeneratorTests {
         let committed = Set((try? FileManager.default.contentsOfDirectory(atPath: GeneratedSources.output.path)) ?? [])
         #expect(committed == Set(GeneratedSources.items.map(\.fileName)), "one generated file per spec and role, and no stale ones")
         #expect(GeneratedSources.specPaths.count >= 9)
+    }
+
+    /// Each sample app's `Generated` folder holds exactly the files the generator keeps fresh.
+    @Test func everySampleAppFileIsCovered() {
+        for folder in Set(GeneratedSources.sampleApps.map(\.folder)) {
+            let path = GeneratedSources.repository.appendingPathComponent(folder).path
+            let committed = Set((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+            let expected = Set(GeneratedSources.sampleApps.filter { $0.folder == folder }.map(\.fileName))
+            #expect(committed == expected, "\(folder): one generated file per app and role, and no stale ones")
+        }
     }
 
     static let hides = ", which the generated type would hide; choose another, such as one that ends in Receiver or Client"
