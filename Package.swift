@@ -95,6 +95,13 @@ let package = Package(
             path: "Tests/LedgerCrashChild",
             swiftSettings: strictSwift
         ),
+        // A child process for the replay guard's concurrency test: handles one signed request.
+        .executableTarget(
+            name: "ReplayGuardChild",
+            dependencies: ["Roundtrip", "RoundtripYAML"],
+            path: "Tests/ReplayGuardChild",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "RoundtripTests",
             dependencies: [

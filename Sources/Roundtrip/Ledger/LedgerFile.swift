@@ -5,27 +5,43 @@ import Foundation
 ///
 /// ```
 /// roundtrip-ledger/1 <base64url HMAC-SHA256 of the JSON bytes>\n
-/// {"entries":[…]}
+/// {"entries":[…],"generation":7}
 /// ```
 ///
 /// The HMAC makes any change detectable: an edited entry, a torn or truncated file, a file
 /// written with another key. A file that does not verify is reported, never used.
+///
+/// `generation` grows by one with every write, under the HMAC, so a file cannot claim to be newer
+/// than it is; compared with the generation a ``LedgerGenerationStore`` recorded, it reveals an
+/// earlier copy put back. A file written before generations existed has none and counts as 0.
 enum LedgerFile {
     static let magic = "roundtrip-ledger/1 "
 
     /// The JSON payload of a ledger.
     struct Payload: Codable {
         var entries: [PendingRequest]
+        var generation: UInt64?
+    }
+
+    /// A verified ledger file: the ledger and the generation it was written as.
+    struct Contents {
+        var ledger: Ledger
+        var generation: UInt64
     }
 
     /// Seals a ledger: header with HMAC, then the JSON payload.
-    static func seal(_ ledger: Ledger, key: SymmetricKey) throws(StorageError) -> Data {
+    ///
+    /// - Parameters:
+    ///   - ledger: The ledger.
+    ///   - generation: The generation this write makes.
+    ///   - key: The HMAC key.
+    static func seal(_ ledger: Ledger, generation: UInt64, key: SymmetricKey) throws(StorageError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         encoder.dateEncodingStrategy = .secondsSince1970
         let payload: Data
         do {
-            payload = try encoder.encode(Payload(entries: ledger.sortedEntries))
+            payload = try encoder.encode(Payload(entries: ledger.sortedEntries, generation: generation))
         } catch {
             throw StorageError(.encodingFailed, path: "", operation: "encode", reason: "\(error)")
         }
@@ -37,7 +53,7 @@ enum LedgerFile {
     ///
     /// - Throws: ``StorageError`` `damaged` (operation `verify`) when the header is missing, the HMAC does
     ///   not verify or the JSON does not decode.
-    static func open(_ data: Data, path: String, key: SymmetricKey, retention: TimeInterval) throws(StorageError) -> Ledger {
+    static func open(_ data: Data, path: String, key: SymmetricKey, retention: TimeInterval) throws(StorageError) -> Contents {
         func damaged(_ why: String) -> StorageError {
             StorageError(.damaged, path: path, operation: "verify", reason: why)
         }
@@ -62,7 +78,8 @@ enum LedgerFile {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         do {
-            return Ledger(entries: try decoder.decode(Payload.self, from: payload).entries, retention: retention)
+            let decoded = try decoder.decode(Payload.self, from: payload)
+            return Contents(ledger: Ledger(entries: decoded.entries, retention: retention), generation: decoded.generation ?? 0)
         } catch {
             throw damaged("the ledger file verifies but does not decode: \(error)")
         }

@@ -262,13 +262,16 @@ public struct Endpoint: Sendable {
     ///   - source: The source application's bundle ID, or `nil`.
     ///   - now: The current time.
     ///   - replayGuard: Where seen `rt-id`s are kept; `nil` skips the replay check.
-    /// - Throws: ``RoundtripError``; `replayed` when the `rt-id` was seen before.
+    /// - Throws: ``RoundtripError``; `replayed` when the `rt-id` was seen before. The replay
+    ///   guard's own error when it cannot decide, unchanged: a ``FileReplayGuard``'s
+    ///   ``StorageError`` (`unsafe-folder`, `lock-timeout`, `protected-data-unavailable`…), so a
+    ///   storage problem is never mistaken for a replay.
     public func handle(
         _ url: String,
         source: String? = nil,
         now: Date = Date(),
         replayGuard: (any ReplayGuard)?
-    ) async throws(RoundtripError) -> AcceptedRequest {
+    ) async throws -> AcceptedRequest {
         let request = try evaluate(url, source: source, now: now)
         if let signature = request.signature, let replayGuard {
             let expiry = Date(timeIntervalSince1970: TimeInterval(signature.timestamp) + signatureWindow)

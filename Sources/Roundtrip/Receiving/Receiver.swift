@@ -74,7 +74,8 @@ public struct Receiver: Sendable {
     /// - Returns: What was done.
     /// - Throws: ``RoundtripError`` when the request is rejected (nothing is opened),
     ///   `unknown-route` when no handler is registered for its action, or when the reply cannot
-    ///   be built into a callback (for example an outcome the convention lacks).
+    ///   be built into a callback (for example an outcome the convention lacks); the replay
+    ///   guard's own error (a ``FileReplayGuard``'s ``StorageError``) when it cannot decide.
     public func handle(_ url: String, source: String? = nil) async throws -> HandledRequest {
         let request = try await endpoint.handle(url, source: source, now: clock(), replayGuard: replayGuard)
         guard let handler = handlers[request.actionName], let action = endpoint.spec.action(named: request.actionName) else {

@@ -1,6 +1,9 @@
 import Foundation
 
 /// Remembers the request ids it has admitted, so each signed request is accepted once.
+///
+/// Roundtrip ships ``InMemoryReplayGuard`` (one process) and ``FileReplayGuard`` (durable, shared
+/// by the processes that use its folder).
 public protocol ReplayGuard: Sendable {
     /// Admits a request id once.
     ///
@@ -8,8 +11,10 @@ public protocol ReplayGuard: Sendable {
     ///   - requestID: The id (Roundtrip passes `keyID/rt-id`).
     ///   - until: When the id may be forgotten (the signature can no longer be fresh after it).
     ///   - now: The current time; expired ids are dropped.
-    /// - Throws: ``RoundtripError`` `replayed` when the id was admitted before.
-    func admit(requestID: String, until: Date, now: Date) async throws(RoundtripError)
+    /// - Throws: ``RoundtripError`` `replayed` when the id was admitted before, or when the guard
+    ///   is full (it refuses rather than forgets); a durable guard's own error, such as
+    ///   ``StorageError``, when it cannot decide. Either way the request must be refused.
+    func admit(requestID: String, until: Date, now: Date) async throws
 }
 
 /// A replay guard in memory, bounded: it never holds more than `capacity` unexpired ids and
@@ -20,8 +25,19 @@ public actor InMemoryReplayGuard: ReplayGuard {
     public let capacity: Int
 
     /// Creates an empty guard.
+    ///
+    /// - Parameter capacity: The most unexpired ids kept.
     public init(capacity: Int = 100_000) { self.capacity = capacity }
 
+    /// Admits a request id once.
+    ///
+    /// - Parameters:
+    ///   - requestID: The id (Roundtrip passes `keyID/rt-id`).
+    ///   - until: When the id may be forgotten.
+    ///   - now: The current time; expired ids are dropped when the guard is full.
+    /// - Throws: ``RoundtripError`` `replayed` for an id admitted before and unexpired, or when
+    ///   ``capacity`` unexpired ids are held.
+    /// - Complexity: O(1), or O(*n*) in the ids held when the guard is full and drops expired ones.
     public func admit(requestID: String, until: Date, now: Date) throws(RoundtripError) {
         if let expiry = seen[requestID], expiry >= now {
             throw RoundtripError(

@@ -23,7 +23,7 @@ import Musl
 public struct StorageError: CodedError, Hashable {
     /// The stable, machine-readable reason.
     public let code: Code
-    /// The file or folder concerned.
+    /// The file or folder concerned (for a counter kept in the Keychain, the item).
     public let path: String
     /// What was being done (`write`, `rename`, `verify`…).
     public let operation: String
@@ -133,11 +133,18 @@ extension StorageError {
         public static let permissionDenied = Code(rawValue: "permission-denied")
         /// The file's data protection class could not be set.
         public static let protectionFailed = Code(rawValue: "protection-failed")
+        /// The store's folder belongs to another user, or users other than its owner may write in
+        /// it, so they could plant, replace or remove the store's files; it is refused before
+        /// anything in it is read.
+        public static let unsafeFolder = Code(rawValue: "unsafe-folder")
+        /// The ledger file is older than the generation recorded outside it: an earlier copy was
+        /// put back, which would let answered requests be accepted again.
+        public static let ledgerRollback = Code(rawValue: "ledger-rollback")
 
         /// Every code file stores produce.
         public static let all: [Code] = [
             .io, .damaged, .encodingFailed, .lockTimeout, .cancelled, .protectedDataUnavailable,
-            .permissionDenied, .protectionFailed,
+            .permissionDenied, .protectionFailed, .unsafeFolder, .ledgerRollback,
         ]
     }
 }

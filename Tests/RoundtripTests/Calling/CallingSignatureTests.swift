@@ -143,7 +143,7 @@ import Testing
         do {
             _ = try await endpoint.handle(url, now: S.t0, replayGuard: FileReplayGuard(directory: directory))
             Issue.record("a replay passed the durable guard")
-        } catch {
+        } catch let error as RoundtripError {
             #expect(error.code == .replayed)
         }
     }

@@ -109,7 +109,11 @@ struct CallingCommandTests {
         try data.write(to: URL(fileURLWithPath: path))
         let run = try roundtrip(["response", "accept", "--ledger", ledger, callback, "--json"])
         #expect(run.exitCode == 2)
-        #expect(run.stderr.contains("the ledger file's HMAC does not verify"))
+        // With --json the one object on stdout says why, with the storage error's code.
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        let error = run.json?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "damaged")
+        #expect((error?["message"] as? String)?.contains("the ledger file's HMAC does not verify") == true)
         // The key from the environment instead of the file: a different key, same refusal.
         let other = try roundtrip(
             ["response", "accept", "--ledger", ledger, callback],

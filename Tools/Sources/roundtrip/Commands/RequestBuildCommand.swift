@@ -100,9 +100,10 @@ struct RequestBuildCommand: AsyncParsableCommand {
             throw CommandFailure.rejected("rejected: \(error)")
         }
         if let ledger, let pending = request.pending {
-            let store = try LedgerKey.store(ledger, create: true)
             do {
-                try await store.record(pending)
+                try await LedgerKey.store(ledger, create: true).record(pending)
+            } catch let failure as CommandFailure {
+                throw failure
             } catch {
                 throw CommandFailure.usage("cannot record the request in the ledger: \(error)")
             }

@@ -23,7 +23,13 @@ struct RequestHandleCommand: AsyncParsableCommand {
             parameter as an array of strings, a secret as "***", anything else as a string; with \
             'unknown-parameters: accept', the undeclared ones as strings too.
 
-            Exits 0 when accepted, 1 when rejected, 2 when the spec is unusable.
+            With --state, each signed request's rt-id is admitted once, across every process \
+            sharing the folder; the folder must belong to you and be writable by you alone \
+            (mode 700 when the command creates it), else it is refused as 'unsafe-folder' \
+            before anything in it is read.
+
+            Exits 0 when accepted, 1 when rejected (a replay included), 2 when the spec or the \
+            state folder is unusable (with --json, the error object says why, with its code).
             """
     )
 
@@ -62,8 +68,10 @@ struct RequestHandleCommand: AsyncParsableCommand {
                     print("  signed by \(signature.keyID) (rt-id \(signature.requestID))")
                 }
             }
-        } catch {
+        } catch let error as RoundtripError {
             throw Rejection.report(error, json: output.json)
+        } catch let error as StorageError {
+            throw Rejection.unusable(error, store: "the replay state folder \(state ?? "")", json: output.json)
         }
     }
 

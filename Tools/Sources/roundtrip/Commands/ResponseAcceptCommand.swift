@@ -21,7 +21,9 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
             strings; otherwise each parameter is the string it came as.
 
             Exits 0 when accepted, 1 when rejected, 2 when the ledger or its key is unusable \
-            (damaged, tampered with, or written with another key).
+            (damaged, tampered with, or written with another key; or a folder that is not yours \
+            or that others may write in: 'unsafe-folder'). With --json, an unusable ledger is \
+            reported as {"accepted": false, "error": {"code", "message"}} too.
             """
     )
 
@@ -36,8 +38,8 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
     @OptionGroup var clock: ClockOption
 
     func run() async throws {
-        let store = try LedgerKey.store(ledger, create: false)
         do {
+            let store = try LedgerKey.store(ledger, create: false)
             let response = try await ResponseAcceptor(ledger: store).accept(url, now: clock.date)
             if output.json {
                 JSONOutput.print(AcceptedJSON(response))
@@ -49,6 +51,10 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
             }
         } catch let error as RoundtripError {
             throw Rejection.report(error, json: output.json)
+        } catch let error as StorageError {
+            throw Rejection.unusable(error, store: "the ledger \(ledger)", json: output.json)
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
             throw CommandFailure.usage("the ledger \(ledger) is unusable: \(error)")
         }

@@ -33,7 +33,11 @@ enum LedgerKey {
         FileLedgerStore(directory: directory, key: try key(for: directory, create: create))
     }
 
+    /// - Throws: ``StorageError`` `unsafe-folder` when the folder is another user's or others may
+    ///   write in it (checked before the key file is read); ``CommandFailure`` for a missing,
+    ///   damaged or readable-by-others key.
     static func key(for directory: String, create: Bool) throws -> SymmetricKey {
+        try FileLedgerStore.checkFolder(directory)
         if let value = ProcessInfo.processInfo.environment[environmentVariable], !value.isEmpty {
             guard value.utf8.count >= 16 else {
                 throw CommandFailure.usage("\(environmentVariable) must be at least 16 bytes long")
@@ -48,6 +52,8 @@ enum LedgerKey {
                 )
             }
             try createKeyFile(path, directory: directory)
+            // A folder that already existed may have been made by someone else.
+            try FileLedgerStore.checkFolder(directory)
         }
         return try readKeyFile(path)
     }
