@@ -35,11 +35,9 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
         configuration.options.connectTimeout = .seconds(3)
         configuration.options.minimumConnections = 2
         configuration.options.maximumConnections = 16
-        // The same durability as the SQLite store, which GRDB runs in WAL mode with
-        // `synchronous = NORMAL`: a commit is written at once but not flushed to disk before the
-        // answer, so a crash keeps the database consistent and may lose the last moments of test
-        // runs (PostgreSQL's "Asynchronous Commit"), and a POST does not wait for an fsync.
-        configuration.options.additionalStartupParameters.append(("synchronous_commit", "off"))
+        // A write is acknowledged only once PostgreSQL has flushed it: the server's default
+        // `synchronous_commit = on` is kept (PostgreSQL's "Asynchronous Commit" would answer before
+        // the flush and may lose acknowledged runs in a crash).
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
@@ -129,9 +127,24 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
         }
     }
 
+    package func deleteCreated(before time: Int64) async throws -> Int {
+        try await perform { client in
+            var count = 0
+            for try await _ in try await client.query("DELETE FROM ulc_test WHERE created_at < \(time) RETURNING id") { count += 1 }
+            return count
+        }
+    }
+
+    /// Answers when a write would be durable: it writes one row, so a read-only server, a full disk
+    /// or a frozen database fails it (within the deadline), not only a lost connection.
     package func ping() async throws {
         try await perform { client in
-            try await client.query("SELECT 1")
+            try await client.query(
+                """
+                INSERT INTO roundtrip_readiness (id, checked_at) VALUES (1, now())
+                ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at
+                """
+            )
             return ()
         }
     }

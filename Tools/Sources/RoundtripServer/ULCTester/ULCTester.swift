@@ -12,7 +12,9 @@ package struct ULCTester: Sendable {
     /// The time source.
     package let clock: ServerClock
     /// The https base of callback URLs (`<publicURL>/cb/<token>/<outcome>`).
-    package let publicURL: String
+    package var publicURL: String { publicBase.current }
+    /// Where ``publicURL`` is kept: the server replaces a default base once it knows its bound port.
+    private let publicBase: PublicBaseURL
     /// The deadline, in milliseconds.
     package let timeoutMilliseconds: Int64
     /// The longest target accepted.
@@ -39,7 +41,7 @@ package struct ULCTester: Sendable {
     ) {
         self.store = store
         self.clock = clock
-        self.publicURL = publicURL
+        publicBase = PublicBaseURL(publicURL)
         let parts = timeout.components
         timeoutMilliseconds = parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
         self.maximumTargetLength = maximumTargetLength
@@ -63,6 +65,12 @@ package struct ULCTester: Sendable {
         )
         try await store.insert(test)
         return test
+    }
+
+    /// Replaces the https base of the callback URLs of runs created from now on (the server calls
+    /// it with the port it bound when it was given none).
+    package func usePublicURL(_ base: String) {
+        publicBase.current = base
     }
 
     /// The callback base of a token: `<publicURL>/cb/<token>`.
