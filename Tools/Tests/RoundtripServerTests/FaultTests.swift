@@ -129,4 +129,43 @@ struct FaultTests {
             }
         }
     }
+
+    /// A store each of whose steps takes `delay`, ignoring cancellation, as a database under load may.
+    struct SlowStore: ULCTestStore {
+        let base: SQLiteTestStore
+        let delay: Duration
+
+        func slowly<Value: Sendable>(_ step: @escaping @Sendable () async throws -> Value) async throws -> Value {
+            let started = ContinuousClock.now
+            while ContinuousClock.now - started < delay { await Task.yield() }
+            return try await step()
+        }
+
+        func insert(_ test: ULCTest) async throws { try await slowly { try await base.insert(test) } }
+        func test(id: String) async throws -> ULCTest? { try await slowly { try await base.test(id: id) } }
+        func test(token: String) async throws -> ULCTest? { try await slowly { try await base.test(token: token) } }
+        func recordOutcome(token: String, outcome: CallbackOutcome, at time: Int64, query: String?) async throws -> Bool {
+            try await slowly { try await base.recordOutcome(token: token, outcome: outcome, at: time, query: query) }
+        }
+        func recent(limit: Int) async throws -> [ULCTest] { try await slowly { try await base.recent(limit: limit) } }
+        func deleteCreated(before time: Int64) async throws -> Int { try await slowly { try await base.deleteCreated(before: time) } }
+        func ping() async throws { try await slowly { try await base.ping() } }
+    }
+
+    @Test("a callback's store steps are bounded in all by the request deadline, not each by its own")
+    func callbackWithinRequestDeadline() async throws {
+        let base = try SQLiteTestStore(path: ":memory:")
+        try await base.insert(StoreTests.sample("a"))
+        let fast = ULCTester(store: SlowStore(base: base, delay: .zero), publicURL: ServerFixture.publicURL, requestDeadline: .seconds(60))
+        #expect(try await fast.record(token: "token-b", outcome: .success, query: nil) == nil)
+        // Three steps of 200 ms each: more than the 500 ms the request has.
+        let slow = ULCTester(
+            store: SlowStore(base: base, delay: .milliseconds(200)),
+            publicURL: ServerFixture.publicURL,
+            requestDeadline: .milliseconds(500)
+        )
+        await #expect(throws: StoreUnavailableError.self) {
+            _ = try await slow.record(token: "token-a", outcome: .success, query: nil)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import PostgresNIO
 import Testing
 
 @testable import RoundtripServer
@@ -133,6 +134,26 @@ struct StoreTests {
             #expect(list.status == .ok)
             #expect((list.json["tests"] as? [[String: Any]])?.count == 1)
             #expect(try await client.get("/api/ulc-tests/bad").status == .notFound)
+        }
+    }
+
+    @Test(
+        "PostgreSQL: a row with an unknown kind or outcome is skipped, never a crash",
+        .enabled(if: TestDatabase.postgresURL != nil),
+        arguments: [
+            "UPDATE ulc_test SET kind = 'carrier-pigeon' WHERE id = 'bad'",
+            "UPDATE ulc_test SET outcome = 'maybe' WHERE id = 'bad'",
+        ] as [PostgresQuery]
+    )
+    func postgresMalformedRowSkipped(edit: PostgresQuery) async throws {
+        try await TestDatabase.with(.postgres) { database in
+            let store = try #require(try await database.open() as? PostgresTestStore)
+            try await store.insert(Self.sample("good", at: 1000))
+            try await store.insert(Self.sample("bad", at: 2000))
+            try await store.client.query(edit)
+            #expect(try await store.test(id: "bad") == nil)
+            #expect(try await store.recent(limit: 10).map(\.id) == ["good"])
+            await database.close(store)
         }
     }
 

@@ -95,13 +95,13 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
 
     package func test(id: String) async throws -> ULCTest? {
         try await perform { client in
-            try await Self.tests(client.query("SELECT \(unescaped: Self.columns) FROM ulc_test WHERE id = \(id)")).first
+            try await self.tests(client.query("SELECT \(unescaped: Self.columns) FROM ulc_test WHERE id = \(id)")).first
         }
     }
 
     package func test(token: String) async throws -> ULCTest? {
         try await perform { client in
-            try await Self.tests(client.query("SELECT \(unescaped: Self.columns) FROM ulc_test WHERE token = \(token)")).first
+            try await self.tests(client.query("SELECT \(unescaped: Self.columns) FROM ulc_test WHERE token = \(token)")).first
         }
     }
 
@@ -121,7 +121,7 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
 
     package func recent(limit: Int) async throws -> [ULCTest] {
         try await perform { client in
-            try await Self.tests(
+            try await self.tests(
                 client.query("SELECT \(unescaped: Self.columns) FROM ulc_test ORDER BY created_at DESC, seq DESC LIMIT \(limit)")
             )
         }
@@ -152,12 +152,21 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
     /// The columns every read selects, in ``tests(_:)``'s order.
     static let columns = "id, token, target, kind, link, created_at, outcome, completed_at, callback_query"
 
-    /// Rows as runs; a row with an unknown kind (from a newer schema) is skipped.
-    private static func tests(_ rows: PostgresRowSequence) async throws -> [ULCTest] {
+    /// Rows as runs; a row with an unknown kind or outcome (a hand edit, or a newer schema) is
+    /// skipped and logged. The schema's column types and NOT NULLs keep every other column valid.
+    private func tests(_ rows: PostgresRowSequence) async throws -> [ULCTest] {
         var tests: [ULCTest] = []
         typealias Columns = (String, String, String, String, String, Int64, String?, Int64?, String?)
         for try await (id, token, target, kind, link, createdAt, outcome, completedAt, query) in rows.decode(Columns.self) {
-            guard let kind = TargetKind(rawValue: kind) else { continue }
+            guard let kind = TargetKind(rawValue: kind) else {
+                logger.error("skipped a malformed tester run row", metadata: ["id": "\(id)", "reason": "unknown kind '\(kind)'"])
+                continue
+            }
+            let recorded = outcome.flatMap(CallbackOutcome.init(rawValue:))
+            if let outcome, recorded == nil {
+                logger.error("skipped a malformed tester run row", metadata: ["id": "\(id)", "reason": "unknown outcome '\(outcome)'"])
+                continue
+            }
             tests.append(
                 ULCTest(
                     id: id,
@@ -166,7 +175,7 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
                     kind: kind,
                     link: link,
                     createdAt: createdAt,
-                    outcome: outcome.flatMap(CallbackOutcome.init(rawValue:)),
+                    outcome: recorded,
                     completedAt: completedAt,
                     callbackQuery: query
                 )

@@ -19,6 +19,9 @@ package struct ULCTester: Sendable {
     package let timeoutMilliseconds: Int64
     /// The longest target accepted.
     package let maximumTargetLength: Int
+    /// How long one request's store work may take in all (a callback reads, writes and reads
+    /// again): past it the request is answered 503 `store-unavailable`.
+    package let requestDeadline: Duration
     /// Makes identifiers and tokens: `byteCount` random bytes as base64url.
     let makeToken: @Sendable (_ byteCount: Int) -> String
 
@@ -30,6 +33,7 @@ package struct ULCTester: Sendable {
     ///   - publicURL: The https base of callback URLs, without a trailing `/`.
     ///   - timeout: The deadline (20 s in the Universal Link Callback convention).
     ///   - maximumTargetLength: The longest target accepted.
+    ///   - requestDeadline: How long one request's store work may take in all (5 s).
     ///   - makeToken: Random identifiers; ``Nonce/make(byteCount:)`` by default.
     package init(
         store: any ULCTestStore,
@@ -37,6 +41,7 @@ package struct ULCTester: Sendable {
         publicURL: String,
         timeout: Duration = .seconds(20),
         maximumTargetLength: Int = 2048,
+        requestDeadline: Duration = .seconds(5),
         makeToken: @escaping @Sendable (_ byteCount: Int) -> String = { Nonce.make(byteCount: $0) }
     ) {
         self.store = store
@@ -45,6 +50,7 @@ package struct ULCTester: Sendable {
         let parts = timeout.components
         timeoutMilliseconds = parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
         self.maximumTargetLength = maximumTargetLength
+        self.requestDeadline = requestDeadline
         self.makeToken = makeToken
     }
 
@@ -92,12 +98,18 @@ package struct ULCTester: Sendable {
     ///
     /// - Returns: The run as stored afterwards and whether this call recorded it, or `nil` for
     ///   an unknown token or an outcome the run's convention does not have.
+    /// - Throws: ``StoreUnavailableError`` when the store's three steps take longer than
+    ///   ``requestDeadline`` in all; the store's errors.
     package func record(token: String, outcome: CallbackOutcome, query: String?) async throws -> (test: ULCTest, isFirst: Bool)? {
-        guard let existing = try await store.test(token: token), existing.kind.outcomes.contains(outcome) else { return nil }
-        guard existing.outcome == nil else { return (existing, false) }
-        let recorded = try await store.recordOutcome(token: token, outcome: outcome, at: clock.milliseconds, query: query)
-        guard let test = try await store.test(token: token) else { return nil }
-        return (test, recorded)
+        let store = store
+        let clock = clock
+        return try await StoreDeadline.run(within: requestDeadline) { () async throws -> (test: ULCTest, isFirst: Bool)? in
+            guard let existing = try await store.test(token: token), existing.kind.outcomes.contains(outcome) else { return nil }
+            guard existing.outcome == nil else { return (existing, false) }
+            let recorded = try await store.recordOutcome(token: token, outcome: outcome, at: clock.milliseconds, query: query)
+            guard let test = try await store.test(token: token) else { return nil }
+            return (test, recorded)
+        }
     }
 
     /// The run's status now.
