@@ -3,6 +3,9 @@
 # and the tester API, and against nginx serving the very same AASA bytes, in the same run, for
 # comparison; then the tester API again on PostgreSQL, with two instances sharing one throwaway
 # database (Debian's postgresql, started here on 127.0.0.1), each driven by half the connections.
+# The throughput runs turn the per-client write limit off (--rate-limit 0: wrk is one client);
+# a last run keeps the default limits and shows them holding: writes past the limit are 429, a
+# half-sent request head is closed after --idle-timeout.
 # Bounded: every wrk run lasts DURATION seconds; every server is stopped at the end.
 #
 #   Scripts/load-test.sh                 # 64 connections, 10 s per run, 2 wrk threads
@@ -57,7 +60,7 @@ swift build --package-path Tools -c "$CONFIGURATION" --product roundtrip 2>&1 | 
 BIN="$(swift build --package-path Tools -c "$CONFIGURATION" --show-bin-path)/roundtrip"
 
 RT_PORT="$(free_port)"
-"$BIN" serve --host 127.0.0.1 --port "$RT_PORT" --database "$WORK/load.sqlite" --spec "$SPEC" \
+"$BIN" serve --host 127.0.0.1 --port "$RT_PORT" --database "$WORK/load.sqlite" --spec "$SPEC" --rate-limit 0 \
   --public-url https://tester.example.org --log-level warning &
 SERVER_PID=$!
 for _ in $(seq 1 100); do
@@ -137,7 +140,7 @@ DATABASE_URL="postgres://roundtrip@127.0.0.1:$PG_PORT/postgres?sslmode=disable"
 PG_PORTS=()
 for _ in 1 2; do
   port="$(free_port)"
-  "$BIN" serve --host 127.0.0.1 --port "$port" --database "$DATABASE_URL" --spec "$SPEC" \
+  "$BIN" serve --host 127.0.0.1 --port "$port" --database "$DATABASE_URL" --spec "$SPEC" --rate-limit 0 \
     --public-url https://tester.example.org --log-level warning &
   PG_PIDS+=($!)
   PG_PORTS+=("$port")
@@ -171,3 +174,28 @@ print("AASA ratio roundtrip/nginx:           %.2f (target >= 1.0)" % (rt / nginx
 print("tester GET  ratio postgres/sqlite:    %.2f (target >= 0.5)" % (pg / sg))
 print("tester POST ratio postgres/sqlite:    %.2f (target >= 0.5)" % (pp / sp))
 PY
+
+# Limits holding: the default write limit (120 a minute per client) under wrk, and a half-sent
+# request head, on a server with its default limits and a 2-second idle timeout.
+for pid in "${PG_PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
+PG_PIDS=()
+LIMIT_PORT="$(free_port)"
+"$BIN" serve --host 127.0.0.1 --port "$LIMIT_PORT" --database "$WORK/limits.sqlite" --spec "$SPEC" --idle-timeout 2 \
+  --public-url https://tester.example.org --log-level error &
+SERVER_PID=$!
+for _ in $(seq 1 100); do curl -fs -o /dev/null "http://127.0.0.1:$LIMIT_PORT/readyz" && break; sleep 0.1; done
+limited="$(wrk -t1 -c8 -d"${DURATION}s" -s "$WORK/post.lua" "http://127.0.0.1:$LIMIT_PORT/api/ulc-tests")"
+created="$(curl -fs "http://127.0.0.1:$LIMIT_PORT/api/ulc-tests?limit=500" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["tests"]))')"
+refused="$(awk '/Non-2xx/ {print $5}' <<<"$limited")"
+echo "write limit: $created runs created, ${refused:-0} writes refused 429 in ${DURATION}s (limit 120 a minute, burst 120)" >&2
+python3 - "$LIMIT_PORT" >&2 <<'PY'
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+s.sendall(b"GET /healthz HTTP/1.1\r\nHost: a.exam")  # a head that never ends
+s.settimeout(30)
+start = time.monotonic()
+closed = s.recv(1) == b""
+print("half-sent head: %s after %.1f s (idle timeout 2 s)" % ("closed by the server" if closed else "still open", time.monotonic() - start))
+PY
+kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null || true
+SERVER_PID=""

@@ -30,16 +30,4 @@ struct HTMLTests {
         #expect(outer.description == "<p>\(inner.description) 42 \(inner.description)\(inner.description)</p>")
         #expect(!outer.description.contains("<img"))
     }
-
-    @Test("form bodies decode + as space and tolerate stray percent signs")
-    func formBody() {
-        let form = FormBody(Array("target=https%3A%2F%2Fa.example%2Fx%3Fq%3D1&note=a+b%20c&bad=100%&empty=&flag".utf8))
-        #expect(form["target"] == "https://a.example/x?q=1")
-        #expect(form["note"] == "a b c")
-        #expect(form["bad"] == "100%")
-        #expect(form["empty"] == "")
-        #expect(form["flag"] == "")
-        #expect(form["missing"] == nil)
-        #expect(FormBody(Array("x=%0D%0A%FF".utf8))["x"] == "\r\n\u{FFFD}")
-    }
 }

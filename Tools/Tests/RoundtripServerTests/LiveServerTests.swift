@@ -55,6 +55,20 @@ struct LiveServerTests {
         }
     }
 
+    @Test("without a public URL, links name the port actually bound, not the 0 asked for")
+    func boundPortInLinks() async throws {
+        let configuration = ServerConfiguration(port: 0, specs: [try ServerFixture.terminal()])
+        #expect(configuration.publicURLFollowsBoundPort)
+        let app = try ServerApplication.make(configuration: configuration, store: try SQLiteTestStore(path: ":memory:"), logger: ServerFixture.logger)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            #expect(port != 0)
+            let created = try await client.post("/api/ulc-tests", json: #"{"target": "https://terminal.example.com/logout"}"#)
+            let link = try #require(created.json["link"] as? String)
+            #expect(try TesterAPITests.callback("ulc-success", in: link).hasPrefix("https://localhost:\(port)/cb/"))
+        }
+    }
+
     @Test("pipelined in one write: AASA, an API call, AASA again; answered in order, then closed")
     func pipelined() async throws {
         try await ServerFixture.app().test(.live) { client in
@@ -62,7 +76,7 @@ struct LiveServerTests {
             let aasa = "GET /.well-known/apple-app-site-association HTTP/1.1\r\nHost: terminal.example.com\r\n\r\n"
             let api = "GET /api/ulc-tests/unknown HTTP/1.1\r\nHost: terminal.example.com\r\n\r\n"
             let closing = "HEAD /apple-app-site-association HTTP/1.1\r\nHost: terminal.example.com\r\nConnection: close\r\n\r\n"
-            let response = try RawHTTPConnection.exchange(port: port, aasa + api + aasa + closing)
+            let response = try await RawHTTPConnection.exchangeOnThread(port: port, aasa + api + aasa + closing).text
             let statuses = response.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(3)) }
             #expect(statuses == ["200", "404", "200", "200"])
             #expect(response.contains("not-found"))

@@ -19,6 +19,7 @@ struct OperationsTests {
             throw StoreUnavailableError("down")
         }
         func recent(limit: Int) async throws -> [ULCTest] { throw StoreUnavailableError("down") }
+        func deleteCreated(before time: Int64) async throws -> Int { throw StoreUnavailableError("down") }
         func ping() async throws { throw StoreUnavailableError("down") }
     }
 

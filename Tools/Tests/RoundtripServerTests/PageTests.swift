@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import Testing
 
@@ -19,21 +20,61 @@ struct PageTests {
         }
     }
 
-    @Test("creating a test from the form redirects to its page, which shows the link, a QR code and the status")
+    @Test("creating a test from the form shows the link and its QR code once, saying so; the test's page never shows them")
     func createFromForm() async throws {
         try await ServerFixture.app().test(.router) { client in
             let created = try await client.post("/tests", form: [("target", "https://terminal.example.com/logout")])
-            #expect(created.status == .seeOther)
-            let location = try #require(created.headers[.location])
-            #expect(location.hasPrefix("/tests/"))
-            let page = try await client.get(location)
+            #expect(created.status == .created)
+            #expect(created.headers[.cacheControl] == "no-store")
+            #expect(created.text.contains("<svg"))
+            #expect(created.text.contains("id=\"status\" class=\"status pending\">pending<"))
+            #expect(created.text.contains("https://terminal.example.com/logout?ulc-success=https%3A%2F%2Ftester.example.org%2Fcb%2F"))
+            #expect(created.text.contains("Copy this link now: it is shown once."))
+            #expect(created.text.contains("fetch('/api/ulc-tests/'"))
+            let id = try #require(created.text.firstMatch(of: #/<a href="/tests/([A-Za-z0-9_-]+)">/#)?.output.1)
+
+            let page = try await client.get("/tests/" + id)
             #expect(page.status == .ok)
-            #expect(page.text.contains("<svg"))
             #expect(page.text.contains("id=\"status\" class=\"status pending\">pending<"))
-            #expect(page.text.contains("https://terminal.example.com/logout?ulc-success=https%3A%2F%2Ftester.example.org%2Fcb%2F"))
-            #expect(page.text.contains("fetch('/api/ulc-tests/'"))
+            #expect(page.text.contains("id=\"link-hidden\""))
+            #expect(!page.text.contains("/cb/") && !page.text.contains("cb%2F") && !page.text.contains("<svg"))
             let history = try await client.get("/tests")
-            #expect(history.text.contains(String(location.dropFirst("/tests/".count))))
+            #expect(history.text.contains(String(id)))
+            #expect(!history.text.contains("/cb/") && !history.text.contains("cb%2F"))
+        }
+    }
+
+    @Test("form bodies are decoded as a browser encodes them: + is a space, %XX a byte")
+    func formDecoding() async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let body = "url=terminal-app%3A%2F%2Fx&source=a+b%20c&spec=0"
+            let page = try await client.execute(
+                uri: "/inspect",
+                method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: body)
+            )
+            #expect(page.status == .ok)
+            #expect(page.text.contains("value=\"terminal-app://x\""))
+            #expect(page.text.contains("value=\"a b c\""))
+        }
+    }
+
+    @Test(
+        "a body that is not a form is a 400 page with code invalid-form",
+        arguments: ["target=100%", "target=%zz", "target%=1"]
+    )
+    func invalidForm(body: String) async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let page = try await client.execute(
+                uri: "/tests",
+                method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: body)
+            )
+            #expect(page.status == .badRequest)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.text.contains("<code id=\"code\">invalid-form</code>"))
         }
     }
 
@@ -103,6 +144,57 @@ struct PageTests {
             let broken = try await client.post("/inspect", form: [("url", "p-app://go"), ("spec_text", "roundtrip: [<b>")])
             #expect(broken.text.contains("The pasted spec is not usable"))
             #expect(!broken.text.contains("[<b>"))
+        }
+    }
+
+    /// A pasted spec whose secret parameter and signing key name `variable`.
+    static func secretSpec(_ variable: String) -> String {
+        """
+        roundtrip: 1
+        app: {name: P, schemes: [p-app]}
+        keys:
+          k1: {algorithm: hmac-sha256, secret-env: \(variable)}
+        actions:
+          go: {url: "p-app://go", convention: none, parameters: {token: {type: secret, secret-env: \(variable), required: true}}}
+          signed: {url: "p-app://signed", convention: none, signatures: required}
+        """
+    }
+
+    /// The inspector's decision section alone.
+    static func decision(_ page: String) -> Substring {
+        page.firstRange(of: #/<section id="decision">[\s\S]*?</section>/#).map { page[$0] } ?? ""
+    }
+
+    @Test("a pasted spec never reads the server's environment: a set, unset or empty variable and a right or wrong value decide alike")
+    func inspectorPastedSecretsArePresenceOnly() async throws {
+        let path = try #require(ProcessInfo.processInfo.environment["PATH"])
+        let variables = ["PATH", "ROUNDTRIP_TEST_CERTAINLY_UNSET_VARIABLE"]
+        try await ServerFixture.app(specs: []).test(.router) { client in
+            var decisions: Set<Substring> = []
+            for variable in variables {
+                for value in [path, "wrong"] {
+                    let url = "p-app://go?token=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+                    let page = try await client.post("/inspect", form: [("url", url), ("spec_text", Self.secretSpec(variable))])
+                    #expect(page.text.contains("id=\"pasted-secrets\""))
+                    let decision = Self.decision(page.text)
+                    #expect(decision.contains("Accepted"))
+                    #expect(decision.contains("present (a secret: checked for presence only)"))
+                    #expect(!decision.contains(value))
+                    decisions.insert(decision)
+                }
+                let missing = try await client.post("/inspect", form: [("url", "p-app://go"), ("spec_text", Self.secretSpec(variable))])
+                #expect(Self.decision(missing.text).contains("missing-parameter"))
+                let signed = try await client.post(
+                    "/inspect",
+                    form: [("url", "p-app://signed?rt-kid=k1&rt-ts=1800000000&rt-id=abcdefgh&rt-sig=AAAA"), ("spec_text", Self.secretSpec(variable))]
+                )
+                let refusal = Self.decision(signed.text)
+                #expect(refusal.contains("Rejected"))
+                #expect(refusal.contains("never reads the server"))
+                decisions.insert(refusal)
+            }
+            // One accepted decision and one refusal, whatever the variable holds.
+            #expect(decisions.count == 2)
         }
     }
 

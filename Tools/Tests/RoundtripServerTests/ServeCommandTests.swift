@@ -73,6 +73,11 @@ struct ServeCommandTests {
             (["serve", "--port", "70000"], "--port must be 0…65535"),
             (["serve", "--log-level", "loud"], "--log-level must be one of"),
             (["serve", "--spec", "/nonexistent.yaml"], "is not usable"),
+            (["serve", "--retention", "week"], "--retention must be a positive number with d, h, m or s, e.g. 7d, not 'week'"),
+            (["serve", "--retention", "0d"], "--retention must be a positive number"),
+            (["serve", "--retention", "99999999999999999d"], "--retention must be a positive number"),
+            (["serve", "--rate-limit=-1"], "--rate-limit must be 0 (no limit) or more, not -1"),
+            (["serve", "--idle-timeout", "0"], "--idle-timeout must be 1…3600 seconds, not 0"),
         ]
     )
     func usage(arguments: [String], message: String) throws {

@@ -8,6 +8,34 @@ import Testing
 /// A PostgreSQL database that cannot be reached at start, or goes away while serving.
 @Suite("Store outages", .serialized)
 struct StoreOutageTests {
+    /// A PostgreSQL store reached through a ``TCPProxy`` the test can cut, freeze and restore.
+    static func withProxiedStore(_ body: (TCPProxy, PostgresTestStore) async throws -> Void) async throws {
+        try await TestDatabase.with(.postgres) { database in
+            var components = try #require(URLComponents(string: database.location))
+            let proxy = try await TCPProxy.start(to: components.host ?? "127.0.0.1", port: components.port ?? 5432)
+            components.port = proxy.port
+            let store = try await PostgresTestStore.connect(url: try #require(components.string), logger: TestDatabase.logger)
+            do {
+                try await body(proxy, store)
+            } catch {
+                await store.shutdown()
+                await proxy.cut()
+                throw error
+            }
+            await store.shutdown()
+            await proxy.cut()
+        }
+    }
+
+    /// Whether `/readyz` turns 200 within 30 s.
+    static func recovers(_ client: some TestClientProtocol) async throws -> Bool {
+        for _ in 0..<120 {
+            if try await client.get("/readyz").status == .ok { return true }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        return false
+    }
+
     @Test("serve exits 2 at start with the host and the reason when the database cannot be reached")
     func unreachableAtStart() throws {
         let result = try CommandLineRunner.run([
@@ -27,11 +55,7 @@ struct StoreOutageTests {
 
     @Test("the database goes away while serving: 503 on each request, then recovery", .enabled(if: TestDatabase.postgresURL != nil))
     func outageAndRecovery() async throws {
-        try await TestDatabase.with(.postgres) { database in
-            var components = try #require(URLComponents(string: database.location))
-            let proxy = try await TCPProxy.start(to: components.host ?? "127.0.0.1", port: components.port ?? 5432)
-            components.port = proxy.port
-            let store = try await PostgresTestStore.connect(url: try #require(components.string), logger: TestDatabase.logger)
+        try await Self.withProxiedStore { proxy, store in
             try await ServerFixture.app(store: store).test(.router) { client in
                 let body = #"{"target": "https://terminal.example.com/logout"}"#
                 #expect(try await client.post("/api/ulc-tests", json: body).status == .created)
@@ -46,17 +70,34 @@ struct StoreOutageTests {
                 #expect(try await client.get("/healthz").status == .ok)
 
                 try await proxy.restore()
-                var recovered = false
-                for _ in 0..<60 where !recovered {
-                    recovered = try await client.get("/readyz").status == .ok
-                    if !recovered { try await Task.sleep(for: .milliseconds(250)) }
-                }
-                #expect(recovered)
+                #expect(try await Self.recovers(client))
                 #expect(try await client.post("/api/ulc-tests", json: body).status == .created)
                 #expect((try await client.get("/api/ulc-tests").json["tests"] as? [Any])?.count == 2)
             }
-            await store.shutdown()
-            await proxy.cut()
+        }
+    }
+
+    @Test(
+        "a frozen database: 503 store-unavailable within the deadline while the stuck queries are abandoned, then recovery",
+        .enabled(if: TestDatabase.postgresURL != nil)
+    )
+    func frozenDatabase() async throws {
+        try await Self.withProxiedStore { proxy, store in
+            try await ServerFixture.app(store: store).test(.router) { client in
+                let body = #"{"target": "https://terminal.example.com/logout"}"#
+                #expect(try await client.post("/api/ulc-tests", json: body).status == .created)
+
+                proxy.freeze()
+                let response = try await client.post("/api/ulc-tests", json: body)
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.errorCode == "store-unavailable")
+                #expect(try await client.get("/readyz").status == .serviceUnavailable)
+
+                // The frozen connections are dead for good: drop them, as a restarted server would.
+                await proxy.cut()
+                try await proxy.restore()
+                #expect(try await Self.recovers(client))
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import PostgresNIO
 import Testing
 
 @testable import RoundtripServer
@@ -101,6 +102,58 @@ struct StoreTests {
             let restarted = try await database.open()
             #expect(try await restarted.test(id: id)?.outcome == .success)
             await database.close(restarted)
+        }
+    }
+
+    @Test(
+        "a hand-edited row that is not a run is skipped, never a crash",
+        arguments: [
+            "UPDATE ulc_test SET created_at = 'yesterday' WHERE id = 'bad'",
+            "UPDATE ulc_test SET kind = 'carrier-pigeon' WHERE id = 'bad'",
+            "UPDATE ulc_test SET outcome = 'maybe' WHERE id = 'bad'",
+            "UPDATE ulc_test SET completed_at = 'soon' WHERE id = 'bad'",
+            "UPDATE ulc_test SET target = NULL WHERE id = 'bad'",
+        ]
+    )
+    func malformedRowSkipped(edit: String) async throws {
+        // A table without NOT NULL, as a hand-made or restored database may have.
+        let store = try SQLiteTestStore(path: ":memory:")
+        try await store.writer.write { db in
+            try db.execute(sql: "ALTER TABLE ulc_test RENAME TO ulc_test_strict")
+            try db.execute(sql: "CREATE TABLE ulc_test AS SELECT * FROM ulc_test_strict")
+        }
+        // Created at the fixture clock's time, so the server's retention sweep keeps them.
+        try await store.insert(Self.sample("good", at: 1_800_000_000_000))
+        try await store.insert(Self.sample("bad", at: 1_800_000_001_000))
+        try await store.writer.write { db in try db.execute(sql: edit) }
+        #expect(try await store.test(id: "bad") == nil)
+        #expect(try await store.test(token: "token-bad") == nil)
+        #expect(try await store.recent(limit: 10).map(\.id) == ["good"])
+        try await ServerFixture.app(store: store).test(.router) { client in
+            let list = try await client.get("/api/ulc-tests")
+            #expect(list.status == .ok)
+            #expect((list.json["tests"] as? [[String: Any]])?.count == 1)
+            #expect(try await client.get("/api/ulc-tests/bad").status == .notFound)
+        }
+    }
+
+    @Test(
+        "PostgreSQL: a row with an unknown kind or outcome is skipped, never a crash",
+        .enabled(if: TestDatabase.postgresURL != nil),
+        arguments: [
+            "UPDATE ulc_test SET kind = 'carrier-pigeon' WHERE id = 'bad'",
+            "UPDATE ulc_test SET outcome = 'maybe' WHERE id = 'bad'",
+        ] as [PostgresQuery]
+    )
+    func postgresMalformedRowSkipped(edit: PostgresQuery) async throws {
+        try await TestDatabase.with(.postgres) { database in
+            let store = try #require(try await database.open() as? PostgresTestStore)
+            try await store.insert(Self.sample("good", at: 1000))
+            try await store.insert(Self.sample("bad", at: 2000))
+            try await store.client.query(edit)
+            #expect(try await store.test(id: "bad") == nil)
+            #expect(try await store.recent(limit: 10).map(\.id) == ["good"])
+            await database.close(store)
         }
     }
 

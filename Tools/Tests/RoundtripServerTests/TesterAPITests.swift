@@ -46,6 +46,32 @@ struct TesterAPITests {
         }
     }
 
+    @Test("the link and its token are returned once, to the creator: reading or listing runs never shows them, and a stranger cannot answer")
+    func tokenShownOnce() async throws {
+        try await ServerFixture.app().test(.router) { client in
+            let created = try await client.post("/api/ulc-tests", json: #"{"target": "https://terminal.example.com/logout"}"#)
+            let id = try #require(created.json["id"] as? String)
+            let link = try #require(created.json["link"] as? String)
+            let token = try Self.path(of: Self.callback("ulc-success", in: link)).dropFirst("/cb/".count).dropLast("/success".count)
+            // Everything a stranger who knows the id can read.
+            for path in ["/api/ulc-tests/\(id)", "/api/ulc-tests", "/tests/\(id)", "/tests"] {
+                let response = try await client.get(path)
+                #expect(response.status == .ok)
+                #expect(!response.text.contains(token), "\(path) shows the token")
+                #expect(!response.text.contains("cb%2F") && !response.text.contains("/cb/"), "\(path) shows a callback URL")
+            }
+            #expect(try await client.get("/api/ulc-tests/\(id)").json["link"] == nil)
+            // Guessing a token does not answer it; the creator's callback does, once.
+            #expect(try await client.get("/cb/\(id)/success").status == .notFound)
+            #expect(try await client.get("/api/ulc-tests/\(id)").json["status"] as? String == "pending")
+            let first = try await client.get(try Self.path(of: Self.callback("ulc-error", in: link)))
+            #expect(first.text.contains("answered <strong>error</strong>"))
+            let second = try await client.get(try Self.path(of: Self.callback("ulc-success", in: link)))
+            #expect(second.text.contains("changes nothing"))
+            #expect(try await client.get("/api/ulc-tests/\(id)").json["status"] as? String == "error")
+        }
+    }
+
     @Test("the link is accepted by the app's own Roundtrip endpoint, with our callbacks")
     func linkIsAValidULC() async throws {
         // An app without a callbacks allow-list: ULC callbacks are then any https URL (the Universal Link Callback convention).

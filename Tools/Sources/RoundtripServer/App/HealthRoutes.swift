@@ -4,7 +4,8 @@ import Hummingbird
 ///
 /// - `GET /healthz` → 200 `{"status": "ok"}` while the process serves requests (liveness: it
 ///   never touches the database, so a database outage does not get the instance restarted);
-/// - `GET /readyz` → 200 `{"status": "ready"}` when the store answers within a second, else 503
+/// - `GET /readyz` → 200 `{"status": "ready"}` when the store takes a write within a second
+///   (``ULCTestStore/ping()`` writes one row: a full disk or a held lock is not ready), else 503
 ///   `{"status": "unavailable", "error": {"code": "store-unavailable", …}}` (readiness: take the
 ///   instance out of rotation until its database returns).
 struct HealthRoutes: Sendable {

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 import RoundtripAssociatedDomains
 
 /// Builds the Roundtrip server: AASA hosting, the tester API and callbacks, the pages, and the
@@ -18,27 +19,41 @@ package enum ServerApplication {
         configuration: ServerConfiguration,
         store: any ULCTestStore,
         clock: ServerClock = .system
-    ) throws(AssociationError) -> Router<BasicRequestContext> {
-        try router(configuration: configuration, catalog: AssociationCatalog(specs: configuration.specs), store: store, clock: clock)
+    ) throws(AssociationError) -> Router<ServerRequestContext> {
+        try router(
+            configuration: configuration,
+            catalog: AssociationCatalog(specs: configuration.specs),
+            tester: tester(configuration: configuration, store: store, clock: clock)
+        )
     }
 
-    private static func router(
-        configuration: ServerConfiguration,
-        catalog: AssociationCatalog,
-        store: any ULCTestStore,
-        clock: ServerClock
-    ) -> Router<BasicRequestContext> {
-        let tester = ULCTester(
+    private static func tester(configuration: ServerConfiguration, store: any ULCTestStore, clock: ServerClock) -> ULCTester {
+        ULCTester(
             store: store,
             clock: clock,
             publicURL: configuration.publicURL,
             timeout: configuration.testTimeout,
             maximumTargetLength: configuration.maximumTargetLength
         )
-        let router = Router(context: BasicRequestContext.self)
+    }
+
+    private static func router(
+        configuration: ServerConfiguration,
+        catalog: AssociationCatalog,
+        tester: ULCTester
+    ) -> Router<ServerRequestContext> {
+        let store = tester.store
+        let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: ErrorMiddleware())
+        router.add(
+            middleware: WriteGuardMiddleware(
+                limiter: WriteRateLimiter(perMinute: configuration.writesPerMinute),
+                clock: tester.clock,
+                publicURL: { tester.publicURL }
+            )
+        )
         HealthRoutes(store: store).register(on: router)
         AssociationRoutes(catalog: catalog).register(on: router)
         ULCTestRoutes(tester: tester).register(on: router)
@@ -64,14 +79,35 @@ package enum ServerApplication {
     ) throws(AssociationError) -> some ApplicationProtocol {
         let catalog = try AssociationCatalog(specs: configuration.specs)
         let serverName = "Roundtrip"
+        let tester = tester(configuration: configuration, store: store, clock: clock)
         return Application(
-            router: router(configuration: configuration, catalog: catalog, store: store, clock: clock),
+            router: router(configuration: configuration, catalog: catalog, tester: tester),
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [AssociationChannelHandler(catalog: catalog, serverName: serverName)]
+                    additionalChannelHandlers: [AssociationChannelHandler(catalog: catalog, serverName: serverName)],
+                    // Closes connections that go quiet, a half-sent request head included: the
+                    // head only counts as activity once it is complete.
+                    idleTimeout: TimeAmount(configuration.idleTimeout)
                 )
             ),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
+            services: [
+                RetentionSweeper(
+                    store: store,
+                    clock: clock,
+                    retention: configuration.retention,
+                    interval: configuration.retentionSweepInterval,
+                    logger: logger
+                )
+            ],
+            onServerRunning: { channel in
+                // Without --public-url the links name this server itself: with the port it bound,
+                // which differs from the one asked for when that was 0.
+                if configuration.publicURLFollowsBoundPort, let port = channel.localAddress?.port {
+                    tester.usePublicURL(ServerConfiguration.localPublicURL(port: port))
+                }
+                logger.info("listening", metadata: ["callback-base": "\(tester.publicURL)"])
+            },
             logger: logger
         )
     }

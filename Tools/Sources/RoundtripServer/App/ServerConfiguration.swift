@@ -14,11 +14,24 @@ package struct ServerConfiguration: Sendable {
     /// example `https://roundtrip.example.com`. ULC callbacks must be https (the Universal Link Callback convention), so the
     /// server is meant to sit behind a TLS proxy that forwards to it.
     package var publicURL: String
+    /// Whether ``publicURL`` is the default `https://localhost:PORT`, which the server rewrites
+    /// with the port it actually bound once it listens (`port` 0 picks a free one).
+    package var publicURLFollowsBoundPort: Bool
     /// How long a test may stay pending before it counts as timed out: 20 s (the Universal Link Callback convention:
     /// "Your app's logout process should take no longer than 20 seconds").
     package var testTimeout: Duration
     /// The longest target URL a test accepts, in UTF-8 bytes.
     package var maximumTargetLength: Int
+    /// How long a connection may stay without traffic (between requests, or in the middle of
+    /// sending one, a half-sent request head included) before the server closes it.
+    package var idleTimeout: Duration
+    /// How long tester runs are kept: a periodic sweep deletes older ones.
+    package var retention: Duration
+    /// How often the retention sweep runs.
+    package var retentionSweepInterval: Duration
+    /// The writing requests (POSTs, callbacks) one client (remote address) may make a minute;
+    /// 0 turns the limit off.
+    package var writesPerMinute: Int
 
     /// A configuration.
     ///
@@ -29,21 +42,39 @@ package struct ServerConfiguration: Sendable {
     ///   - publicURL: The https base of callback URLs; a trailing `/` is dropped.
     ///   - testTimeout: The tester's deadline.
     ///   - maximumTargetLength: The longest target accepted.
+    ///   - idleTimeout: How long a silent connection stays open (30 s).
+    ///   - retention: How long runs are kept (7 days).
+    ///   - retentionSweepInterval: How often old runs are deleted (hourly).
+    ///   - writesPerMinute: The writing requests a client may make a minute (120).
     package init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         specs: [Spec] = [],
         publicURL: String? = nil,
         testTimeout: Duration = .seconds(20),
-        maximumTargetLength: Int = 2048
+        maximumTargetLength: Int = 2048,
+        idleTimeout: Duration = .seconds(30),
+        retention: Duration = .seconds(7 * 24 * 3600),
+        retentionSweepInterval: Duration = .seconds(3600),
+        writesPerMinute: Int = 120
     ) {
         self.host = host
         self.port = port
         self.specs = specs
-        var base = publicURL ?? "https://localhost:\(port)"
+        publicURLFollowsBoundPort = publicURL == nil
+        var base = publicURL ?? Self.localPublicURL(port: port)
         while base.hasSuffix("/") { base.removeLast() }
         self.publicURL = base
         self.testTimeout = testTimeout
         self.maximumTargetLength = maximumTargetLength
+        self.idleTimeout = idleTimeout
+        self.retention = retention
+        self.retentionSweepInterval = retentionSweepInterval
+        self.writesPerMinute = writesPerMinute
+    }
+
+    /// The default public base: `https://localhost:PORT`.
+    package static func localPublicURL(port: Int) -> String {
+        "https://localhost:\(port)"
     }
 }

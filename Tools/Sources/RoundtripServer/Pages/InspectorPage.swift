@@ -8,6 +8,10 @@ import RoundtripYAML
 /// A decision is also a link: `/inspect?url=…&spec=…[&source=…]` fills in the form and decides
 /// at once, `spec` naming a loaded spec by its app name (or its position, from 0), so a reviewer
 /// can paste the page's own "link to this decision" into a ticket.
+///
+/// A pasted spec is a stranger's: it is decided with ``PastedSpecKeyResolver``, which resolves no
+/// key, and its `secret` parameters are checked for presence only, so the page never says anything
+/// about the server's environment.
 struct InspectorPage: Sendable {
     /// The form's values.
     struct Input: Sendable {
@@ -41,6 +45,9 @@ struct InspectorPage: Sendable {
                 \(choice)
                 <label for="spec-text">Or paste a spec (YAML or JSON; used instead when given)</label>
                 <textarea id="spec-text" name="spec_text" rows="6">\(input.specText)</textarea>
+                <p id="pasted-secrets" class="muted">A pasted spec never reads this server's environment, files or keys: its \
+                <code>secret</code> parameters are checked for presence only (any non-empty value passes), and its signatures \
+                are not verified.</p>
                 <button type="submit">Decide</button></form></section>
                 \(decision ?? "")
                 """
@@ -92,9 +99,14 @@ struct InspectorPage: Sendable {
     /// Decides the input's URL and fills in ``decision``.
     mutating func decide(now: Date) {
         let spec: Spec
+        var keys: any KeyResolver = EnvironmentKeyResolver()
+        var presenceOnly: Set<String> = []
         if !input.specText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             do {
-                spec = try SpecLoader.load(yaml: input.specText).spec
+                let pasted = Self.presenceOnlySecrets(try SpecLoader.load(yaml: input.specText).spec)
+                spec = pasted.spec
+                presenceOnly = pasted.secrets
+                keys = PastedSpecKeyResolver()
             } catch {
                 decision = "<section><h2>The pasted spec is not usable</h2><pre class=\"error\">\(error.description)</pre></section>"
                 return
@@ -106,10 +118,12 @@ struct InspectorPage: Sendable {
             return
         }
         do {
-            let endpoint = try Endpoint(spec: spec)
+            let endpoint = try Endpoint(spec: spec, keys: keys)
             let accepted = try endpoint.evaluate(input.url, source: input.source.isEmpty ? nil : input.source, now: now)
             let parameters = accepted.canonicalParameters.sorted { $0.key < $1.key }.map { name, value -> HTML in
-                "<tr><td><code>\(name)</code></td><td><code>\(value)</code></td></tr>"
+                presenceOnly.contains(name)
+                    ? "<tr><td><code>\(name)</code></td><td class=\"muted\">present (a secret: checked for presence only)</td></tr>"
+                    : "<tr><td><code>\(name)</code></td><td><code>\(value)</code></td></tr>"
             }
             let callbacks = accepted.callbacks.sorted { $0.key < $1.key }.map { outcome, url -> HTML in
                 "<tr><td>\(outcome)</td><td><code>\(url)</code></td></tr>"
@@ -129,5 +143,27 @@ struct InspectorPage: Sendable {
                 <p id="message">\(error.message)</p></section>
                 """
         }
+    }
+
+    /// A pasted spec whose `secret` parameters are plain strings, so that any non-empty value
+    /// passes without comparing it with anything the server holds; and their names, whose values
+    /// the page does not echo.
+    ///
+    /// - Complexity: O(*n*) in the spec's parameters.
+    static func presenceOnlySecrets(_ spec: Spec) -> (spec: Spec, secrets: Set<String>) {
+        var spec = spec
+        var secrets: Set<String> = []
+        for actionIndex in spec.actions.indices {
+            for parameterIndex in spec.actions[actionIndex].parameters.indices
+            where spec.actions[actionIndex].parameters[parameterIndex].type == .secret {
+                spec.actions[actionIndex].parameters[parameterIndex].type = .string
+                spec.actions[actionIndex].parameters[parameterIndex].secretEnvironment = nil
+                if spec.actions[actionIndex].parameters[parameterIndex].minimumLength == nil {
+                    spec.actions[actionIndex].parameters[parameterIndex].minimumLength = 1
+                }
+                secrets.insert(spec.actions[actionIndex].parameters[parameterIndex].name)
+            }
+        }
+        return (spec, secrets)
     }
 }

@@ -22,41 +22,64 @@ struct PageRoutes: Sendable {
             return page.page.response()
         }
         router.post("/inspect") { request, _ in
-            let form = try await Self.form(request)
+            let form = try await FormBody.decode(InspectForm.self, from: request, limit: Self.maximumForm)
             var page = InspectorPage(specs: specs)
             page.input = .init(
-                url: form["url"] ?? "",
-                source: form["source"] ?? "",
-                specIndex: Int(form["spec"] ?? "") ?? 0,
-                specText: form["spec_text"] ?? ""
+                url: form.url ?? "",
+                source: form.source ?? "",
+                specIndex: Int(form.spec ?? "") ?? 0,
+                specText: form.specText ?? ""
             )
             page.decide(now: tester.clock.now())
             return page.page.response()
         }
         router.get("/aasa-check") { _, _ in AASACheckerPage().page.response() }
         router.post("/aasa-check") { request, _ in
-            let form = try await Self.form(request)
-            var page = AASACheckerPage(input: .init(file: form["file"] ?? "", urls: form["urls"] ?? "", appID: form["app_id"] ?? ""))
+            let form = try await FormBody.decode(AASACheckForm.self, from: request, limit: Self.maximumForm)
+            var page = AASACheckerPage(input: .init(file: form.file ?? "", urls: form.urls ?? "", appID: form.appID ?? ""))
             page.check()
             return page.page.response()
         }
     }
 
-    static func form(_ request: Request) async throws -> FormBody {
-        do {
-            return FormBody(try await request.body.collect(upTo: maximumForm).readableBytesView)
-        } catch {
-            throw PageError(status: .contentTooLarge, message: "The form is larger than \(maximumForm / 1024) KiB.")
+    /// The home page's form.
+    private struct TestForm: Decodable {
+        let target: String?
+    }
+
+    /// The inspector's form.
+    private struct InspectForm: Decodable {
+        let url: String?
+        let source: String?
+        let spec: String?
+        let specText: String?
+
+        enum CodingKeys: String, CodingKey {
+            case url, source, spec
+            case specText = "spec_text"
+        }
+    }
+
+    /// The AASA checker's form.
+    private struct AASACheckForm: Decodable {
+        let file: String?
+        let urls: String?
+        let appID: String?
+
+        enum CodingKeys: String, CodingKey {
+            case file, urls
+            case appID = "app_id"
         }
     }
 
     func createTest(_ request: Request, context: some RequestContext) async throws -> Response {
-        let target = try await Self.form(request)["target"] ?? ""
+        let target = try await FormBody.decode(TestForm.self, from: request, limit: Self.maximumForm).target ?? ""
         do {
             let test = try await tester.start(target: target)
             context.logger.info("tester run created", metadata: ["id": "\(test.id)", "kind": "\(test.kind.rawValue)"])
-            // Post/redirect/get, so a reload does not create a second run.
-            return Response(status: .seeOther, headers: [.location: "/tests/" + test.id])
+            // The one answer that shows the link (it holds the callback token): no post/redirect/get,
+            // since the page it would redirect to is readable by anyone with the public id.
+            return testPage(test, showsLink: true).page.response(status: .created)
         } catch let error as APIError {
             return HomePage(domains: domains, target: target, error: error.message).page.response(status: .badRequest)
         }
@@ -71,12 +94,16 @@ struct PageRoutes: Sendable {
         guard let test = try await tester.test(id: id) else {
             throw PageError(status: .notFound, message: "No test has the id '\(id)'.")
         }
-        return TestPage(
+        return testPage(test, showsLink: false).page.response()
+    }
+
+    private func testPage(_ test: ULCTest, showsLink: Bool) -> TestPage {
+        TestPage(
             test: test,
             status: tester.status(of: test),
             elapsed: tester.elapsed(of: test),
-            timeoutSeconds: tester.timeoutMilliseconds / 1000
+            timeoutSeconds: tester.timeoutMilliseconds / 1000,
+            showsLink: showsLink
         )
-        .page.response()
     }
 }

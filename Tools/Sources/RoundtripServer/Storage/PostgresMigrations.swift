@@ -39,7 +39,12 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX ulc_test_created_at ON ulc_test (created_at DESC)",
             ]
-        )
+        ),
+        Migration(
+            version: 2,
+            name: "roundtrip_readiness",
+            statements: ["CREATE TABLE roundtrip_readiness (id INTEGER PRIMARY KEY, checked_at TIMESTAMPTZ NOT NULL)"]
+        ),
     ]
 
     /// Applies the migrations the database lacks.

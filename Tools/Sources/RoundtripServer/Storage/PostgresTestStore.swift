@@ -35,11 +35,9 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
         configuration.options.connectTimeout = .seconds(3)
         configuration.options.minimumConnections = 2
         configuration.options.maximumConnections = 16
-        // The same durability as the SQLite store, which GRDB runs in WAL mode with
-        // `synchronous = NORMAL`: a commit is written at once but not flushed to disk before the
-        // answer, so a crash keeps the database consistent and may lose the last moments of test
-        // runs (PostgreSQL's "Asynchronous Commit"), and a POST does not wait for an fsync.
-        configuration.options.additionalStartupParameters.append(("synchronous_commit", "off"))
+        // A write is acknowledged only once PostgreSQL has flushed it: the server's default
+        // `synchronous_commit = on` is kept (PostgreSQL's "Asynchronous Commit" would answer before
+        // the flush and may lose acknowledged runs in a crash).
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
@@ -97,13 +95,13 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
 
     package func test(id: String) async throws -> ULCTest? {
         try await perform { client in
-            try await Self.tests(client.query("SELECT \(unescaped: Self.columns) FROM ulc_test WHERE id = \(id)")).first
+            try await self.tests(client.query("SELECT \(unescaped: Self.columns) FROM ulc_test WHERE id = \(id)")).first
         }
     }
 
     package func test(token: String) async throws -> ULCTest? {
         try await perform { client in
-            try await Self.tests(client.query("SELECT \(unescaped: Self.columns) FROM ulc_test WHERE token = \(token)")).first
+            try await self.tests(client.query("SELECT \(unescaped: Self.columns) FROM ulc_test WHERE token = \(token)")).first
         }
     }
 
@@ -123,15 +121,30 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
 
     package func recent(limit: Int) async throws -> [ULCTest] {
         try await perform { client in
-            try await Self.tests(
+            try await self.tests(
                 client.query("SELECT \(unescaped: Self.columns) FROM ulc_test ORDER BY created_at DESC, seq DESC LIMIT \(limit)")
             )
         }
     }
 
+    package func deleteCreated(before time: Int64) async throws -> Int {
+        try await perform { client in
+            var count = 0
+            for try await _ in try await client.query("DELETE FROM ulc_test WHERE created_at < \(time) RETURNING id") { count += 1 }
+            return count
+        }
+    }
+
+    /// Answers when a write would be durable: it writes one row, so a read-only server, a full disk
+    /// or a frozen database fails it (within the deadline), not only a lost connection.
     package func ping() async throws {
         try await perform { client in
-            try await client.query("SELECT 1")
+            try await client.query(
+                """
+                INSERT INTO roundtrip_readiness (id, checked_at) VALUES (1, now())
+                ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at
+                """
+            )
             return ()
         }
     }
@@ -139,12 +152,21 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
     /// The columns every read selects, in ``tests(_:)``'s order.
     static let columns = "id, token, target, kind, link, created_at, outcome, completed_at, callback_query"
 
-    /// Rows as runs; a row with an unknown kind (from a newer schema) is skipped.
-    private static func tests(_ rows: PostgresRowSequence) async throws -> [ULCTest] {
+    /// Rows as runs; a row with an unknown kind or outcome (a hand edit, or a newer schema) is
+    /// skipped and logged. The schema's column types and NOT NULLs keep every other column valid.
+    private func tests(_ rows: PostgresRowSequence) async throws -> [ULCTest] {
         var tests: [ULCTest] = []
         typealias Columns = (String, String, String, String, String, Int64, String?, Int64?, String?)
         for try await (id, token, target, kind, link, createdAt, outcome, completedAt, query) in rows.decode(Columns.self) {
-            guard let kind = TargetKind(rawValue: kind) else { continue }
+            guard let kind = TargetKind(rawValue: kind) else {
+                logger.error("skipped a malformed tester run row", metadata: ["id": "\(id)", "reason": "unknown kind '\(kind)'"])
+                continue
+            }
+            let recorded = outcome.flatMap(CallbackOutcome.init(rawValue:))
+            if let outcome, recorded == nil {
+                logger.error("skipped a malformed tester run row", metadata: ["id": "\(id)", "reason": "unknown outcome '\(outcome)'"])
+                continue
+            }
             tests.append(
                 ULCTest(
                     id: id,
@@ -153,7 +175,7 @@ package final class PostgresTestStore: ULCTestStore, Sendable {
                     kind: kind,
                     link: link,
                     createdAt: createdAt,
-                    outcome: outcome.flatMap(CallbackOutcome.init(rawValue:)),
+                    outcome: recorded,
                     completedAt: completedAt,
                     callbackQuery: query
                 )

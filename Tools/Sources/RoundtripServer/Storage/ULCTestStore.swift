@@ -18,7 +18,12 @@ package protocol ULCTestStore: Sendable {
     func recordOutcome(token: String, outcome: CallbackOutcome, at time: Int64, query: String?) async throws -> Bool
     /// The newest runs first, at most `limit`.
     func recent(limit: Int) async throws -> [ULCTest]
-    /// Answers when the database answers (`GET /readyz`).
+    /// Deletes the runs created before `time`; safe to run on several instances at once.
+    ///
+    /// - Returns: How many this call deleted.
+    func deleteCreated(before time: Int64) async throws -> Int
+    /// Answers when the database takes a write (`GET /readyz`): the store writes one row, so that
+    /// ready means a tester run would be stored, not only that the database is reachable.
     ///
     /// - Throws: ``StoreUnavailableError`` when it does not.
     func ping() async throws

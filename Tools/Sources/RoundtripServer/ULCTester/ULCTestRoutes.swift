@@ -3,9 +3,10 @@ import Hummingbird
 
 /// The tester's JSON API and its callback URLs.
 ///
-/// - `POST /api/ulc-tests` `{"target": "https://…"}` → 201 `{"id", "link", "status": "pending", …}`
-/// - `GET /api/ulc-tests` → `{"tests": [...]}`, newest first (`?limit=`, 1…500, default 50)
-/// - `GET /api/ulc-tests/{id}` → `{"id", "target", "status", "elapsed_ms", …}`
+/// - `POST /api/ulc-tests` `{"target": "https://…"}` → 201 `{"id", "link", "status": "pending", …}`:
+///   the only answer that carries `link`, whose callback token lets its holder answer the run
+/// - `GET /api/ulc-tests` → `{"tests": [...]}`, newest first (`?limit=`, 1…500, default 50), no links
+/// - `GET /api/ulc-tests/{id}` → `{"id", "target", "status", "elapsed_ms", …}`, no link
 /// - `GET /cb/{token}/{success|error|cancel}` → records the first callback, shows a plain page
 struct ULCTestRoutes: Sendable {
     let tester: ULCTester
@@ -45,13 +46,13 @@ struct ULCTestRoutes: Sendable {
         }
         let test = try await tester.start(target: decoded.target)
         context.logger.info("tester run created", metadata: ["id": "\(test.id)", "kind": "\(test.kind.rawValue)"])
-        return JSONResponse.make(ULCTestView(test, tester: tester), status: .created)
+        return JSONResponse.make(ULCTestView(test, tester: tester, includesLink: true), status: .created)
     }
 
     func list(_ request: Request) async throws -> Response {
         let limit = request.uri.queryParameters["limit"].flatMap { Int($0) } ?? 50
         let tests = try await tester.recent(limit: limit)
-        return JSONResponse.make(ListBody(tests: tests.map { ULCTestView($0, tester: tester, includesLink: false) }))
+        return JSONResponse.make(ListBody(tests: tests.map { ULCTestView($0, tester: tester) }))
     }
 
     func show(id: String) async throws -> Response {

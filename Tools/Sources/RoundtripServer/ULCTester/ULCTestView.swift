@@ -1,5 +1,6 @@
 /// The JSON shape of a run: `{"id", "target", "kind", "link", "status", "elapsed_ms", "created_at", "callback_query"}`.
-/// Lists leave `link` out: it holds the callback token.
+/// Only the creation answer carries `link`: it holds the run's callback token, so whoever may read
+/// a run (the list, `GET /api/ulc-tests/{id}`) could otherwise answer it in the tester's place.
 struct ULCTestView: Encodable, Sendable {
     let id: String
     let target: String
@@ -10,7 +11,7 @@ struct ULCTestView: Encodable, Sendable {
     let createdAt: Int64
     let callbackQuery: String?
 
-    init(_ test: ULCTest, tester: ULCTester, includesLink: Bool = true) {
+    init(_ test: ULCTest, tester: ULCTester, includesLink: Bool = false) {
         id = test.id
         target = test.target
         kind = test.kind.rawValue

@@ -12,11 +12,16 @@ package struct ULCTester: Sendable {
     /// The time source.
     package let clock: ServerClock
     /// The https base of callback URLs (`<publicURL>/cb/<token>/<outcome>`).
-    package let publicURL: String
+    package var publicURL: String { publicBase.current }
+    /// Where ``publicURL`` is kept: the server replaces a default base once it knows its bound port.
+    private let publicBase: PublicBaseURL
     /// The deadline, in milliseconds.
     package let timeoutMilliseconds: Int64
     /// The longest target accepted.
     package let maximumTargetLength: Int
+    /// How long one request's store work may take in all (a callback reads, writes and reads
+    /// again): past it the request is answered 503 `store-unavailable`.
+    package let requestDeadline: Duration
     /// Makes identifiers and tokens: `byteCount` random bytes as base64url.
     let makeToken: @Sendable (_ byteCount: Int) -> String
 
@@ -28,6 +33,7 @@ package struct ULCTester: Sendable {
     ///   - publicURL: The https base of callback URLs, without a trailing `/`.
     ///   - timeout: The deadline (20 s in the Universal Link Callback convention).
     ///   - maximumTargetLength: The longest target accepted.
+    ///   - requestDeadline: How long one request's store work may take in all (5 s).
     ///   - makeToken: Random identifiers; ``Nonce/make(byteCount:)`` by default.
     package init(
         store: any ULCTestStore,
@@ -35,14 +41,16 @@ package struct ULCTester: Sendable {
         publicURL: String,
         timeout: Duration = .seconds(20),
         maximumTargetLength: Int = 2048,
+        requestDeadline: Duration = .seconds(5),
         makeToken: @escaping @Sendable (_ byteCount: Int) -> String = { Nonce.make(byteCount: $0) }
     ) {
         self.store = store
         self.clock = clock
-        self.publicURL = publicURL
+        publicBase = PublicBaseURL(publicURL)
         let parts = timeout.components
         timeoutMilliseconds = parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
         self.maximumTargetLength = maximumTargetLength
+        self.requestDeadline = requestDeadline
         self.makeToken = makeToken
     }
 
@@ -65,6 +73,12 @@ package struct ULCTester: Sendable {
         return test
     }
 
+    /// Replaces the https base of the callback URLs of runs created from now on (the server calls
+    /// it with the port it bound when it was given none).
+    package func usePublicURL(_ base: String) {
+        publicBase.current = base
+    }
+
     /// The callback base of a token: `<publicURL>/cb/<token>`.
     package func callbackBase(token: String) -> String {
         publicURL + "/cb/" + token
@@ -84,12 +98,18 @@ package struct ULCTester: Sendable {
     ///
     /// - Returns: The run as stored afterwards and whether this call recorded it, or `nil` for
     ///   an unknown token or an outcome the run's convention does not have.
+    /// - Throws: ``StoreUnavailableError`` when the store's three steps take longer than
+    ///   ``requestDeadline`` in all; the store's errors.
     package func record(token: String, outcome: CallbackOutcome, query: String?) async throws -> (test: ULCTest, isFirst: Bool)? {
-        guard let existing = try await store.test(token: token), existing.kind.outcomes.contains(outcome) else { return nil }
-        guard existing.outcome == nil else { return (existing, false) }
-        let recorded = try await store.recordOutcome(token: token, outcome: outcome, at: clock.milliseconds, query: query)
-        guard let test = try await store.test(token: token) else { return nil }
-        return (test, recorded)
+        let store = store
+        let clock = clock
+        return try await StoreDeadline.run(within: requestDeadline) { () async throws -> (test: ULCTest, isFirst: Bool)? in
+            guard let existing = try await store.test(token: token), existing.kind.outcomes.contains(outcome) else { return nil }
+            guard existing.outcome == nil else { return (existing, false) }
+            let recorded = try await store.recordOutcome(token: token, outcome: outcome, at: clock.milliseconds, query: query)
+            guard let test = try await store.test(token: token) else { return nil }
+            return (test, recorded)
+        }
     }
 
     /// The run's status now.

@@ -5,7 +5,8 @@ import Roundtrip
 import RoundtripAssociatedDomains
 import RoundtripServer
 
-/// `roundtrip serve [--host 127.0.0.1] [--port 8080] [--database PATH|postgres://…] [--spec SPEC]... [--public-url URL]`
+/// `roundtrip serve [--host 127.0.0.1] [--port 8080] [--database PATH|postgres://…] [--spec SPEC]... [--public-url URL]
+/// [--retention 7d] [--rate-limit 120] [--idle-timeout 30]`
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -24,7 +25,14 @@ struct ServeCommand: AsyncParsableCommand {
             database that goes away while serving makes tester requests answer 503 until it \
             returns. Callback URLs start with --public-url, which must be \
             https (ULC callbacks are universal links): put the server behind a TLS proxy and give its \
-            public address; the default is https://localhost:PORT.
+            public address; the default is https://localhost:PORT, with the port actually bound. A \
+            run's link holds its secret callback token and is shown once, to whoever creates the run.
+
+            Limits: runs older than --retention (default 7d) are deleted hourly; each client \
+            address may make --rate-limit writing requests (POSTs, callbacks) a minute (default 120, \
+            0 for none; behind a proxy all clients share its address); a connection silent for \
+            --idle-timeout seconds (default 30) is closed, a half-sent request included; POSTs \
+            from other sites are refused.
 
             Logs go to stderr (--log-level, default info), each request's lines with its \
             request-id (the X-Request-ID it came with, or a new one, echoed in the response). SIGTERM or SIGINT stops the server \
@@ -50,6 +58,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    @Option(help: "How long tester runs are kept: a number with d, h, m or s, e.g. 7d or 12h.")
+    var retention = "7d"
+
+    @Option(name: .customLong("rate-limit"), help: "Writing requests (POSTs, callbacks) a client address may make a minute; 0 for none.")
+    var rateLimit = 120
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a silent connection stays open, a half-sent request included.")
+    var idleTimeout = 30
+
+    /// A duration such as `7d`, `12h`, `30m` or `45s`; `nil` when it is not one or not positive.
+    static func duration(_ text: String) -> Duration? {
+        let units: [Character: Int64] = ["d": 86_400, "h": 3_600, "m": 60, "s": 1]
+        guard let unit = text.last.flatMap({ units[$0] }), let count = Int64(text.dropLast()), count > 0,
+            count <= Int64.max / 1000 / unit
+        else { return nil }
+        return .seconds(count * unit)
+    }
+
     /// Connects to PostgreSQL and migrates, or exits 2 naming the host and the reason.
     static func postgres(_ url: String, logger: Logger) async throws -> PostgresTestStore {
         let place = (try? PostgresURL(url))?.description ?? "the URL given"
@@ -62,6 +88,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
+        guard Self.duration(retention) != nil else {
+            throw ValidationError("--retention must be a positive number with d, h, m or s, e.g. 7d, not '\(retention)'")
+        }
+        guard rateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 (no limit) or more, not \(rateLimit)") }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1…3600 seconds, not \(idleTimeout)") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
@@ -83,7 +114,17 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "roundtrip.serve")
-        let configuration = ServerConfiguration(host: host, port: port, specs: specs, publicURL: publicURL)
+        let configuration = ServerConfiguration(
+            host: host,
+            port: port,
+            specs: specs,
+            publicURL: publicURL,
+            idleTimeout: .seconds(idleTimeout),
+            retention: Self.duration(retention) ?? .seconds(7 * 86_400),
+            writesPerMinute: rateLimit
+        )
+        // Without --public-url, the links name the port bound, which the "listening" line gives.
+        let publicURLText = configuration.publicURLFollowsBoundPort ? "https://localhost:<bound port>" : configuration.publicURL
         do {
             _ = try AssociationCatalog(specs: specs)
         } catch {
@@ -94,7 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger.info(
                 "serving",
                 metadata: [
-                    "database": "postgres \(store.url)", "specs": "\(specs.count)", "public-url": "\(configuration.publicURL)",
+                    "database": "postgres \(store.url)", "specs": "\(specs.count)", "public-url": "\(publicURLText)",
                 ]
             )
             do {
@@ -107,14 +148,14 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             let store: SQLiteTestStore
             do {
-                store = try SQLiteTestStore(path: database)
+                store = try SQLiteTestStore(path: database, logger: logger)
             } catch {
                 throw CommandFailure.usage("cannot open the database \(database): \(error)")
             }
             logger.info(
                 "serving",
                 metadata: [
-                    "database": "\(database)", "specs": "\(specs.count)", "public-url": "\(configuration.publicURL)",
+                    "database": "\(database)", "specs": "\(specs.count)", "public-url": "\(publicURLText)",
                 ]
             )
             try await ServerApplication.run(configuration: configuration, store: store, logger: logger)

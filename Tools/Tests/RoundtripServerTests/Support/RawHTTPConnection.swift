@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,10 +15,25 @@ struct RawHTTPConnection {
 
     /// Sends `text` in one write and returns all the server sends until it closes (at most 5 s).
     static func exchange(port: Int, _ text: String) throws -> String {
+        try exchangeUntilClosed(port: port, text).text
+    }
+
+    /// ``exchangeUntilClosed(port:_:seconds:)`` on a thread of its own: its blocking reads must not
+    /// hold one of the few threads of Swift's cooperative pool, which the server under test runs on.
+    static func exchangeOnThread(port: Int, _ text: String, seconds: Int = 5) async throws -> (text: String, closedByServer: Bool) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try exchangeUntilClosed(port: port, text, seconds: seconds) }) }.start()
+        }
+    }
+
+    /// Sends `text` in one write and reads until the server closes or `seconds` pass in silence.
+    ///
+    /// - Returns: What the server sent, and whether it closed the connection itself.
+    static func exchangeUntilClosed(port: Int, _ text: String, seconds: Int = 5) throws -> (text: String, closedByServer: Bool) {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw Failure(description: "socket() failed") }
         defer { close(socketFD) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -32,11 +49,15 @@ struct RawHTTPConnection {
         }
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
+        var closed = false
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(socketFD, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
+            if count <= 0 {
+                closed = count == 0
+                break
+            }
             received += chunk[0..<count]
         }
-        return String(decoding: received, as: UTF8.self)
+        return (String(decoding: received, as: UTF8.self), closed)
     }
 }

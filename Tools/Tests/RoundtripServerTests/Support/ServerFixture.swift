@@ -34,9 +34,11 @@ enum ServerFixture {
     static func app(
         specs: [Spec]? = nil,
         clock: ManualClock = ManualClock(),
-        store: (any ULCTestStore)? = nil
+        store: (any ULCTestStore)? = nil,
+        configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let configuration = ServerConfiguration(specs: try specs ?? [terminal()], publicURL: publicURL + "/")
+        var configuration = ServerConfiguration(specs: try specs ?? [terminal()], publicURL: publicURL + "/")
+        configure(&configuration)
         return try ServerApplication.make(
             configuration: configuration,
             store: try store ?? SQLiteTestStore(path: ":memory:"),

@@ -3,13 +3,16 @@ import NIOCore
 import NIOPosix
 
 /// A loopback TCP forwarder that a test can cut and restore, to make a database "go away" and
-/// "come back" on the same address without touching the server behind it.
+/// "come back" on the same address without touching the server behind it, or freeze, to make it
+/// stop answering while its connections stay open.
 final class TCPProxy: Sendable {
     /// The port it listens on (127.0.0.1).
     let port: Int
     private let target: SocketAddress
     private let open = NIOLockedValueBox<[any Channel]>([])
     private let listener = NIOLockedValueBox<(any Channel)?>(nil)
+    /// While set, what either side sends is dropped: the connections stay open and nothing answers.
+    private let frozen = NIOLockedValueBox(false)
 
     private init(port: Int, target: SocketAddress) {
         self.port = port
@@ -40,8 +43,14 @@ final class TCPProxy: Sendable {
         for channel in channels { try? await channel.close() }
     }
 
-    /// Listens again on the same port.
+    /// Drops everything from now on, without closing anything: the database seems frozen.
+    func freeze() {
+        frozen.withLockedValue { $0 = true }
+    }
+
+    /// Listens again on the same port (forwarding again if frozen).
     func restore() async throws {
+        frozen.withLockedValue { $0 = false }
         let server = try await Self.bind(port: port, target: self)
         listener.withLockedValue { $0 = server }
     }
@@ -53,8 +62,8 @@ final class TCPProxy: Sendable {
                 guard let proxy else { return inbound.close() }
                 return ClientBootstrap(group: inbound.eventLoop).connect(to: proxy.target).flatMap { outbound in
                     proxy.open.withLockedValue { $0 += [inbound, outbound] }
-                    return inbound.pipeline.addHandler(Glue(partner: outbound))
-                        .and(outbound.pipeline.addHandler(Glue(partner: inbound))).map { _ in }
+                    return inbound.pipeline.addHandler(Glue(partner: outbound, frozen: proxy.frozen))
+                        .and(outbound.pipeline.addHandler(Glue(partner: inbound, frozen: proxy.frozen))).map { _ in }
                 }
             }
             .bind(host: "127.0.0.1", port: port).get()
@@ -64,10 +73,15 @@ final class TCPProxy: Sendable {
     private final class Glue: ChannelInboundHandler, Sendable {
         typealias InboundIn = ByteBuffer
         let partner: any Channel
+        let frozen: NIOLockedValueBox<Bool>
 
-        init(partner: any Channel) { self.partner = partner }
+        init(partner: any Channel, frozen: NIOLockedValueBox<Bool>) {
+            self.partner = partner
+            self.frozen = frozen
+        }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard !frozen.withLockedValue({ $0 }) else { return }
             partner.writeAndFlush(unwrapInboundIn(data), promise: nil)
         }
 

@@ -1,0 +1,17 @@
+import Hummingbird
+import NIOCore
+
+/// The server's request context: Hummingbird's core storage and the client's address, which the
+/// write limiter counts requests by.
+package struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
+    /// Hummingbird's per-request storage.
+    package var coreContext: CoreRequestContextStorage
+    /// The connected client (the TLS proxy's address when there is one); `nil` in in-process tests.
+    package let remoteAddress: SocketAddress?
+
+    /// The context of a request on a channel.
+    package init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+}
