@@ -36,7 +36,7 @@ struct SpecReader {
     /// A pattern, compiled once per text.
     ///
     /// A cached one is reused only for the same bytes: Swift's `String` equality is canonical
-    /// equivalence (`"é"` equals `"e\u{301}"`), but a regular expression matches code units, so
+    /// equivalence (`"é"` equals `"e\u{301}"`), but a pattern matches Unicode scalars, so
     /// two such patterns accept different values.
     private mutating func pattern(_ source: String) throws(RoundtripError) -> ValuePattern {
         if let compiled = patterns[source] {
