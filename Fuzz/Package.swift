@@ -26,6 +26,7 @@ let package = Package(
         fuzzTarget("fuzz-spec-loader", ["Roundtrip", "RoundtripYAML"]),
         fuzzTarget("fuzz-aasa", ["RoundtripAssociatedDomains"]),
         fuzzTarget("fuzz-value-forms", ["Roundtrip", "RoundtripYAML"]),
+        fuzzTarget("fuzz-pattern", ["Roundtrip"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,7 @@ let benchmarks: @Sendable () -> Void = {
     registerAASABenchmarks()
     registerLedgerBenchmarks()
     registerLaunchBenchmarks()
+    registerPatternBenchmarks()
 }
 
 extension Benchmark.Configuration {

@@ -36,7 +36,7 @@ struct SpecReader {
     /// A pattern, compiled once per text.
     ///
     /// A cached one is reused only for the same bytes: Swift's `String` equality is canonical
-    /// equivalence (`"é"` equals `"e\u{301}"`), but a regular expression matches code units, so
+    /// equivalence (`"é"` equals `"e\u{301}"`), but a pattern matches Unicode scalars, so
     /// two such patterns accept different values.
     private mutating func pattern(_ source: String) throws(RoundtripError) -> ValuePattern {
         if let compiled = patterns[source] {
@@ -991,8 +991,8 @@ struct SpecReader {
         }
         readListKeys(fields, into: &parameter, node: node, allowList: allowList, path())
         if let patternNode = fields[.pattern], let source = string(patternNode, Self.join(path(), "pattern")) {
-            // Foundation's NSRegularExpression (swift-corelibs-foundation 6.3) leaks memory for
-            // every expression longer than 256 characters, and a pattern is wrapped in 11 more.
+            // A pattern describes one value; a longer one is a mistake or an attempt to make the
+            // loader build a large program (ValuePattern bounds the program itself too).
             if source.count > Self.maximumPatternLength {
                 error(
                     "invalid-pattern",

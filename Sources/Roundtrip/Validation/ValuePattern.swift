@@ -1,134 +1,76 @@
-import Foundation
-
 /// A regular expression a whole parameter value must match (`pattern:` in a spec).
 ///
-/// The pattern is compiled once, when the spec loads. A pattern that is a single ASCII character
-/// class with a quantifier (`[A-Za-z0-9-]+`, `[0-9]{4,8}`) — most patterns in practice — is matched
-/// by a byte table without the regex engine, because it sits on the incoming-URL hot path; any
-/// other pattern uses `NSRegularExpression`, anchored with `\A(?:…)\z` so it must match the whole
-/// value (a `$` alone would accept a trailing newline).
+/// Patterns are written in a subset of the syntax of ICU's regular expressions (and so of
+/// `NSRegularExpression`): literals and escapes, `.`, classes such as `[a-z0-9_-]` (ranges,
+/// negation, `\d \w \s` and their negations), groups `( )` and `(?: )`, alternation `|`, and the
+/// quantifiers `* + ? {n} {n,} {n,m}` with counts up to 1000. Every value is decided exactly as
+/// `NSRegularExpression` decides `\A(?:pattern)\z` (a differential test holds them together),
+/// but by a matcher with no backtracking, in time linear in the value's length, so no value can
+/// make a decision slow: `(a+)+b` costs the same per character as `a+b`.
+///
+/// Whatever would need backtracking, or that ICU reads differently from how it looks
+/// (backreferences, lookaround, atomic groups, possessive quantifiers, inline flags, named
+/// groups, `\p{…}`, POSIX names such as `[:digit:]`, class operators `&&` and `--`, anchors
+/// other than a leading `^` and a trailing `$`), is refused when the pattern is compiled, with a
+/// message naming the construct and its offset. The spec format reference lists the syntax.
+///
+/// The pattern is compiled once, when the spec loads (or when generated code builds its spec).
 public struct ValuePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written in the spec.
     public let source: String
-    private let matcher: Matcher
+    private let program: PatternProgram
 
     /// Compiles a pattern.
     ///
-    /// - Throws: ``RoundtripError`` `invalid-parameter` when the regular expression does not compile.
+    /// - Parameter source: The pattern, in the subset described above.
+    /// - Throws: ``RoundtripError`` `invalid-parameter` when the pattern is not a regular
+    ///   expression, uses a construct outside the subset, or compiles to more than 5,000
+    ///   instructions (counted repetitions are written out); the message names the construct
+    ///   and its offset in Unicode scalars from 0.
+    /// - Complexity: O(n + m) for a pattern of n characters compiling to m instructions.
     public init(_ source: String) throws(RoundtripError) {
         self.source = source
-        if let table = CharacterClassMatcher(source) {
-            matcher = .characterClass(table)
-        } else {
-            do {
-                matcher = .regex(RegexBox(try NSRegularExpression(pattern: "\\A(?:" + source + ")\\z")))
-            } catch {
-                throw RoundtripError(.invalidParameter, "the pattern '\(source)' is not a valid regular expression")
-            }
+        do {
+            program = try PatternProgram(PatternParser.parse(source))
+        } catch {
+            throw RoundtripError(.invalidParameter, error.message(for: source))
         }
     }
 
     /// Whether the whole value matches.
+    ///
+    /// - Complexity: O(n × m) for a value of n bytes and a pattern of m instructions, and O(n)
+    ///   for a single class repeated (`[A-Za-z0-9-]+`).
     public func matches(_ value: String) -> Bool {
-        switch matcher {
-        case .characterClass(let table):
-            return table.matches(value)
-        case .regex(let box):
-            let range = NSRange(value.startIndex..<value.endIndex, in: value)
-            return box.regex.firstMatch(in: value, options: [], range: range) != nil
-        }
+        var steps = 0
+        return matches(value, steps: &steps)
     }
 
-    /// Whether the whole value matches, given as UTF-8 bytes: a character class is matched on
-    /// the bytes; a regular expression asks `text` for the value as a `String`.
+    /// Whether the whole value matches, given as UTF-8 bytes, matched in place; `text` gives
+    /// the value as a `String` only for bytes that are not valid UTF-8.
     func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ text: () -> String) -> Bool {
-        switch matcher {
-        case .characterClass(let table):
-            return table.matches(bytes)
-        case .regex:
-            return matches(text())
-        }
+        var steps = 0
+        return program.matches(bytes, steps: &steps) ?? matches(text())
     }
+
+    /// ``matches(_:)``, adding to `steps` the matcher's units of work, so that tests can show
+    /// the work is bounded by the value's length times ``instructionCount``.
+    func matches(_ value: String, steps: inout Int) -> Bool {
+        var value = value
+        let program = program
+        // A String's UTF-8 is always valid, so the program always decides.
+        return value.withUTF8 { program.matches($0, steps: &steps) } ?? false
+    }
+
+    /// The number of instructions the pattern compiled to.
+    var instructionCount: Int { program.instructions.count }
+
+    /// Whether the pattern is matched byte by byte as one ASCII class repeated.
+    var isByteRun: Bool { program.byteRun != nil }
 
     /// The pattern as written.
     public var description: String { source }
 
     public static func == (lhs: ValuePattern, rhs: ValuePattern) -> Bool { lhs.source == rhs.source }
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
-
-    private enum Matcher: Sendable {
-        case characterClass(CharacterClassMatcher)
-        case regex(RegexBox)
-    }
-
-    /// `NSRegularExpression` is immutable and thread-safe once built (Apple's class reference:
-    /// "NSRegularExpression is thread-safe"); this box says so to the compiler.
-    private final class RegexBox: @unchecked Sendable {
-        let regex: NSRegularExpression
-        init(_ regex: NSRegularExpression) { self.regex = regex }
-    }
-}
-
-/// `[set]` followed by `+`, `*`, `{n}`, `{n,}` or `{n,m}`, for ASCII sets of characters and ranges.
-struct CharacterClassMatcher: Sendable, Hashable {
-    let allowed: [Bool]
-    let minimum: Int
-    let maximum: Int?
-
-    init?(_ pattern: String) {
-        let bytes = Array(pattern.utf8)
-        guard bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1 else { return nil }
-        let set = bytes[1..<close]
-        guard set.first != UInt8(ascii: "^"), !set.contains(UInt8(ascii: "\\")), !set.contains(UInt8(ascii: "[")),
-            set.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
-        else { return nil }
-        var allowed = [Bool](repeating: false, count: 128)
-        var index = set.startIndex
-        while index < set.endIndex {
-            let low = set[index]
-            if index + 2 < set.endIndex, set[index + 1] == UInt8(ascii: "-") {
-                let high = set[index + 2]
-                guard low <= high else { return nil }
-                for byte in low...high { allowed[Int(byte)] = true }
-                index += 3
-            } else {
-                allowed[Int(low)] = true
-                index += 1
-            }
-        }
-        let quantifier = String(decoding: bytes[(close + 1)...], as: UTF8.self)
-        switch quantifier {
-        case "+": (minimum, maximum) = (1, nil)
-        case "*": (minimum, maximum) = (0, nil)
-        default:
-            guard quantifier.hasPrefix("{"), quantifier.hasSuffix("}"), quantifier.count >= 3 else { return nil }
-            let inner = quantifier.dropFirst().dropLast()
-            let bounds = inner.split(separator: ",", omittingEmptySubsequences: false)
-            guard bounds.count <= 2, let low = Int(bounds[0]), low >= 0 else { return nil }
-            if bounds.count == 1 {
-                (minimum, maximum) = (low, low)
-            } else if bounds[1].isEmpty {
-                (minimum, maximum) = (low, nil)
-            } else {
-                guard let high = Int(bounds[1]), high >= low else { return nil }
-                (minimum, maximum) = (low, high)
-            }
-        }
-        self.allowed = allowed
-    }
-
-    func matches(_ value: String) -> Bool {
-        var value = value
-        return value.withUTF8 { matches($0) }
-    }
-
-    /// Whether the value's UTF-8 bytes match: each an allowed ASCII byte, as many as the quantifier says.
-    func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var count = 0
-        for byte in bytes {
-            guard byte < 0x80, allowed[Int(byte)] else { return false }
-            count += 1
-        }
-        return count >= minimum && (maximum.map { count <= $0 } ?? true)
-    }
 }

@@ -660,7 +660,13 @@ enum SpecSchema {
                 "anyOf": [["type": textTypes], ["type": "array", "minItems": 1, "items": ["type": textTypes]]],
             ]
         )
-        add("pattern", text("A regular expression the whole value must match.", examples: ["[A-Za-z0-9-]+"]))
+        add(
+            "pattern",
+            text(
+                "A regular expression the whole value must match, in the subset the spec format reference lists (matched in time linear in the value): backreferences, lookaround, possessive quantifiers, inline flags, Unicode properties and POSIX names are load errors.",
+                examples: ["[A-Za-z0-9-]+"]
+            )
+        )
         add("min-length", count("The fewest characters a value may have, counted as Unicode scalars (code points)."))
         add("max-length", count("The most characters a value may have, counted as Unicode scalars (code points).", examples: [200]))
         add("minimum", decimal("integer and decimal only: the smallest value allowed."))
