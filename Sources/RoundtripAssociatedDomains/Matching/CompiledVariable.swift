@@ -23,7 +23,7 @@ struct CompiledVariable: Sendable {
         let distinct = values.filter { seen.insert($0).inserted }
         self.name = name
         self.values = distinct
-        minimumWidths = distinct.map { tokens in tokens.count { $0 != .star } }
+        minimumWidths = distinct.map { tokens in tokens.reduce(0) { $0 + ($1 == .star ? 0 : 1) } }
         minimumWidth = minimumWidths.min() ?? 0
         hasEmptyValue = distinct.contains([])
         hasStarValue = distinct.contains([.star])
