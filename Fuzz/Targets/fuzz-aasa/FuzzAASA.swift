@@ -1,11 +1,13 @@
 import FuzzSupport
 import RoundtripAssociatedDomains
 
-/// The apple-app-site-association decoders and matcher on arbitrary input: the first line is the
-/// URL to match, the rest the file. Nothing may crash or hang, and:
+/// The apple-app-site-association decoders, linter and matcher on arbitrary input: the first line
+/// is the URL to match, the rest the file. Nothing may crash or hang, and:
 ///
 /// - the strict decoder (``AssociationFile/init(json:)``) accepts exactly when the lenient one
 ///   (``AssociationDecoder/decode(_:)``) finds no error, and then both give the same file;
+/// - the linter reports every error the decoder found, errors first;
+/// - a rule the linter reports as unreachable (`shadowed-rule`) never decides a match;
 /// - a decoded file encodes to JSON (pretty and compact) that decodes strictly to an equal file;
 /// - ``AssociationMatcher/match(_:appID:)`` refuses only with `invalid-url`, decides for a detail
 ///   and rule that exist, agrees with ``AssociationMatcher/explain(_:appID:)``, and decides the
@@ -18,13 +20,25 @@ enum AASAFuzz {
 
         let decoded = AssociationDecoder.decode(json)
         let hasError = decoded.findings.contains { $0.severity == .error }
+        let findings = AssociationLinter.lint(json)
+        let decoderErrors = decoded.findings.filter { $0.severity == .error }
+        FuzzDriver.require(
+            decoderErrors.allSatisfy { findings.contains($0) },
+            "the linter lost decoding errors: \(decoderErrors) not all in \(findings)"
+        )
+        FuzzDriver.require(findings.map(\.severity) == findings.map(\.severity).sorted(), "findings are not sorted errors first")
+        // Where the linter proved a rule unreachable, matching must agree.
+        let unreachable = Set(findings.filter { $0.rule == "shadowed-rule" }.map(\.path))
         let strict: AssociationFile
         do {
             strict = try AssociationFile(json: json)
         } catch {
             FuzzDriver.require(hasError, "the strict decoder refused what the lenient one found no error in: \(error)")
-            FuzzDriver.require(error.code == .syntax || error.code == .schema, "the strict decoder refused with \(error.code)")
-            if let file = decoded.file { match(url, file) }
+            FuzzDriver.require(
+                [.syntax, .schema, .tooLarge].contains(error.code),
+                "the strict decoder refused with \(error.code)"
+            )
+            if let file = decoded.file { match(url, file, unreachable: unreachable) }
             return
         }
         FuzzDriver.require(!hasError, "the strict decoder accepted a file with errors: \(decoded.findings)")
@@ -33,10 +47,10 @@ enum AASAFuzz {
             let again = try? AssociationFile(json: strict.jsonBytes(prettyPrinted: pretty))
             FuzzDriver.require(again == strict, "encoding (pretty: \(pretty)) changed the file: \(strict.jsonText(prettyPrinted: pretty))")
         }
-        match(url, strict)
+        match(url, strict, unreachable: unreachable)
     }
 
-    static func match(_ url: String, _ file: AssociationFile) {
+    static func match(_ url: String, _ file: AssociationFile, unreachable: Set<String>) {
         let matcher = AssociationMatcher(file)
         let result: MatchResult
         do {
@@ -50,8 +64,13 @@ enum AASAFuzz {
             FuzzDriver.require(details.indices.contains(detailIndex), "decided by the detail \(detailIndex) of \(details.count)")
             let detail = details[detailIndex]
             let ruleCount = detail.components?.count ?? detail.paths?.count ?? 0
-            FuzzDriver.require(result.rule.map { (0..<ruleCount).contains($0) } == true, "decided by the rule \(String(describing: result.rule)) of \(ruleCount)")
+            FuzzDriver.require(
+                result.rule.map { (0..<ruleCount).contains($0) } == true,
+                "decided by the rule \(String(describing: result.rule)) of \(ruleCount)"
+            )
             FuzzDriver.require(result.isMatched != result.isBlocked, "a decision that is both or neither matched and blocked")
+            let rulePath = "applinks.details[\(detailIndex)].\(result.usedLegacyPaths ? "paths" : "components")[\(result.rule ?? -1)]"
+            FuzzDriver.require(!unreachable.contains(rulePath), "\(rulePath) decided \(url), but the linter says it is unreachable")
         } else {
             FuzzDriver.require(result == .undecided, "undecided but \(result)")
         }

@@ -17,9 +17,25 @@ public enum AssociationDecoder {
     /// Decodes a file.
     ///
     /// - Parameter bytes: The file's bytes (UTF-8 JSON).
-    /// - Returns: The file (when the JSON is an object) and the findings.
-    /// - Complexity: O(*n*) in the size of the file.
+    /// - Returns: The file (when the JSON is an object) and the findings. A file over
+    ///   ``AssociationLinter/maximumSize`` bytes is not parsed: no file, one `file-size` error.
+    /// - Complexity: O(*n*) in the size of the file, which is at most 128 KB.
     public static func decode(_ bytes: [UInt8]) -> Decoded {
+        // Apple's "Supporting associated domains": the file must be at most 128 KB uncompressed,
+        // so iOS never reads a larger one, and neither does this decoder.
+        guard bytes.count <= AssociationLinter.maximumSize else {
+            return Decoded(
+                file: nil,
+                findings: [
+                    LintFinding(
+                        .error,
+                        rule: "file-size",
+                        message:
+                            "the file is over Apple's limit of \(AssociationLinter.maximumSize) bytes (128 KB) uncompressed (\(bytes.count) bytes were read), so iOS ignores it and it was not read further. Merge rules with wildcards or substitution variables"
+                    )
+                ]
+            )
+        }
         let root: DocumentNode
         do {
             root = try JSONParser.parse(bytes)

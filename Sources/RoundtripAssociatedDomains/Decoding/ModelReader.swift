@@ -13,8 +13,9 @@ struct ModelReader {
 
     mutating func readFile(_ root: DocumentNode) -> AssociationFile? {
         guard let members = object(root, path: "", what: "the file") else { return nil }
+        let lastKeys = ModelReader.lastKeys(members)
         var file = AssociationFile()
-        for member in members where checkKey(member, known: ModelReader.rootKeys, path: "", in: members) {
+        for member in members where checkKey(member, known: ModelReader.rootKeys, path: "", in: lastKeys) {
             switch member.key {
             case "applinks": file.applinks = readAppLinks(member.value, path: "applinks")
             case "webcredentials": file.webcredentials = readService(member.value, path: "webcredentials")
@@ -30,7 +31,8 @@ struct ModelReader {
     private mutating func readAppLinks(_ node: DocumentNode, path: String) -> AppLinks? {
         guard let members = object(node, path: path, what: "applinks") else { return nil }
         var appLinks = AppLinks()
-        for member in members where checkKey(member, known: ModelReader.appLinksKeys, path: path, in: members) {
+        let lastKeys = ModelReader.lastKeys(members)
+        for member in members where checkKey(member, known: ModelReader.appLinksKeys, path: path, in: lastKeys) {
             let memberPath = path + "." + member.key
             switch member.key {
             case "apps": appLinks.apps = strings(member.value, path: memberPath)
@@ -56,7 +58,8 @@ struct ModelReader {
     private mutating func readService(_ node: DocumentNode, path: String) -> ServiceApps? {
         guard let members = object(node, path: path, what: path) else { return nil }
         var service = ServiceApps(apps: [])
-        for member in members where checkKey(member, known: ModelReader.serviceKeys, path: path, in: members) {
+        let lastKeys = ModelReader.lastKeys(members)
+        for member in members where checkKey(member, known: ModelReader.serviceKeys, path: path, in: lastKeys) {
             service.apps = strings(member.value, path: path + ".apps") ?? []
         }
         if !members.contains(where: { $0.key == "apps" }) {
@@ -115,7 +118,8 @@ struct ModelReader {
             var detail = AppLinks.Detail(position: member.keyPosition)
             detail.appID = member.key
             guard let fields = object(member.value, path: memberPath, what: "each app's entry") else { continue }
-            for field in fields where checkKey(field, known: ["paths", "components"], path: memberPath, in: fields) {
+            let lastKeys = ModelReader.lastKeys(fields)
+            for field in fields where checkKey(field, known: ["paths", "components"], path: memberPath, in: lastKeys) {
                 let fieldPath = ModelReader.keyPath(memberPath, field.key)
                 if field.key == "paths" {
                     detail.paths = strings(field.value, path: fieldPath)
@@ -163,7 +167,8 @@ struct ModelReader {
         for (index, element) in elements.enumerated() {
             let elementPath = "\(path)[\(index)]"
             guard let members = object(element, path: elementPath, what: "each " + what) else { continue }
-            result.append((element, elementPath, members.filter { checkKey($0, known: known, path: elementPath, in: members) }))
+            let lastKeys = ModelReader.lastKeys(members)
+            result.append((element, elementPath, members.filter { checkKey($0, known: known, path: elementPath, in: lastKeys) }))
         }
         return result
     }
@@ -179,12 +184,14 @@ struct ModelReader {
             return nil
         }
         var items: [AppLinks.QueryItemPattern] = []
+        var itemIndices: [String: Int] = [:]
         for member in members {
             guard let pattern = string(member.value, path: ModelReader.keyPath(path, member.key)) else { continue }
-            if let existing = items.firstIndex(where: { $0.name == member.key }) {
+            if let existing = itemIndices[member.key] {
                 duplicateKey(member, path: path)
                 items[existing].pattern = pattern
             } else {
+                itemIndices[member.key] = items.count
                 items.append(AppLinks.QueryItemPattern(name: member.key, pattern: pattern))
             }
         }
@@ -194,7 +201,8 @@ struct ModelReader {
     private mutating func readDefaults(_ node: DocumentNode, path: String) -> MatchingDefaults? {
         guard let members = object(node, path: path, what: "defaults") else { return nil }
         var defaults = MatchingDefaults()
-        for member in members where checkKey(member, known: ModelReader.componentKeys, path: path, in: members) {
+        let lastKeys = ModelReader.lastKeys(members)
+        for member in members where checkKey(member, known: ModelReader.componentKeys, path: path, in: lastKeys) {
             let memberPath = path + "." + member.key
             switch member.key {
             case "caseSensitive": defaults.caseSensitive = bool(member.value, path: memberPath)
@@ -218,12 +226,14 @@ struct ModelReader {
     private mutating func readVariables(_ node: DocumentNode, path: String) -> [SubstitutionVariable] {
         guard let members = object(node, path: path, what: "substitutionVariables") else { return [] }
         var variables: [SubstitutionVariable] = []
+        var variableIndices: [String: Int] = [:]
         for member in members {
             guard let values = strings(member.value, path: ModelReader.keyPath(path, member.key)) else { continue }
-            if let existing = variables.firstIndex(where: { $0.name == member.key }) {
+            if let existing = variableIndices[member.key] {
                 duplicateKey(member, path: path)
                 variables[existing].values = values
             } else {
+                variableIndices[member.key] = variables.count
                 variables.append(SubstitutionVariable(name: member.key, values: values))
             }
         }
@@ -280,7 +290,15 @@ struct ModelReader {
 
     /// Reports unknown and repeated keys; returns whether the member should be read (the last of
     /// repeated keys wins, as with Foundation's JSONSerialization).
-    private mutating func checkKey(_ member: DocumentNode.Member, known: [String], path: String, in members: [DocumentNode.Member]) -> Bool {
+    /// The offset of the last key of each name in an object, so repeated keys are found in one
+    /// pass (an object of *k* members costs O(*k*), not O(*k*²)).
+    static func lastKeys(_ members: [DocumentNode.Member]) -> [String: Int] {
+        var last: [String: Int] = [:]
+        for member in members { last[member.key] = member.keyPosition.offset }
+        return last
+    }
+
+    private mutating func checkKey(_ member: DocumentNode.Member, known: [String], path: String, in lastKeys: [String: Int]) -> Bool {
         guard known.contains(member.key) else {
             var message = "'\(member.key)' is not a key iOS reads here, so it is ignored"
             if let suggestion = ModelReader.suggestion(for: member.key, among: known) {
@@ -299,7 +317,7 @@ struct ModelReader {
             )
             return false
         }
-        if let last = members.lastIndex(where: { $0.key == member.key }), members[last].keyPosition != member.keyPosition {
+        if let last = lastKeys[member.key], last != member.keyPosition.offset {
             duplicateKey(member, path: path)
             return false
         }

@@ -59,6 +59,8 @@ extension AssociationError {
         public static let syntax = Code(rawValue: "syntax")
         /// The JSON does not have the shape of an association file (a key has the wrong type).
         public static let schema = Code(rawValue: "schema")
+        /// The file is larger than Apple's limit of 128 KB uncompressed, so it is not read.
+        public static let tooLarge = Code(rawValue: "too-large")
         /// The URL to match is not an absolute URL.
         public static let invalidURL = Code(rawValue: "invalid-url")
         /// A spec used for generation has no `app-id`.

@@ -2,9 +2,18 @@ import Roundtrip
 
 /// Lint rules about patterns: substitution variables and percent-encoding.
 enum PatternRules {
-    static func check(_ appLinks: AppLinks) -> [LintFinding] {
+    /// - Complexity: O(*n*) in the size of the patterns and values.
+    static func check(_ appLinks: AppLinks, meter: inout WorkMeter) -> [LintFinding] {
         var findings: [LintFinding] = []
         let predefined = PatternCompiler.predefinedNames
+        // Every name used as $(name), from one pass over the patterns.
+        var used = Set<String>()
+        for detail in appLinks.details {
+            for pattern in patterns(of: detail) {
+                meter.charge(pattern.text.utf8.count)
+                for case .variable(let name) in PatternCompiler.pieces(of: pattern.text) { used.insert(name) }
+            }
+        }
         for variable in appLinks.substitutionVariables {
             let path = ModelReader.keyPath("applinks.substitutionVariables", variable.name)
             if variable.name.isEmpty || variable.name.contains(where: { $0 == "$" || $0 == "(" || $0 == ")" }) {
@@ -37,10 +46,7 @@ enum PatternRules {
                     )
                 )
             }
-            let used = appLinks.details.contains { detail in
-                patterns(of: detail).contains { $0.text.contains("$(\(variable.name))") }
-            }
-            if !used {
+            if !used.contains(variable.name) {
                 findings.append(
                     LintFinding(
                         .note,
@@ -51,11 +57,12 @@ enum PatternRules {
                 )
             }
         }
-        let compiler = PatternCompiler(variables: appLinks.substitutionVariables)
+        var compiler = PatternCompiler(variables: appLinks.substitutionVariables)
         for (detailIndex, detail) in appLinks.details.enumerated() {
             for pattern in patterns(of: detail) {
                 let path = "applinks.details[\(detailIndex)]" + pattern.path
                 let position = pattern.position ?? detail.position
+                let quoted = ComponentSummary.abbreviated(pattern.text)
                 for problem in compiler.compile(pattern.text, caseSensitive: true, percentEncoded: true).problems {
                     switch problem {
                     case .unknownVariable(let name):
@@ -66,7 +73,7 @@ enum PatternRules {
                                 path: path,
                                 position: position,
                                 message:
-                                    "the pattern \"\(pattern.text)\" uses $(\(name)), which is neither predefined (\(predefined.joined(separator: ", "))) nor in substitutionVariables, so it never matches; define it or fix the name"
+                                    "the pattern \"\(quoted)\" uses $(\(name)), which is neither predefined (\(predefined.joined(separator: ", "))) nor in substitutionVariables, so it never matches; define it or fix the name"
                             )
                         )
                     case .tooManyAlternatives(let count):
@@ -77,7 +84,7 @@ enum PatternRules {
                                 path: path,
                                 position: position,
                                 message:
-                                    "the pattern \"\(pattern.text)\" expands to \(count) alternatives (more than \(PatternCompiler.maximumAlternatives)); use fewer variables or shorter value lists"
+                                    "the pattern \"\(quoted)\" expands to \(count) alternatives (more than \(PatternCompiler.maximumAlternatives)); use fewer variables or shorter value lists"
                             )
                         )
                     }
@@ -91,7 +98,7 @@ enum PatternRules {
                             path: path,
                             position: position,
                             message:
-                                "the pattern \"\(pattern.text)\" has a '%' not followed by two hex digits, but percentEncoded is true; write %25 for a literal '%' or set \"percentEncoded\": false"
+                                "the pattern \"\(quoted)\" has a '%' not followed by two hex digits, but percentEncoded is true; write %25 for a literal '%' or set \"percentEncoded\": false"
                         )
                     )
                 }
@@ -103,12 +110,13 @@ enum PatternRules {
                             path: path,
                             position: position,
                             message:
-                                "the pattern \"\(pattern.text)\" has non-ASCII characters but percentEncoded is true; percent-encode them or set \"percentEncoded\": false"
+                                "the pattern \"\(quoted)\" has non-ASCII characters but percentEncoded is true; percent-encode them or set \"percentEncoded\": false"
                         )
                     )
                 }
             }
         }
+        meter.charge(compiler.steps)
         return findings
     }
 

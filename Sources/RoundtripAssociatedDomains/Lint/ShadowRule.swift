@@ -1,21 +1,36 @@
+import Roundtrip
+
 /// `shadowed-rule`: a component (or legacy path) that can never decide, because an earlier one in
 /// the same detail matches every URL it matches (first match wins).
 ///
 /// It works on the matcher's own compiled rules, so it judges patterns exactly as matching does.
+/// Comparing rules is the one part of linting that is not linear in the file (a detail of *r*
+/// rules has *r*² pairs), so it runs on the file's work budget: when the budget is spent it stops
+/// and says so (`analysis-cut-short`), rather than running for minutes on a hostile file.
 enum ShadowRule {
-    static func check(_ file: AssociationFile) -> [LintFinding] {
+    static func check(_ matcher: AssociationMatcher, meter: inout WorkMeter) -> [LintFinding] {
         var findings: [LintFinding] = []
-        for detail in AssociationMatcher(file).details {
+        for detail in matcher.details {
             let key = detail.usesLegacyPaths ? "paths" : "components"
             let what = detail.usesLegacyPaths ? "path" : "component"
-            let candidates = Candidates(detail.rules)
+            let candidates = Candidates(detail.rules, meter: &meter)
             for later in detail.rules where !later.isInvalid {
-                guard let earlierIndex = candidates.earlier(than: later).first(where: { covers(detail.rules[$0], later) }) else { continue }
+                let earlierIndex = candidates.earlier(than: later, meter: &meter).first { index in
+                    meter.charge(1)
+                    return !meter.isExhausted && covers(detail.rules[index], later, variables: matcher.variables, meter: &meter)
+                }
+                if meter.isExhausted {
+                    findings.append(cutShort(at: "applinks.details[\(detail.index)].\(key)[\(later.index)]", position: later.position, meter: meter))
+                    return findings
+                }
+                guard let earlierIndex else { continue }
                 let earlier = detail.rules[earlierIndex]
                 let consequence =
                     later.isExclude && !earlier.isExclude
                     ? "so this exclude never applies and the URLs it names open the app"
                     : "so it never decides"
+                let laterSummary = ComponentSummary.abbreviated(later.summary)
+                let earlierSummary = ComponentSummary.abbreviated(earlier.summary)
                 findings.append(
                     LintFinding(
                         .warning,
@@ -23,7 +38,7 @@ enum ShadowRule {
                         path: "applinks.details[\(detail.index)].\(key)[\(later.index)]",
                         position: later.position ?? detail.position,
                         message:
-                            "\(what) \(later.index) (\(later.summary)) is unreachable: \(what) \(earlier.index) (\(earlier.summary)) matches every URL it matches, \(consequence). Move it above \(what) \(earlier.index) or remove it"
+                            "\(what) \(later.index) (\(laterSummary)) is unreachable: \(what) \(earlier.index) (\(earlierSummary)) matches every URL it matches, \(consequence). Move it above \(what) \(earlier.index) or remove it"
                     )
                 )
             }
@@ -31,54 +46,56 @@ enum ShadowRule {
         return findings
     }
 
+    /// The note that the work budget ran out at `path`.
+    private static func cutShort(at path: String, position: SourcePosition?, meter: WorkMeter) -> LintFinding {
+        LintFinding(
+            .note,
+            rule: "analysis-cut-short",
+            path: path,
+            position: position,
+            message:
+                "the shadowed-rule check stopped here after \(meter.steps) steps, its limit for one file (\(meter.limit)), so this and later rules were not checked for shadowing; other rules were checked in full. Fewer, broader patterns (or substitution variables) keep the file within the limit"
+        )
+    }
+
     /// The earlier rules that could cover a rule, found by the literal text their paths start and
     /// end with: a path that starts (ends) with literal text covers only paths that start (end)
-    /// with the same text. A large file is then checked with a few hash lookups per rule instead of
-    /// O(*r*²) full comparisons.
+    /// with the same text. Texts are keyed by a hash of their scalars and length, computed
+    /// incrementally, so finding the candidates of a rule whose path starts with *L* literal
+    /// characters costs O(*L*) lookups (plus the candidates found); a collision only adds a
+    /// candidate, which ``PatternCoverage`` then rejects.
     struct Candidates {
-        /// Rule indices by the literal prefix, and by the literal suffix, of their path.
-        private var byPrefix: [[UInt32]: [Int]] = [:]
-        private var bySuffix: [[UInt32]: [Int]] = [:]
-        /// Each rule's literal prefix and suffix; `nil` for several path alternatives.
-        private var literals: [Int: (prefix: [UInt32], suffix: [UInt32])] = [:]
-        /// Rules with several path alternatives (custom variables): always candidates.
-        private var unindexed: [Int] = []
+        /// Rule indices (ascending) by the key of the literal prefix, and suffix, of their path.
+        private var byPrefix: [UInt64: [Int]] = [:]
+        private var bySuffix: [UInt64: [Int]] = [:]
+        /// Each valid rule's own prefix and suffix keys.
+        private var keys: [Int: (prefix: UInt64, suffix: UInt64)] = [:]
 
-        init(_ rules: [CompiledRule]) {
+        init(_ rules: [CompiledRule], meter: inout WorkMeter) {
             for rule in rules where !rule.isInvalid {
-                guard let (prefix, suffix) = Candidates.literalEnds(of: rule) else {
-                    unindexed.append(rule.index)
-                    continue
-                }
-                literals[rule.index] = (prefix, suffix)
-                byPrefix[prefix, default: []].append(rule.index)
-                bySuffix[suffix, default: []].append(rule.index)
+                let (prefix, suffix) = Candidates.literalEnds(of: rule)
+                meter.charge(prefix.count + suffix.count + 1)
+                let ownKeys = (prefix: Candidates.key(prefix), suffix: Candidates.key(suffix.reversed()))
+                keys[rule.index] = ownKeys
+                byPrefix[ownKeys.prefix, default: []].append(rule.index)
+                bySuffix[ownKeys.suffix, default: []].append(rule.index)
             }
         }
 
         /// Indices of earlier rules that might cover `rule`, ascending.
-        func earlier(than rule: CompiledRule) -> [Int] {
-            guard let (prefix, suffix) = Candidates.literalEnds(of: rule) else {
-                return (Array(literals.keys) + unindexed).filter { $0 < rule.index }.sorted()
-            }
-            let prefixes = Candidates.spellings(prefix)
-            let suffixes = Candidates.spellings(suffix)
-            let starts = lookUp(prefixes, in: byPrefix, isPrefix: true, before: rule.index)
-            let ends = lookUp(suffixes, in: bySuffix, isPrefix: false, before: rule.index)
-            // Filter the shorter list by the other end.
-            let found: [Int]
-            if starts.count <= ends.count {
-                found = starts.filter { index in
-                    guard let own = literals[index]?.suffix else { return false }
-                    return suffixes.contains { text in own.count <= text.count && text.suffix(own.count).elementsEqual(own) }
-                }
-            } else {
-                found = ends.filter { index in
-                    guard let own = literals[index]?.prefix else { return false }
-                    return prefixes.contains { text in text.starts(with: own) }
-                }
-            }
-            return Array(Set(found + unindexed.filter { $0 < rule.index })).sorted()
+        func earlier(than rule: CompiledRule, meter: inout WorkMeter) -> [Int] {
+            let (prefix, suffix) = Candidates.literalEnds(of: rule)
+            let prefixKeys = Candidates.keysOfStarts(Candidates.spellings(prefix))
+            let suffixKeys = Candidates.keysOfStarts(Candidates.spellings(suffix).map { Array($0.reversed()) })
+            meter.charge(prefixKeys.count + suffixKeys.count)
+            let starts = lookUp(prefixKeys, in: byPrefix, before: rule.index, meter: &meter)
+            let ends = lookUp(suffixKeys, in: bySuffix, before: rule.index, meter: &meter)
+            // Keep those whose other end fits too, filtering the shorter list.
+            let found =
+                starts.count <= ends.count
+                ? starts.filter { keys[$0].map { suffixKeys.contains($0.suffix) } ?? false }
+                : ends.filter { keys[$0].map { prefixKeys.contains($0.prefix) } ?? false }
+            return found.sorted()
         }
 
         /// The literal text as written and case-folded (a case-insensitive rule is keyed folded).
@@ -87,51 +104,86 @@ enum ShadowRule {
             return folded == literals ? [literals] : [literals, folded]
         }
 
-        /// Every indexed rule before `limit` whose key is a prefix (suffix) of one of the spellings.
-        private func lookUp(_ spellings: [[UInt32]], in index: [[UInt32]: [Int]], isPrefix: Bool, before limit: Int) -> [Int] {
-            var found: [Int] = []
-            for text in spellings {
-                for length in 0...text.count {
-                    let key = isPrefix ? Array(text.prefix(length)) : Array(text.suffix(length))
-                    if let indices = index[key] { found += indices.filter { $0 < limit } }
+        /// The keys of every start (length 0 to all) of each text.
+        private static func keysOfStarts(_ texts: [[UInt32]]) -> Set<UInt64> {
+            var keys = Set<UInt64>()
+            for text in texts {
+                var hash = basis
+                keys.insert(key(hash, length: 0))
+                for (offset, scalar) in text.enumerated() {
+                    hash = step(hash, scalar)
+                    keys.insert(key(hash, length: offset + 1))
                 }
             }
+            return keys
+        }
+
+        /// Every indexed rule before `limit` filed under one of the keys, without repeats.
+        private func lookUp(_ keys: Set<UInt64>, in index: [UInt64: [Int]], before limit: Int, meter: inout WorkMeter) -> [Int] {
+            var found: [Int] = []
+            for key in keys {
+                guard let indices = index[key] else { continue }
+                for rule in indices {
+                    guard rule < limit else { break }
+                    found.append(rule)
+                }
+            }
+            meter.charge(found.count)
             return found
         }
 
-        /// The literal start and end of the rule's path; empty for no path or `*`; `nil` for
-        /// several alternatives (custom variables).
-        private static func literalEnds(of rule: CompiledRule) -> (prefix: [UInt32], suffix: [UInt32])? {
+        /// The literal start and end of the rule's path; empty for no path or `*`.
+        private static func literalEnds(of rule: CompiledRule) -> (prefix: [UInt32], suffix: [UInt32]) {
             guard let path = rule.path, !path.matchesEverything else { return ([], []) }
-            guard path.alternatives.count == 1 else { return nil }
             return (path.literalPrefix, path.literalSuffix)
+        }
+
+        // FNV-1a, with the length mixed into the key so texts of different lengths never share one.
+        private static let basis: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        private static func step(_ hash: UInt64, _ scalar: UInt32) -> UInt64 {
+            (hash ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3
+        }
+
+        private static func key(_ hash: UInt64, length: Int) -> UInt64 {
+            hash ^ (UInt64(length) &* 0x9E37_79B9_7F4A_7C15)
+        }
+
+        private static func key(_ text: some Collection<UInt32>) -> UInt64 {
+            var hash = basis
+            for scalar in text { hash = step(hash, scalar) }
+            return key(hash, length: text.count)
         }
     }
 
     /// Whether `earlier` matches every URL `later` matches.
-    static func covers(_ earlier: CompiledRule, _ later: CompiledRule) -> Bool {
-        part(earlier.path, later.path) && part(earlier.fragment, later.fragment) && query(earlier.query, later.query)
-    }
-
-    private static func part(_ broad: CompiledPattern?, _ narrow: CompiledPattern?) -> Bool {
-        guard let broad, !broad.matchesEverything else { return true }
-        guard let narrow else { return false }
-        return PatternCoverage.covers(broad, narrow)
-    }
-
-    private static func query(_ broad: CompiledRule.Query?, _ narrow: CompiledRule.Query?) -> Bool {
-        switch broad {
-        case nil: return true
-        case .whole(let pattern):
-            if pattern.matchesEverything { return true }
-            if case .whole(let other) = narrow { return PatternCoverage.covers(pattern, other) }
-            return false
-        case .items(let items):
-            return items.allSatisfy { item in
-                if item.pattern.matchesEverything { return true }
-                guard case .items(let others) = narrow, let other = others.first(where: { $0.name == item.name }) else { return false }
-                return PatternCoverage.covers(item.pattern, other.pattern)
+    static func covers(_ earlier: CompiledRule, _ later: CompiledRule, variables: [CompiledVariable], meter: inout WorkMeter) -> Bool {
+        func part(_ broad: CompiledPattern?, _ narrow: CompiledPattern?) -> Bool {
+            guard let broad, !broad.matchesEverything else { return true }
+            guard let narrow else { return false }
+            return PatternCoverage.covers(broad, narrow, variables: variables, meter: &meter)
+        }
+        func query(_ broad: CompiledRule.Query?, _ narrow: CompiledRule.Query?) -> Bool {
+            switch broad {
+            case nil: return true
+            case .whole(let pattern):
+                if pattern.matchesEverything { return true }
+                if case .whole(let other) = narrow { return PatternCoverage.covers(pattern, other, variables: variables, meter: &meter) }
+                return false
+            case .items(let items):
+                guard case .items(let others) = narrow else { return items.allSatisfy(\.pattern.matchesEverything) }
+                // The narrow rule's items by name (names are unique: the reader keeps the last of a
+                // repeated one).
+                meter.charge(items.count + others.count)
+                var byName: [String: CompiledPattern] = [:]
+                for other in others where byName[other.name] == nil { byName[other.name] = other.pattern }
+                return items.allSatisfy { item in
+                    if item.pattern.matchesEverything { return true }
+                    guard let other = byName[item.name] else { return false }
+                    return PatternCoverage.covers(item.pattern, other, variables: variables, meter: &meter)
+                }
             }
         }
+        return part(earlier.path, later.path) && part(earlier.fragment, later.fragment) && query(earlier.query, later.query)
     }
 }

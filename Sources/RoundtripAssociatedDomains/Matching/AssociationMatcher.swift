@@ -27,13 +27,24 @@ import Roundtrip
 public struct AssociationMatcher: Sendable {
     let details: [CompiledDetail]
     let needsFolding: Bool
+    /// The custom substitution variables, compiled once each (per case and percent-encoding
+    /// setting they are used with); patterns refer to them by index.
+    let variables: [CompiledVariable]
 
     /// Compiles a file's `applinks` section.
     ///
-    /// - Complexity: O(*n*) in the size of the patterns (custom variables multiply).
+    /// - Complexity: O(*n*) in the size of the patterns and of the substitution variables' values:
+    ///   a variable is compiled once and patterns refer to it, so a `$(name)` used many times
+    ///   costs no more than once, and combinations of variables are never built.
     public init(_ file: AssociationFile) {
+        var meter = WorkMeter()
+        self.init(file, meter: &meter)
+    }
+
+    /// Compiles a file's `applinks` section, counting the scalars compiled.
+    init(_ file: AssociationFile, meter: inout WorkMeter) {
         let appLinks = file.applinks ?? AppLinks()
-        let compiler = PatternCompiler(variables: appLinks.substitutionVariables)
+        var compiler = PatternCompiler(variables: appLinks.substitutionVariables)
         var needsFolding = false
         var details: [CompiledDetail] = []
         for (detailIndex, detail) in appLinks.details.enumerated() {
@@ -47,7 +58,7 @@ public struct AssociationMatcher: Sendable {
                         AssociationMatcher.compile(
                             component,
                             index: index,
-                            compiler: compiler,
+                            compiler: &compiler,
                             caseSensitive: caseSensitive,
                             percentEncoded: percentEncoded
                         )
@@ -55,7 +66,7 @@ public struct AssociationMatcher: Sendable {
                 }
             } else if let paths = detail.paths {
                 for (index, text) in paths.enumerated() {
-                    rules.append(AssociationMatcher.compileLegacy(text, index: index, compiler: compiler, position: detail.position))
+                    rules.append(AssociationMatcher.compileLegacy(text, index: index, compiler: &compiler, position: detail.position))
                 }
             }
             details.append(
@@ -70,6 +81,8 @@ public struct AssociationMatcher: Sendable {
         }
         self.details = details
         self.needsFolding = needsFolding
+        variables = compiler.variables
+        meter.charge(compiler.steps)
     }
 
     /// Decides a URL.
@@ -82,17 +95,25 @@ public struct AssociationMatcher: Sendable {
     /// - Complexity: O(*n*) to decode a URL of length *n*, then, per detail, a few hash lookups
     ///   (details of 16 rules or more are indexed by the literal start of their path patterns)
     ///   plus a comparison with each rule that could match the path's start: sublinear in the
-    ///   number of rules for typical files, O(*r*·*n*) at worst.
+    ///   number of rules for typical files. Each comparison is linear in the URL for literal
+    ///   patterns and never backtracks; see ``CompiledPattern/matches(_:variables:meter:)`` for
+    ///   the bounds with `?` runs and custom variables.
     public func match(_ url: String, appID: String? = nil) throws(AssociationError) -> MatchResult {
-        let text = try URLText(url, folding: needsFolding)
-        return match(text, appID: appID)
+        var meter = WorkMeter()
+        return try match(url, appID: appID, meter: &meter)
     }
 
-    func match(_ url: URLText, appID: String?) -> MatchResult {
+    /// ``match(_:appID:)``, counting the steps.
+    func match(_ url: String, appID: String?, meter: inout WorkMeter) throws(AssociationError) -> MatchResult {
+        let text = try URLText(url, folding: needsFolding)
+        return match(text, appID: appID, meter: &meter)
+    }
+
+    func match(_ url: URLText, appID: String?, meter: inout WorkMeter) -> MatchResult {
         guard url.scheme == "https" || url.scheme == "http" else { return .undecided }
         for detail in details {
             if let appID, !detail.apps.contains(appID) { continue }
-            if let position = detail.firstMatch(url) {
+            if let position = detail.firstMatch(url, variables: variables, meter: &meter) {
                 let rule = detail.rules[position]
                 return MatchResult(
                     isMatched: !rule.isExclude,
@@ -110,7 +131,7 @@ public struct AssociationMatcher: Sendable {
     private static func compile(
         _ component: AppLinks.Component,
         index: Int,
-        compiler: PatternCompiler,
+        compiler: inout PatternCompiler,
         caseSensitive: Bool,
         percentEncoded: Bool
     ) -> CompiledRule {
@@ -148,7 +169,7 @@ public struct AssociationMatcher: Sendable {
     }
 
     /// A legacy path: `NOT ` excludes; compared with the path only, case-sensitively.
-    private static func compileLegacy(_ text: String, index: Int, compiler: PatternCompiler, position: SourcePosition?) -> CompiledRule {
+    private static func compileLegacy(_ text: String, index: Int, compiler: inout PatternCompiler, position: SourcePosition?) -> CompiledRule {
         let isExclude = text.hasPrefix("NOT ")
         let source = isExclude ? String(text.dropFirst(4)) : text
         let compiled = compiler.compile(source, caseSensitive: true, percentEncoded: true)

@@ -1,52 +1,113 @@
 /// A pattern (`/`, `?`, `#` or a query item value) compiled once for fast matching.
 ///
-/// Custom substitution variables are expanded into ``alternatives`` at compile time; predefined
-/// variables stay single tokens. Matching is the classic one-pass wildcard algorithm with one
-/// backtrack point: O(*n*·*m*) worst case, O(*n*) typically, and it allocates nothing.
+/// Custom substitution variables stay single tokens (``PatternToken/variable(_:)``), never expanded
+/// into combinations, so a pattern takes memory linear in its text whatever its variables.
+/// Two engines match it, neither of which backtracks:
+/// - without custom variables, ``PatternSegments``: the runs between stars are placed greedily,
+///   each at its leftmost occurrence;
+/// - with them, ``AlternationMatcher``: the set of positions the pattern can have reached is
+///   carried through the tokens, a variable's values all advancing the same set.
 struct CompiledPattern: Sendable {
-    /// The token sequences; a text matches when any of them matches. Empty means never.
-    let alternatives: [[PatternToken]]
+    /// The tokens, stars collapsed; empty (with ``matchesNothing``) for a pattern that never matches.
+    let tokens: [PatternToken]
+    /// The pattern can match no text (an unknown variable, too many combinations, a variable
+    /// without values).
+    let matchesNothing: Bool
     /// Whether the text must be compared as is (`true`) or case-folded.
     let isCaseSensitive: Bool
     /// The pattern as written, for explanations.
     let source: String
 
-    /// `*` alone: every text matches, so matching can skip the work.
+    /// `*` alone, or variables that can all be `*` or empty with at least one `*`: every text
+    /// matches, so matching can skip the work.
     let matchesEverything: Bool
+    /// Whether a custom variable is used (then ``AlternationMatcher`` matches it).
+    let hasVariables: Bool
+    /// The star-separated runs, for the engine without variables.
+    let segments: PatternSegments
 
-    /// The literal characters every match starts with (single-alternative patterns only; empty
-    /// otherwise): the key of ``RuleIndex`` and of the linter's shadowing check.
+    /// The literal characters every match starts with (up to the first token that is not a
+    /// literal): the key of ``RuleIndex`` and of the linter's shadowing check.
     let literalPrefix: [UInt32]
-    /// The literal characters every match ends with (single-alternative patterns only): most
-    /// non-matching texts are rejected by comparing these few characters first.
+    /// The literal characters every match ends with.
     let literalSuffix: [UInt32]
+    /// Tokens that are neither `*` nor variables, and how many of them are `$(region)`/`$(lang)`.
+    let fixedCount: Int
+    let codeCount: Int
+    /// The fewest characters the variables need together.
+    let variableWidth: Int
 
-    init(alternatives: [[PatternToken]], isCaseSensitive: Bool, source: String) {
-        self.alternatives = alternatives
+    /// - Parameter variables: The compiled variables the tokens index (read, not kept).
+    init(tokens: [PatternToken], matchesNothing: Bool, variables: [CompiledVariable], isCaseSensitive: Bool, source: String) {
+        self.tokens = tokens
+        self.matchesNothing = matchesNothing
         self.isCaseSensitive = isCaseSensitive
         self.source = source
-        matchesEverything = alternatives.contains { $0 == [.star] }
-        let tokens = alternatives.count == 1 ? alternatives[0] : []
+        var fixedCount = 0
+        var codeCount = 0
+        var variableWidth = 0
+        var hasVariables = false
+        var everything = !matchesNothing
+        var hasStar = false
+        for token in tokens {
+            switch token {
+            case .star:
+                hasStar = true
+            case .variable(let index):
+                hasVariables = true
+                let variable = variables[index]
+                variableWidth = variableWidth &+ variable.minimumWidth
+                if variable.hasStarValue { hasStar = true } else if !variable.hasEmptyValue { everything = false }
+            case .code:
+                codeCount += 1
+                fixedCount += 1
+                everything = false
+            default:
+                fixedCount += 1
+                everything = false
+            }
+        }
+        self.fixedCount = fixedCount
+        self.codeCount = codeCount
+        self.variableWidth = variableWidth
+        self.hasVariables = hasVariables
+        matchesEverything = everything && hasStar
+        segments = PatternSegments(tokens)
         literalPrefix = CompiledPattern.literals(tokens)
         literalSuffix = CompiledPattern.literals(tokens.reversed()).reversed()
     }
 
+    /// The fewest elements a match spans in a subject of this kind. (In another pattern's tokens a
+    /// variable may match the same variable, a single element, so values' widths do not count.)
+    func minimumWidth<Subject: MatchSubject>(in _: Subject.Type) -> Int {
+        fixedCount &+ codeCount &* (Subject.codeWidth - 1) &+ (Subject.mayContainVariables ? 0 : variableWidth)
+    }
+
     /// Whether `text` (already case-folded when the pattern is case-insensitive) matches.
-    func matches(_ text: [UInt32]) -> Bool {
-        if alternatives.count == 1 {
-            let suffixCount = literalSuffix.count
-            guard suffixCount <= text.count else { return false }
-            var offset = 1
-            while offset <= suffixCount {
-                if literalSuffix[suffixCount - offset] != text[text.count - offset] { return false }
-                offset += 1
-            }
-            return CompiledPattern.matches(alternatives[0], text)
+    ///
+    /// - Complexity: without custom variables, O(*n* + *m*) for a text of *n* characters when the
+    ///   runs between stars are literal text, and O(*n*·*w*) at worst otherwise, where *w* ≤ *n*
+    ///   is the pattern's fixed width (a pattern wider than the text is refused in O(1)). With
+    ///   custom variables, O((*m* + *V*)·(*n*/64 + 1)) word operations, *V* being the total
+    ///   length of the values of each use of a variable.
+    func matches(_ text: [UInt32], variables: [CompiledVariable], meter: inout WorkMeter) -> Bool {
+        matches(TextSubject(text: text), variables: variables, meter: &meter)
+    }
+
+    /// Whether the whole subject matches.
+    func matches<Subject: MatchSubject>(_ subject: Subject, variables: [CompiledVariable], meter: inout WorkMeter) -> Bool {
+        if matchesNothing { return false }
+        if matchesEverything { return true }
+        guard minimumWidth(in: Subject.self) <= subject.count else {
+            meter.charge(1)
+            return false
         }
-        for tokens in alternatives where CompiledPattern.matches(tokens, text) {
-            return true
+        if hasVariables {
+            var matcher = AlternationMatcher(subject: subject, variables: variables)
+            let result = matcher.matches(tokens, meter: &meter)
+            return result
         }
-        return false
+        return segments.matches(tokens, subject, meter: &meter)
     }
 
     /// The literal scalars at the start of a token sequence.
@@ -57,51 +118,5 @@ struct CompiledPattern: Sendable {
             scalars.append(scalar)
         }
         return scalars
-    }
-
-    /// The wildcard algorithm: on a mismatch, retry from the last `*` one character further on.
-    /// Correct because every other token has a fixed width, so each run between stars can be
-    /// placed at its leftmost occurrence.
-    static func matches(_ tokens: [PatternToken], _ text: [UInt32]) -> Bool {
-        var tokenIndex = 0
-        var textIndex = 0
-        var starToken = -1
-        var starText = 0
-        while textIndex < text.count {
-            if tokenIndex < tokens.count {
-                let token = tokens[tokenIndex]
-                if case .star = token {
-                    starToken = tokenIndex
-                    starText = textIndex
-                    tokenIndex += 1
-                    continue
-                }
-                if let width = width(of: token, matchingAt: textIndex, in: text) {
-                    textIndex += width
-                    tokenIndex += 1
-                    continue
-                }
-            }
-            guard starToken >= 0 else { return false }
-            starText += 1
-            textIndex = starText
-            tokenIndex = starToken + 1
-        }
-        while tokenIndex < tokens.count, case .star = tokens[tokenIndex] {
-            tokenIndex += 1
-        }
-        return tokenIndex == tokens.count
-    }
-
-    private static func width(of token: PatternToken, matchingAt index: Int, in text: [UInt32]) -> Int? {
-        switch token {
-        case .literal(let scalar): return text[index] == scalar ? 1 : nil
-        case .anyCharacter: return 1
-        case .characterClass(let characterClass): return characterClass.contains(text[index]) ? 1 : nil
-        case .code(let set):
-            guard index + 1 < text.count, set.contains(text[index], text[index + 1]) else { return nil }
-            return 2
-        case .star: return nil
-        }
     }
 }

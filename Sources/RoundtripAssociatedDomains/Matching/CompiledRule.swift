@@ -29,34 +29,37 @@ struct CompiledRule: Sendable {
     let summary: String
 
     /// `nil` when the rule matches, else the first part that does not.
-    func failure(for url: URLText) -> Failure? {
+    ///
+    /// - Parameters:
+    ///   - variables: The matcher's compiled custom variables, which the patterns index.
+    ///   - meter: Counts the steps.
+    func failure(for url: URLText, variables: [CompiledVariable], meter: inout WorkMeter) -> Failure? {
         if isInvalid { return .invalid }
-        if let path, !path.matchesEverything,
-            !path.matches(path.isCaseSensitive ? url.path : url.foldedPath)
-        {
+        func matches(_ pattern: CompiledPattern, _ text: [UInt32], _ folded: [UInt32]) -> Bool {
+            pattern.matchesEverything || pattern.matches(pattern.isCaseSensitive ? text : folded, variables: variables, meter: &meter)
+        }
+        if let path, !matches(path, url.path, url.foldedPath) {
             return .path
         }
         switch query {
         case .whole(let pattern):
-            if !pattern.matchesEverything, !pattern.matches(pattern.isCaseSensitive ? url.query : url.foldedQuery) { return .query }
+            if !matches(pattern, url.query, url.foldedQuery) { return .query }
         case .items(let items):
             for item in items where !item.pattern.matchesEverything {
                 var found = false
-                for urlItem in url.items where urlItem.name == item.name {
+                var failed = false
+                url.forEachItem(named: item.name) { urlItem in
                     found = true
-                    if !item.pattern.matches(item.pattern.isCaseSensitive ? urlItem.value : urlItem.foldedValue) {
-                        return .queryItem(item.name)
-                    }
+                    failed = !matches(item.pattern, urlItem.value, urlItem.foldedValue)
+                    return !failed
                 }
                 // An absent item is compared as the empty string.
-                if !found, !item.pattern.matches([]) { return .queryItem(item.name) }
+                if failed || !found && !matches(item.pattern, [], []) { return .queryItem(item.name) }
             }
         case nil:
             break
         }
-        if let fragment, !fragment.matchesEverything,
-            !fragment.matches(fragment.isCaseSensitive ? url.fragment : url.foldedFragment)
-        {
+        if let fragment, !matches(fragment, url.fragment, url.foldedFragment) {
             return .fragment
         }
         return nil
@@ -83,8 +86,11 @@ struct CompiledDetail: Sendable {
     }
 
     /// The position of the first rule that matches the URL, in rule order.
-    func firstMatch(_ url: URLText) -> Int? {
-        if let candidates { return candidates.firstMatch(in: rules, url: url) }
-        return rules.firstIndex { $0.failure(for: url) == nil }
+    func firstMatch(_ url: URLText, variables: [CompiledVariable], meter: inout WorkMeter) -> Int? {
+        if let candidates { return candidates.firstMatch(in: rules, url: url, variables: variables, meter: &meter) }
+        for (position, rule) in rules.enumerated() where rule.failure(for: url, variables: variables, meter: &meter) == nil {
+            return position
+        }
+        return nil
     }
 }

@@ -14,4 +14,12 @@ enum ComponentSummary {
         if component.isExclude { parts.append("exclude") }
         return parts.isEmpty ? "{} (matches every URL)" : parts.joined(separator: ", ")
     }
+
+    /// `text`, cut to its first `limit` characters and an ellipsis when longer, for messages that
+    /// repeat it (a hostile file must not make the lint output grow with the square of its size).
+    static func abbreviated(_ text: String, limit: Int = 120) -> String {
+        var end = text.startIndex
+        guard text.formIndex(&end, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex else { return text }
+        return text[..<end] + "…"
+    }
 }

@@ -117,6 +117,7 @@ extension AssociationMatcher {
             return explanation
         }
         var decided = false
+        var meter = WorkMeter()
         for detail in details {
             var step = MatchExplanation.DetailStep(
                 detail: detail.index,
@@ -132,7 +133,7 @@ extension AssociationMatcher {
                 step.status = .otherApps
             } else {
                 for rule in detail.rules {
-                    let failure = rule.failure(for: text)
+                    let failure = rule.failure(for: text, variables: variables, meter: &meter)
                     step.rules.append(
                         MatchExplanation.RuleStep(
                             rule: rule.index,

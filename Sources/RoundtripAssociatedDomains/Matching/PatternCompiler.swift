@@ -8,8 +8,10 @@ import Roundtrip
 /// lets a pattern spell Unicode directly). Either way the URL part it is compared with is decoded,
 /// so `/caf%C3%A9` (encoded) and `/café` (plain) both match `https://host/caf%C3%A9`. Wildcards
 /// are recognised before decoding, so `%2A` is a literal `*` and `%3F` a literal `?`.
-struct PatternCompiler: Sendable {
-    /// More expansions than this (custom variables multiply) make the pattern invalid.
+struct PatternCompiler {
+    /// More combinations than this (custom variables multiply) make the pattern invalid. The
+    /// combinations are only counted, never built: a `$(name)` stays one token that matches any
+    /// of the variable's values.
     static let maximumAlternatives = 4096
 
     /// Something wrong with a pattern, for the linter.
@@ -21,44 +23,86 @@ struct PatternCompiler: Sendable {
     /// The predefined variable names (Apple's list).
     static let predefinedNames = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
 
-    private let variables: [String: [String]]
+    private let definitions: [String: [String]]
+    /// The custom variables compiled so far, indexed by ``PatternToken/variable(_:)``: each once per
+    /// way of reading (case, percent-encoding) it was used with.
+    private(set) var variables: [CompiledVariable] = []
+    private var variableIndices: [VariableKey: Int] = [:]
+    /// Scalars of pattern text and values compiled so far.
+    private(set) var steps = 0
+
+    private struct VariableKey: Hashable {
+        let name: String
+        let caseSensitive: Bool
+        let percentEncoded: Bool
+    }
 
     init(variables: [SubstitutionVariable]) {
         var table: [String: [String]] = [:]
         for variable in variables { table[variable.name] = variable.values }
-        self.variables = table
+        definitions = table
     }
 
     /// Compiles a pattern; problems make it never match and are returned for the linter.
-    func compile(_ source: String, caseSensitive: Bool, percentEncoded: Bool) -> (pattern: CompiledPattern, problems: [Problem]) {
-        var sequences: [[PatternToken]] = [[]]
+    ///
+    /// - Complexity: O(*n*) in the pattern's length, plus, the first time a variable is used
+    ///   with these settings, O(*v*) in the length of its values.
+    mutating func compile(_ source: String, caseSensitive: Bool, percentEncoded: Bool) -> (pattern: CompiledPattern, problems: [Problem]) {
+        var tokens: [PatternToken] = []
         var problems: [Problem] = []
-        for piece in PatternCompiler.pieces(of: source) {
+        var combinations = 1
+        var matchesNothing = false
+        scan: for piece in PatternCompiler.pieces(of: source) {
             switch piece {
             case .text(let text):
-                let tokens = PatternCompiler.tokens(text, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
-                for index in sequences.indices { sequences[index].append(contentsOf: tokens) }
+                steps += text.utf8.count
+                tokens += PatternCompiler.tokens(text, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
             case .variable(let name):
-                if let values = variables[name] {
-                    let count = sequences.count * values.count
+                steps += name.utf8.count + 3
+                if let values = definitions[name] {
+                    let count = combinations * values.count
                     guard count <= PatternCompiler.maximumAlternatives else {
                         problems.append(.tooManyAlternatives(count))
-                        sequences = []
-                        break
+                        matchesNothing = true
+                        break scan
                     }
-                    let valueTokens = values.map { PatternCompiler.tokens($0, caseSensitive: caseSensitive, percentEncoded: percentEncoded) }
-                    sequences = sequences.flatMap { prefix in valueTokens.map { prefix + $0 } }
+                    // A variable without values matches nothing, so neither does the pattern.
+                    guard count > 0 else {
+                        matchesNothing = true
+                        break scan
+                    }
+                    combinations = count
+                    tokens.append(.variable(variable(name, values: values, caseSensitive: caseSensitive, percentEncoded: percentEncoded)))
                 } else if let token = PatternCompiler.predefined(name, caseSensitive: caseSensitive) {
-                    for index in sequences.indices { sequences[index].append(token) }
+                    tokens.append(token)
                 } else {
                     problems.append(.unknownVariable(name))
-                    sequences = []
+                    matchesNothing = true
+                    break scan
                 }
             }
-            if sequences.isEmpty { break }
         }
-        let alternatives = sequences.map(PatternCompiler.collapsingStars)
-        return (CompiledPattern(alternatives: alternatives, isCaseSensitive: caseSensitive, source: source), problems)
+        let pattern = CompiledPattern(
+            tokens: matchesNothing ? [] : PatternCompiler.collapsingStars(tokens),
+            matchesNothing: matchesNothing,
+            variables: variables,
+            isCaseSensitive: caseSensitive,
+            source: source
+        )
+        return (pattern, problems)
+    }
+
+    /// The index of a variable compiled with these settings, compiling it the first time.
+    private mutating func variable(_ name: String, values: [String], caseSensitive: Bool, percentEncoded: Bool) -> Int {
+        let key = VariableKey(name: name, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+        if let index = variableIndices[key] { return index }
+        steps += values.reduce(0) { $0 + $1.utf8.count }
+        let compiled = values.map { value in
+            PatternCompiler.collapsingStars(PatternCompiler.tokens(value, caseSensitive: caseSensitive, percentEncoded: percentEncoded))
+        }
+        variables.append(CompiledVariable(name: name, values: compiled))
+        variableIndices[key] = variables.count - 1
+        return variables.count - 1
     }
 
     /// A piece of pattern text: wildcard text or a `$(name)` reference.
@@ -68,16 +112,27 @@ struct PatternCompiler: Sendable {
     }
 
     /// Splits at `$(name)`; an unclosed `$(` is text.
+    ///
+    /// - Complexity: O(*n*): one pass over the UTF-8 bytes.
     static func pieces(of source: String) -> [Piece] {
         var pieces: [Piece] = []
-        var rest = source[...]
-        while let dollar = rest.range(of: "$(") {
-            guard let close = rest[dollar.upperBound...].firstIndex(of: ")") else { break }
-            if dollar.lowerBound > rest.startIndex { pieces.append(.text(rest[..<dollar.lowerBound])) }
-            pieces.append(.variable(String(rest[dollar.upperBound..<close])))
-            rest = rest[rest.index(after: close)...]
+        let utf8 = source.utf8
+        var textStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let next = utf8.index(after: index)
+            guard utf8[index] == UInt8(ascii: "$"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "(") else {
+                index = next
+                continue
+            }
+            let nameStart = utf8.index(after: next)
+            guard let close = utf8[nameStart...].firstIndex(of: UInt8(ascii: ")")) else { break }
+            if textStart < index { pieces.append(.text(source[textStart..<index])) }
+            pieces.append(.variable(String(source[nameStart..<close])))
+            index = utf8.index(after: close)
+            textStart = index
         }
-        if !rest.isEmpty { pieces.append(.text(rest)) }
+        if textStart < utf8.endIndex { pieces.append(.text(source[textStart...])) }
         return pieces
     }
 
@@ -134,7 +189,7 @@ struct PatternCompiler: Sendable {
     }
 
     /// `**` means `*`.
-    private static func collapsingStars(_ tokens: [PatternToken]) -> [PatternToken] {
+    static func collapsingStars(_ tokens: [PatternToken]) -> [PatternToken] {
         var result: [PatternToken] = []
         result.reserveCapacity(tokens.count)
         for token in tokens {

@@ -1,6 +1,6 @@
-/// One element of a compiled pattern. Every token but ``star`` matches a fixed number of
-/// characters, which is what lets ``CompiledPattern`` match in one pass with a single backtrack
-/// point (no exponential blow-up whatever the pattern).
+/// One element of a compiled pattern. Every token but ``star`` and ``variable(_:)`` matches a
+/// fixed number of characters, which is what lets ``CompiledPattern`` place the runs between
+/// stars greedily, without backtracking.
 enum PatternToken: Sendable, Hashable {
     /// This exact character (already case-folded when the pattern is case-insensitive).
     case literal(UInt32)
@@ -12,6 +12,10 @@ enum PatternToken: Sendable, Hashable {
     case characterClass(CharacterClass)
     /// `$(region)` or `$(lang)`: two characters forming a code of the set.
     case code(CodeSet)
+    /// A custom substitution variable: any one of its values, each a pattern of its own. The
+    /// number indexes the matcher's compiled variables (``PatternCompiler/variables``), so a
+    /// variable used many times is stored once and never expanded into combinations.
+    case variable(Int)
 
     /// The predefined one-character variables.
     enum CharacterClass: Sendable, Hashable {

@@ -35,18 +35,26 @@ struct RuleIndex: Sendable {
     }
 
     /// The position of the first rule (in rule order) that matches the URL, if any.
-    func firstMatch(in rules: [CompiledRule], url: URLText) -> Int? {
+    func firstMatch(in rules: [CompiledRule], url: URLText, variables: [CompiledVariable], meter: inout WorkMeter) -> Int? {
         var best = Int.max
         if !caseSensitive.isEmpty {
-            scan(caseSensitive, path: url.path, rules: rules, url: url, best: &best)
+            scan(caseSensitive, path: url.path, rules: rules, url: url, variables: variables, meter: &meter, best: &best)
         }
         if !caseInsensitive.isEmpty {
-            scan(caseInsensitive, path: url.foldedPath, rules: rules, url: url, best: &best)
+            scan(caseInsensitive, path: url.foldedPath, rules: rules, url: url, variables: variables, meter: &meter, best: &best)
         }
         return best == Int.max ? nil : best
     }
 
-    private func scan(_ buckets: [UInt64: [Int]], path: [UInt32], rules: [CompiledRule], url: URLText, best: inout Int) {
+    private func scan(
+        _ buckets: [UInt64: [Int]],
+        path: [UInt32],
+        rules: [CompiledRule],
+        url: URLText,
+        variables: [CompiledVariable],
+        meter: inout WorkMeter,
+        best: inout Int
+    ) {
         var hash = RuleIndex.basis
         let limit = min(path.count, RuleIndex.depth)
         for length in 0...limit {
@@ -54,7 +62,7 @@ struct RuleIndex: Sendable {
             guard let bucket = buckets[RuleIndex.key(hash, length: length)] else { continue }
             for position in bucket {
                 if position >= best { break }
-                if rules[position].failure(for: url) == nil {
+                if rules[position].failure(for: url, variables: variables, meter: &meter) == nil {
                     best = position
                     break
                 }
@@ -64,7 +72,7 @@ struct RuleIndex: Sendable {
 
     /// The literal scalars a rule's path must start with, and whether they are case-sensitive.
     private static func literalStart(of rule: CompiledRule) -> (start: [UInt32], isCaseSensitive: Bool) {
-        guard let path = rule.path, !path.matchesEverything else { return ([], true) }
+        guard let path = rule.path, !path.matchesEverything, !path.matchesNothing else { return ([], true) }
         return (path.literalPrefix, path.literalPrefix.isEmpty || path.isCaseSensitive)
     }
 

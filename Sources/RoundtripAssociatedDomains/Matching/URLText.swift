@@ -19,6 +19,9 @@ struct URLText: Sendable {
     let fragment: [UInt32]
     let foldedFragment: [UInt32]
     let items: [Item]
+    /// Item positions by name, for URLs with many items (so a query dictionary of *k* names is
+    /// checked in O(*k*) lookups, not O(*k*·*items*) comparisons); `nil` for a few items.
+    private let itemIndex: [String: [Int]]?
     /// The URL's scheme, lowercased.
     let scheme: String
 
@@ -56,5 +59,24 @@ struct URLText: Sendable {
             }
         }
         self.items = items
+        if items.count > URLText.linearItemLimit {
+            var index: [String: [Int]] = [:]
+            for (position, item) in items.enumerated() { index[item.name, default: []].append(position) }
+            itemIndex = index
+        } else {
+            itemIndex = nil
+        }
+    }
+
+    /// Up to this many items are searched one by one.
+    private static let linearItemLimit = 16
+
+    /// Calls `body` with each item of this name, in URL order, until it returns `false`.
+    func forEachItem(named name: String, _ body: (Item) -> Bool) {
+        if let itemIndex {
+            for position in itemIndex[name] ?? [] where !body(items[position]) { return }
+            return
+        }
+        for item in items where item.name == name && !body(item) { return }
     }
 }

@@ -35,12 +35,20 @@ public struct AssociationFile: Sendable, Hashable {
     /// type) throws. Unknown keys are ignored, as iOS ignores them.
     ///
     /// - Parameter json: The file's bytes (UTF-8 JSON).
-    /// - Throws: ``AssociationError`` `syntax` or `schema`, with the position of the problem.
+    /// - Throws: ``AssociationError`` `too-large` for a file over Apple's 128 KB limit
+    ///   (``AssociationLinter/maximumSize``), otherwise `syntax` or `schema`, with the position of
+    ///   the problem.
     /// - Complexity: O(*n*) in the size of the file.
     public init(json: [UInt8]) throws(AssociationError) {
         let decoded = AssociationDecoder.decode(json)
         if let error = decoded.findings.first(where: { $0.severity == .error }) {
-            throw AssociationError(error.rule == "syntax" ? .syntax : .schema, error.message, position: error.position)
+            let code: AssociationError.Code =
+                switch error.rule {
+                case "syntax": .syntax
+                case "file-size": .tooLarge
+                default: .schema
+                }
+            throw AssociationError(code, error.message, position: error.position)
         }
         self = decoded.file ?? AssociationFile()
     }

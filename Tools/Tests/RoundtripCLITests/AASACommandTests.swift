@@ -127,6 +127,30 @@ struct CLITests {
         #expect(missing.status == 2)
     }
 
+    /// A file over Apple's 128 KB limit: lint reports it (exit 1), match refuses it (exit 2);
+    /// neither reads past the limit.
+    @Test func fileOverTheLimitIsRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-size-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("apple-app-site-association").path
+        let body = #"{"applinks": {"details": []}}"#
+        try Data((body + String(repeating: " ", count: 4 * 128 * 1024)).utf8).write(to: URL(fileURLWithPath: path))
+
+        let lint = try AASACLI.run(["aasa", "lint", path, "--json"])
+        #expect(lint.status == 1)
+        let findings = try AASACLI.json(lint)["findings"] as? [[String: Any]] ?? []
+        #expect(findings.count == 1)
+        #expect(findings.first?["rule"] as? String == "file-size")
+        #expect((findings.first?["message"] as? String)?.contains("over Apple's limit of 131072 bytes (128 KB)") == true)
+        // One byte past the limit was read, not the whole file.
+        #expect((findings.first?["message"] as? String)?.contains("131073 bytes were read") == true)
+
+        let match = try AASACLI.run(["aasa", "match", path, "https://example.com/"])
+        #expect(match.status == 2)
+        #expect(match.stderr.contains("too-large: the file is over Apple's limit"))
+    }
+
     @Test func generatePrintsTheFile() throws {
         let output = try AASACLI.run(["aasa", "generate", "--spec", "Tests/Fixtures/specs/terminal.yaml"])
         #expect(output.status == 0)

@@ -11,10 +11,27 @@ struct AASACommand: AsyncParsableCommand {
     )
 
     /// Reads a file's bytes, or exits 2.
+    ///
+    /// At most one byte past Apple's 128 KB limit is read: enough for the library to refuse a
+    /// larger file (`lint` reports `file-size` and exits 1, `match` reports `too-large` and exits
+    /// 2), while a huge file, or an endless one such as a device, is never read whole.
     static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let handle = FileHandle(forReadingAtPath: path)
+        else {
             throw CommandFailure.usage("cannot read \(path) (does it exist?)")
         }
-        return Array(data)
+        defer { try? handle.close() }
+        let limit = AssociationLinter.maximumSize + 1
+        var bytes: [UInt8] = []
+        do {
+            while bytes.count < limit, let chunk = try handle.read(upToCount: limit - bytes.count), !chunk.isEmpty {
+                bytes += chunk
+            }
+        } catch {
+            throw CommandFailure.usage("cannot read \(path): \(error.localizedDescription)")
+        }
+        return bytes
     }
 }
