@@ -15,7 +15,7 @@ let package = Package(
     name: "RoundtripTools",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "roundtrip", targets: ["roundtrip"]),
+        .executable(name: "roundtrip", targets: ["roundtrip"])
     ],
     dependencies: [
         .package(name: "Roundtrip", path: ".."),
