@@ -7,7 +7,10 @@
 ///   each at its leftmost occurrence;
 /// - with them, ``AlternationMatcher``: the set of positions the pattern can have reached is
 ///   carried through the tokens, a variable's values all advancing the same set.
-struct CompiledPattern: Sendable {
+///
+/// A class, so a rule holding several patterns is copied (while matching thousands of rules) as a
+/// few references rather than every array a pattern keeps.
+final class CompiledPattern: Sendable {
     /// The tokens, stars collapsed; empty (with ``matchesNothing``) for a pattern that never matches.
     let tokens: [PatternToken]
     /// The pattern can match no text (an unknown variable, too many combinations, a variable

@@ -81,23 +81,25 @@ struct PatternSegments: Sendable {
             return startsWithStar || count == 0
         }
         if segments.count == 1, !startsWithStar, !endsWithStar {
-            return firstSegment.width(in: Subject.self) == count && matches(firstSegment, tokens, subject, at: 0, meter: &meter)
+            return firstSegment.width(in: Subject.self) == count && matchesBackward(firstSegment, tokens, subject, endingAt: count, meter: &meter)
         }
         var low = 0
         var high = count
         var middle = segments.indices
+        // The end first, compared backward: rules that differ only in their last characters
+        // (`/item-1`, `/item-2`, …) are told apart by the first comparison.
+        if !endsWithStar {
+            guard lastSegment.width(in: Subject.self) <= count, matchesBackward(lastSegment, tokens, subject, endingAt: count, meter: &meter)
+            else { return false }
+            high = count - lastSegment.width(in: Subject.self)
+            middle = middle.dropLast()
+        }
         if !startsWithStar {
+            // The caller checked that the pattern's fixed width fits, so the first and last runs
+            // cannot overlap.
             guard matches(firstSegment, tokens, subject, at: 0, meter: &meter) else { return false }
             low = firstSegment.width(in: Subject.self)
             middle = middle.dropFirst()
-        }
-        if !endsWithStar {
-            let width = lastSegment.width(in: Subject.self)
-            // The caller checked that the pattern's fixed width fits, so the first and last runs
-            // cannot overlap.
-            guard width <= count - low, matches(lastSegment, tokens, subject, at: count - width, meter: &meter) else { return false }
-            high = count - width
-            middle = middle.dropLast()
         }
         for index in middle {
             let segment = segments[index]
@@ -123,6 +125,33 @@ struct PatternSegments: Sendable {
                 return false
             }
             index += width
+        }
+        meter.charge(segment.end - segment.start)
+        return true
+    }
+
+    /// Whether the run matches the subject just before `end` (the caller checked it fits),
+    /// comparing its last token first.
+    @inline(__always)
+    private func matchesBackward<Subject: MatchSubject>(
+        _ segment: Segment,
+        _ tokens: [PatternToken],
+        _ subject: Subject,
+        endingAt end: Int,
+        meter: inout WorkMeter
+    ) -> Bool {
+        var index = end
+        var tokenIndex = segment.end
+        while tokenIndex > segment.start {
+            tokenIndex -= 1
+            let token = tokens[tokenIndex]
+            let width: Int
+            if case .code = token { width = Subject.codeWidth } else { width = 1 }
+            index -= width
+            guard subject.width(of: token, at: index) == width else {
+                meter.charge(segment.end - tokenIndex)
+                return false
+            }
         }
         meter.charge(segment.end - segment.start)
         return true
