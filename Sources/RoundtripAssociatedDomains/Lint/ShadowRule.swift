@@ -65,36 +65,45 @@ enum ShadowRule {
     /// characters costs O(*L*) lookups (plus the candidates found); a collision only adds a
     /// candidate, which ``PatternCoverage`` then rejects.
     struct Candidates {
+        /// A text's key (hash and length) and its length.
+        struct Key {
+            let key: UInt64
+            let length: Int
+        }
+
         /// Rule indices (ascending) by the key of the literal prefix, and suffix, of their path.
         private var byPrefix: [UInt64: [Int]] = [:]
         private var bySuffix: [UInt64: [Int]] = [:]
         /// Each valid rule's own prefix and suffix keys.
-        private var keys: [Int: (prefix: UInt64, suffix: UInt64)] = [:]
+        private var keys: [Int: (prefix: Key, suffix: Key)] = [:]
 
         init(_ rules: [CompiledRule], meter: inout WorkMeter) {
             for rule in rules where !rule.isInvalid {
                 let (prefix, suffix) = Candidates.literalEnds(of: rule)
                 meter.charge(prefix.count + suffix.count + 1)
-                let ownKeys = (prefix: Candidates.key(prefix), suffix: Candidates.key(suffix.reversed()))
+                let ownKeys = (
+                    prefix: Key(key: Candidates.key(prefix), length: prefix.count),
+                    suffix: Key(key: Candidates.key(suffix.reversed()), length: suffix.count)
+                )
                 keys[rule.index] = ownKeys
-                byPrefix[ownKeys.prefix, default: []].append(rule.index)
-                bySuffix[ownKeys.suffix, default: []].append(rule.index)
+                byPrefix[ownKeys.prefix.key, default: []].append(rule.index)
+                bySuffix[ownKeys.suffix.key, default: []].append(rule.index)
             }
         }
 
         /// Indices of earlier rules that might cover `rule`, ascending.
         func earlier(than rule: CompiledRule, meter: inout WorkMeter) -> [Int] {
             let (prefix, suffix) = Candidates.literalEnds(of: rule)
-            let prefixKeys = Candidates.keysOfStarts(Candidates.spellings(prefix))
-            let suffixKeys = Candidates.keysOfStarts(Candidates.spellings(suffix).map { Array($0.reversed()) })
-            meter.charge(prefixKeys.count + suffixKeys.count)
+            let prefixKeys = Candidates.spellings(prefix).map(Candidates.keysOfStarts)
+            let suffixKeys = Candidates.spellings(suffix).map { Candidates.keysOfStarts(Array($0.reversed())) }
+            meter.charge(2 * (prefix.count + suffix.count + 2))
             let starts = lookUp(prefixKeys, in: byPrefix, before: rule.index, meter: &meter)
             let ends = lookUp(suffixKeys, in: bySuffix, before: rule.index, meter: &meter)
             // Keep those whose other end fits too, filtering the shorter list.
             let found =
                 starts.count <= ends.count
-                ? starts.filter { keys[$0].map { suffixKeys.contains($0.suffix) } ?? false }
-                : ends.filter { keys[$0].map { prefixKeys.contains($0.prefix) } ?? false }
+                ? starts.filter { keys[$0].map { Candidates.isStart($0.suffix, of: suffixKeys) } ?? false }
+                : ends.filter { keys[$0].map { Candidates.isStart($0.prefix, of: prefixKeys) } ?? false }
             return found.sorted()
         }
 
@@ -104,28 +113,36 @@ enum ShadowRule {
             return folded == literals ? [literals] : [literals, folded]
         }
 
-        /// The keys of every start (length 0 to all) of each text.
-        private static func keysOfStarts(_ texts: [[UInt32]]) -> Set<UInt64> {
-            var keys = Set<UInt64>()
-            for text in texts {
-                var hash = basis
-                keys.insert(key(hash, length: 0))
-                for (offset, scalar) in text.enumerated() {
-                    hash = step(hash, scalar)
-                    keys.insert(key(hash, length: offset + 1))
-                }
+        /// The keys of every start of a text, by length (0 to all), computed in one pass.
+        private static func keysOfStarts(_ text: [UInt32]) -> [UInt64] {
+            var keys: [UInt64] = []
+            keys.reserveCapacity(text.count + 1)
+            var hash = basis
+            keys.append(key(hash, length: 0))
+            for scalar in text {
+                hash = step(hash, scalar)
+                keys.append(key(hash, length: keys.count))
             }
             return keys
         }
 
+        /// Whether the key is that of a start of one of the spellings.
+        private static func isStart(_ own: Key, of spellings: [[UInt64]]) -> Bool {
+            spellings.contains { own.length < $0.count && $0[own.length] == own.key }
+        }
+
         /// Every indexed rule before `limit` filed under one of the keys, without repeats.
-        private func lookUp(_ keys: Set<UInt64>, in index: [UInt64: [Int]], before limit: Int, meter: inout WorkMeter) -> [Int] {
+        private func lookUp(_ spellings: [[UInt64]], in index: [UInt64: [Int]], before limit: Int, meter: inout WorkMeter) -> [Int] {
             var found: [Int] = []
-            for key in keys {
-                guard let indices = index[key] else { continue }
-                for rule in indices {
-                    guard rule < limit else { break }
-                    found.append(rule)
+            for (spelling, keys) in spellings.enumerated() {
+                for (length, key) in keys.enumerated() {
+                    // A start both spellings share was looked up with the first.
+                    if spelling > 0, length < spellings[0].count, spellings[0][length] == key { continue }
+                    guard let indices = index[key] else { continue }
+                    for rule in indices {
+                        guard rule < limit else { break }
+                        found.append(rule)
+                    }
                 }
             }
             meter.charge(found.count)
