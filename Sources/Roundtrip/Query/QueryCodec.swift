@@ -12,7 +12,8 @@ public enum QueryCodec {
     ///   - query: The raw query. An empty query has no items.
     ///   - allowDuplicates: Pass `true` to keep repeated names instead of rejecting them.
     /// - Returns: The items in order.
-    /// - Throws: ``RoundtripError`` `malformed-url` for an empty item (`a=1&&b=2`) or an empty name,
+    /// - Throws: ``RoundtripError`` `malformed-url` for an empty name with a value (`=1`); an
+    ///   empty item (a stray `&`, as in `a=1&&b=2`) is skipped, as `URLComponents` skips it;
     ///   `invalid-encoding` for bad escapes, UTF-8 or control characters, `duplicate-parameter`.
     /// - Complexity: O(*n*) in the query length plus O(*k*²) name comparisons for *k* ≤ 16 items,
     ///   O(*k*) hashing above that.
@@ -45,39 +46,35 @@ public enum QueryCodec {
 
     /// Splits raw query bytes at `&` and hands each raw `name[=value]` item to `body`, in order.
     ///
-    /// - Throws: ``RoundtripError`` `malformed-url` for an empty item or a trailing `&`, or what
-    ///   `body` throws, whichever comes first.
+    /// An empty item (a stray `&`: `?&a=1`, `a=1&&b=2`, a trailing `&`) is skipped, as
+    /// Foundation's `URLComponents` and every form reader skip it: it carries no name and no
+    /// value, and real apps document URLs such as `…adv?&filepath=Inbox`.
+    ///
+    /// - Throws: What `body` throws.
     static func forEachItem(
         in bytes: UnsafeBufferPointer<UInt8>,
         _ body: (UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> Void
     ) throws(RoundtripError) {
         var start = 0
         let end = bytes.count
-        while true {
+        while start < end {
             var separator = start
             while separator < end, bytes[separator] != 0x26 { separator += 1 }
-            if separator == start {
-                throw RoundtripError(.malformedURL, "the query has an empty parameter (a stray '&') at offset \(start)")
-            }
-            try body(UnsafeBufferPointer(rebasing: bytes[start..<separator]))
-            if separator == end { break }
+            if separator > start { try body(UnsafeBufferPointer(rebasing: bytes[start..<separator])) }
             start = separator + 1
-            if start == end {
-                throw RoundtripError(.malformedURL, "the query ends with a stray '&'")
-            }
         }
     }
 
-    /// The decoded names of a query's items, without decoding their values.
+    /// The decoded names of a query's items, without decoding their values (stray `&`s skipped).
     static func decodedNames(_ bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecoding.Failure) -> [String] {
         var names: [String] = []
         var start = 0
-        while start <= bytes.count {
+        while start < bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != 0x26 { end += 1 }
             var equals = start
             while equals < end, bytes[equals] != 0x3D { equals += 1 }
-            names.append(try PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[start..<equals])))
+            if end > start { names.append(try PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[start..<equals]))) }
             start = end + 1
         }
         return names

@@ -3,6 +3,9 @@ public struct QueryLimits: Sendable, Hashable {
     /// The longest URL accepted, in UTF-8 bytes. Default 16 KiB.
     public var maximumURLLength: Int
     /// The most query parameters accepted. Default 256.
+    ///
+    /// Counted as `&`-separated parts before any parsing, so stray `&`s (empty pairs, which the
+    /// query codec then skips) count too: the check must cost one pass over the bytes.
     public var maximumParameterCount: Int
 
     /// Creates limits.

@@ -106,7 +106,7 @@ import Testing
             (callback + "&x=%ZZ", .invalidEncoding),
             (callback + "&x=%0A", .invalidEncoding),
             (callback + "&x=%E2%80%AE", .invalidEncoding),
-            (callback + "&&", .malformedURL),
+            (callback + "&&=1", .malformedURL),
             ("not a url", .malformedURL),
             (callback + "&pad=" + String(repeating: "a", count: 17_000), .tooLarge),
             (callback + String(repeating: "&a=1", count: 300), .tooLarge),

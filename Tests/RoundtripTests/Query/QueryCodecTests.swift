@@ -17,6 +17,11 @@ struct QueryCodecTests {
         ("n%61me=v", [QueryItem(name: "name", value: "v")]),
         ("r=my-return-url%3A%2F%2F%3Frecord_id%3D123", [QueryItem(name: "r", value: "my-return-url://?record_id=123")]),
         ("", []),
+        // A stray '&' (an empty pair) is skipped, as URLComponents skips it.
+        ("&filepath=Inbox", [QueryItem(name: "filepath", value: "Inbox")]),
+        ("a=1&&b", [QueryItem(name: "a", value: "1"), QueryItem(name: "b", value: nil)]),
+        ("a=1&", [QueryItem(name: "a", value: "1")]),
+        ("&&&", []),
     ])
     func decodes(query: String, expected: [QueryItem]) throws {
         #expect(try QueryCodec.decode(query) == expected)
@@ -36,10 +41,8 @@ struct QueryCodecTests {
         ("a=%7F", .invalidEncoding),
         ("a=%C2%9B", .invalidEncoding),  // C1 CSI
         ("a=1&a=2", .duplicateParameter),
-        ("a=1&&b", .malformedURL),
-        ("&a=1", .malformedURL),
-        ("a=1&", .malformedURL),
         ("=1", .malformedURL),
+        ("a=1&&=2", .malformedURL),
     ])
     func rejects(query: String, code: RoundtripError.Code) {
         #expect(rejection { try QueryCodec.decode(query) }?.code == code)
@@ -70,6 +73,22 @@ struct QueryCodecTests {
         let items = [QueryItem(name: "q", value: "a+b c&d=e/f?g#h%"), QueryItem(name: "€", value: "😀")]
         let components = try #require(URLComponents(string: "x://h?" + QueryCodec.encode(items)))
         #expect(components.queryItems?.map { QueryItem(name: $0.name, value: $0.value) } == items)
+    }
+
+    @Test("Empty pairs are read as URLComponents reads them: a pair with no name and no value, which the codec skips")
+    func emptyPairsAgreeWithURLComponents() async {
+        // Queries built from names, values and empty pairs (stray '&'s) in any order.
+        let pairs = ["a", "b%20c", "n%61me", "q"].flatMap { name in ["1", "x%2By", "+", "%E2%82%AC", ""].map { "\(name)=\($0)" } }
+        let pieces = ["", "", "flag", "e="] + pairs
+        let queries = Gen.int(in: 0...(pieces.count - 1)).map { pieces[$0] }.array(of: 0...8).map { $0.joined(separator: "&") }
+        await propertyCheck(count: 500, input: queries) { query in
+            let foundation =
+                URLComponents(string: "x://h?" + query)?.queryItems?
+                .filter { !($0.name.isEmpty && $0.value == nil) }
+                .map { QueryItem(name: $0.name, value: $0.value) } ?? []
+            let ours = try? QueryCodec.decode(query, allowDuplicates: true)
+            #expect(ours == foundation, "\(query)")
+        }
     }
 
     /// Text drawn from all of Unicode except the characters Roundtrip rejects.

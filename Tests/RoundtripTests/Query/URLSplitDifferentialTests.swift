@@ -80,7 +80,10 @@ struct URLSplitDifferentialTests {
             #expect(split.fragment.map(String.init) == components.percentEncodedFragment, "\(url)")
             // The decoded query items agree too, where Foundation reads them the same way.
             if let query = split.query, let items = try? QueryCodec.decode(query, allowDuplicates: true) {
-                let foundation = components.queryItems?.map { QueryItem(name: $0.name, value: $0.value) }
+                // Foundation reports a stray '&' as an item with no name and no value; the codec skips it.
+                let foundation = components.queryItems?.filter { !($0.name.isEmpty && $0.value == nil) }.map {
+                    QueryItem(name: $0.name, value: $0.value)
+                }
                 #expect(items == foundation, "\(url)")
             }
         }
