@@ -9,7 +9,12 @@ public struct AcceptedRequest: Sendable {
     public let convention: Convention
     /// Every declared parameter that has a value (given or default), typed; route placeholders,
     /// `query-value` and `fragment` values included under their names.
-    public let parameters: [String: ParameterValue]
+    ///
+    /// - Complexity: O(*k*) for *k* values: the dictionary is made when it is read (the
+    ///   decision binds values by position), so read it once, or use ``value(of:)``.
+    public var parameters: [String: ParameterValue] { boundParameters.dictionary }
+    /// The values as the decision bound them (see ``RequestParameters``).
+    let boundParameters: RequestParameters
     /// The callback URLs to open by outcome (`success`, `error`, `cancel`; a return-url action's
     /// single callback under `return`), already checked against the callback policy.
     public var callbacks: [String: String] { callbackURLs.dictionary }
@@ -39,7 +44,7 @@ public struct AcceptedRequest: Sendable {
         self.init(
             actionName: actionName,
             convention: convention,
-            parameters: parameters,
+            parameters: RequestParameters(parameters),
             callbackURLs: RequestCallbacks(callbacks),
             callerName: callerName,
             signature: signature,
@@ -48,11 +53,11 @@ public struct AcceptedRequest: Sendable {
         )
     }
 
-    /// Creates an accepted request with its callbacks as the decision found them.
+    /// Creates an accepted request with its values and callbacks as the decision found them.
     init(
         actionName: String,
         convention: Convention,
-        parameters: [String: ParameterValue],
+        parameters: RequestParameters,
         callbackURLs: RequestCallbacks,
         callerName: String?,
         signature: VerifiedSignature?,
@@ -61,12 +66,20 @@ public struct AcceptedRequest: Sendable {
     ) {
         self.actionName = actionName
         self.convention = convention
-        self.parameters = parameters
+        self.boundParameters = parameters
         self.callbackURLs = callbackURLs
         self.callerName = callerName
         self.signature = signature
         self.url = url
         self.undeclaredParameters = undeclaredParameters
+    }
+
+    /// The value of one parameter, typed, or `nil` when the request has none.
+    ///
+    /// - Parameter name: The parameter's name as the spec declares it.
+    /// - Complexity: O(*k*) name comparisons for *k* declared values; no dictionary is made.
+    public func value(of name: String) -> ParameterValue? {
+        boundParameters[name]
     }
 
     /// The parameters in canonical text form, for JSON and for `Codable` decoding (a list's items

@@ -99,6 +99,16 @@ public struct Endpoint: Sendable {
         /// The rules of the `query-value` and `fragment` parameters, made once like ``rules``.
         let queryValueRule: ParameterRule?
         let fragmentRule: ParameterRule?
+        /// The names of the value slots a decision fills: the parameters by position, then the
+        /// `query-value` and the `fragment` value when the action has them.
+        let slotNames: [String]
+        /// The slots of the `query-value` and `fragment` values.
+        let queryValueSlot: Int?
+        let fragmentSlot: Int?
+        /// By position: the `query-value` or `fragment` slot under the same name, if any (a
+        /// loaded spec refuses that; an action built in code may have it, and then that value
+        /// stands in for the parameter's default).
+        let sameNameSlot: [Int?]
         /// How `+` in this action's query reads.
         let queryEncoding: QueryEncoding
         /// By position: whether the parameter is a `repeated` list, whose name may appear more than once.
@@ -137,6 +147,19 @@ public struct Endpoint: Sendable {
             queryValueRule = action.queryValue.map { rule($0, queryEncoding: action.queryEncoding) }
             // A fragment is not part of the query: its `+` is a plus whatever the query encoding.
             fragmentRule = action.fragment.map { rule($0, queryEncoding: .rfc3986) }
+            var names = action.parameters.map(\.name)
+            let wholeValueSlots = [action.queryValue, action.fragment].map { value in
+                value.map {
+                    names.append($0.name)
+                    return names.count - 1
+                }
+            }
+            queryValueSlot = wholeValueSlots[0]
+            fragmentSlot = wholeValueSlots[1]
+            slotNames = names
+            sameNameSlot = action.parameters.map { parameter in
+                wholeValueSlots.compactMap { $0 }.first { names[$0] == parameter.name }
+            }
         }
     }
 
@@ -246,7 +269,7 @@ public struct Endpoint: Sendable {
         return AcceptedRequest(
             actionName: compiled.action.name,
             convention: compiled.action.convention,
-            parameters: binding.parameters,
+            parameters: RequestParameters(names: compiled.slotNames, values: binding.values),
             callbackURLs: callbacks,
             callerName: callerName,
             signature: signature,

@@ -3,9 +3,9 @@
 struct ParameterBinding {
     private let compiled: Endpoint.CompiledAction
     private let bytes: UnsafeBufferPointer<UInt8>
-    /// The typed values by name. Allocated at its final size in one step, not through
-    /// reserveCapacity's resize path.
-    private(set) var parameters: [String: ParameterValue]
+    /// The typed values by slot (see ``Endpoint/CompiledAction/slotNames``): binding by
+    /// position hashes no names.
+    private(set) var values: [ParameterValue?]
     /// The undeclared parameters of an action that accepts them, in order.
     private(set) var undeclared: [QueryItem] = []
     /// Which declared parameters have a value, so the defaults pass needs no lookups.
@@ -14,7 +14,7 @@ struct ParameterBinding {
     init(_ compiled: Endpoint.CompiledAction, bytes: UnsafeBufferPointer<UInt8>) {
         self.compiled = compiled
         self.bytes = bytes
-        parameters = [String: ParameterValue](minimumCapacity: compiled.action.parameters.count + 2)
+        values = Array(repeating: nil, count: compiled.slotNames.count)
     }
 
     /// Binds the query items left after the signature and callbacks steps: an undeclared name is
@@ -53,19 +53,19 @@ struct ParameterBinding {
             }
             let rule = compiled.rules[position]
             switch item.value {
-            case .absent: parameters[item.name] = try ParameterParsing.parse("", rule: rule)
+            case .absent: values[position] = try ParameterParsing.parse("", rule: rule)
             case .plain(let range):
-                parameters[item.name] = try ParameterParsing.parse(UnsafeBufferPointer(rebasing: bytes[range]), text: nil, rule: rule)
-            case .decoded(let text): parameters[item.name] = try ParameterParsing.parse(text, rule: rule)
+                values[position] = try ParameterParsing.parse(UnsafeBufferPointer(rebasing: bytes[range]), text: nil, rule: rule)
+            case .decoded(let text): values[position] = try ParameterParsing.parse(text, rule: rule)
             }
         }
         for (position, texts) in repeatedItems.sorted(by: { $0.key < $1.key }) {
             let rule = compiled.rules[position]
             // One empty occurrence of an `allow-empty` list ('tag=') clears it.
             if texts == [""], rule.spec.allowsEmpty {
-                parameters[rule.spec.name] = .empty
+                values[position] = .empty
             } else {
-                parameters[rule.spec.name] = try ParameterParsing.parseItems(texts, rule: rule)
+                values[position] = try ParameterParsing.parseItems(texts, rule: rule)
             }
         }
     }
@@ -80,17 +80,17 @@ struct ParameterBinding {
                 throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
             }
             guard let position = compiled.parameterIndex[name] else { continue }
-            parameters[name] = try ParameterParsing.parse(text, rule: compiled.rules[position])
+            values[position] = try ParameterParsing.parse(text, rule: compiled.rules[position])
             given.insert(position)
         }
     }
 
     /// Binds a `query-value` action's whole query (already decoded), or its default.
     mutating func bindQueryValue(_ text: String?) throws(RoundtripError) {
-        guard let rule = compiled.queryValueRule else { return }
+        guard let rule = compiled.queryValueRule, let slot = compiled.queryValueSlot else { return }
         let spec = rule.spec
         if let text, !text.isEmpty {
-            parameters[spec.name] = try ParameterParsing.parse(text, rule: rule)
+            values[slot] = try ParameterParsing.parse(text, rule: rule)
         } else if spec.isRequired {
             throw RoundtripError(
                 .missingParameter,
@@ -98,14 +98,14 @@ struct ParameterBinding {
                 parameter: spec.name
             )
         } else if let value = spec.defaultValue {
-            parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
+            values[slot] = try ParameterParsing.parse(value, rule: rule)
         }
     }
 
     /// Binds the fragment to the action's `fragment` value; a fragment the action does not
     /// declare is an unknown parameter unless the action ignores or accepts those.
     mutating func bindFragment(_ fragment: UnsafeBufferPointer<UInt8>?) throws(RoundtripError) {
-        guard let rule = compiled.fragmentRule else {
+        guard let rule = compiled.fragmentRule, let slot = compiled.fragmentSlot else {
             if let fragment, !fragment.isEmpty, compiled.action.unknownParameters == .reject {
                 throw RoundtripError(
                     .unknownParameter,
@@ -117,9 +117,9 @@ struct ParameterBinding {
         }
         let spec = rule.spec
         if let fragment, !fragment.isEmpty {
-            parameters[spec.name] = try ParameterParsing.parse(try Endpoint.decodeWhole(fragment, rule: rule), rule: rule)
+            values[slot] = try ParameterParsing.parse(try Endpoint.decodeWhole(fragment, rule: rule), rule: rule)
         } else if let value = spec.defaultValue {
-            parameters[spec.name] = try ParameterParsing.parse(value, rule: rule)
+            values[slot] = try ParameterParsing.parse(value, rule: rule)
         } else if spec.isRequired {
             throw RoundtripError(
                 .missingParameter,
@@ -134,11 +134,12 @@ struct ParameterBinding {
     mutating func applyDefaults() throws(RoundtripError) {
         for (position, rule) in compiled.rules.enumerated() where !given.contains(position) {
             let name = rule.spec.name
-            guard parameters[name] == nil else { continue }  // `query-value` or `fragment` under the same name
+            // A `query-value` or `fragment` under the same name stands in for the parameter.
+            if let slot = compiled.sameNameSlot[position], values[slot] != nil { continue }
             if let value = rule.spec.defaultValue {
-                parameters[name] = try ParameterParsing.parse(value, rule: rule)
+                values[position] = try ParameterParsing.parse(value, rule: rule)
             } else if let items = rule.spec.defaultItems {
-                parameters[name] = try ParameterParsing.parseItems(items, rule: rule)
+                values[position] = try ParameterParsing.parseItems(items, rule: rule)
             } else if rule.spec.isRequired {
                 throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' requires the parameter '\(name)'", parameter: name)
             }

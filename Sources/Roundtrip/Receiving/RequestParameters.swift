@@ -1,0 +1,56 @@
+/// The typed values of an accepted request, as the decision bound them.
+///
+/// The decision binds each value to its declared parameter's position, so deciding a request
+/// hashes no names and fills no dictionary; ``AcceptedRequest/parameters`` shows the values as a
+/// dictionary when it is read, and ``AcceptedRequest/value(of:)`` finds one value by name
+/// without it. A request built by hand keeps the dictionary it was given.
+struct RequestParameters: Sendable {
+    private enum Storage: Sendable {
+        /// Values by slot, and the names of the slots (the compiled action's, shared).
+        case positional(names: [String], values: [ParameterValue?])
+        case dictionary([String: ParameterValue])
+    }
+
+    private let storage: Storage
+
+    /// Values by slot; `names[slot]` names `values[slot]`. A later slot under the same name as
+    /// an earlier one wins, as a later assignment to a dictionary would.
+    init(names: [String], values: [ParameterValue?]) {
+        storage = .positional(names: names, values: values)
+    }
+
+    /// The values of a dictionary.
+    init(_ dictionary: [String: ParameterValue]) {
+        storage = .dictionary(dictionary)
+    }
+
+    /// The value named `name`, if the request has one.
+    ///
+    /// - Complexity: O(*k*) name comparisons for *k* declared values, or one hash lookup.
+    subscript(name: String) -> ParameterValue? {
+        switch storage {
+        case .positional(let names, let values):
+            var found: ParameterValue?
+            for slot in names.indices where names[slot] == name {
+                if let value = values[slot] { found = value }
+            }
+            return found
+        case .dictionary(let dictionary):
+            return dictionary[name]
+        }
+    }
+
+    /// The values as a dictionary.
+    ///
+    /// - Complexity: O(*k*) for *k* values.
+    var dictionary: [String: ParameterValue] {
+        switch storage {
+        case .positional(let names, let values):
+            var dictionary = [String: ParameterValue](minimumCapacity: values.count)
+            for slot in values.indices { if let value = values[slot] { dictionary[names[slot]] = value } }
+            return dictionary
+        case .dictionary(let dictionary):
+            return dictionary
+        }
+    }
+}
