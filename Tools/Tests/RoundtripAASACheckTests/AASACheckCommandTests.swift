@@ -53,6 +53,19 @@ import Testing
         }
     }
 
+    @Test(arguments: [(false, Int32(0)), (true, Int32(1))])
+    func specRoutesMustOpenTheApp(extraRoute: Bool, exitCode: Int32) async throws {
+        let sites = try TestSites()
+        let specFile = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-aasa-check-\(UUID().uuidString).yaml").path
+        try LiveCheckerTests.specText(extraRoute: extraRoute).write(toFile: specFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: specFile) }
+        try await sites.run { sitePort, cdnPort in
+            let result = try Self.run(["*.good.test", "--spec", specFile], sites: sites, sitePort: sitePort, cdnPort: cdnPort)
+            #expect(result.exitCode == exitCode, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("error [route-not-matched]: the action 'refund'") == extraRoute)
+        }
+    }
+
     @Test func noCDNLeavesTheCDNOut() async throws {
         let sites = try TestSites()
         try await sites.run { sitePort, cdnPort in

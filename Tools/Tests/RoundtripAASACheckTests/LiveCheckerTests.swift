@@ -16,26 +16,28 @@ import Testing
         return options
     }
 
+    static func specText(domains: String = "[\"*.good.test\", good.test]", extraRoute: Bool = false) -> String {
+        """
+        roundtrip: 1
+        app:
+          name: Shop
+          app-id: \(TestFiles.appID)
+          domains: \(domains)
+        actions:
+          item:
+            url: https://good.test/items/:id
+            convention: none
+            parameters:
+              id: {type: string, required: true}
+          pay:
+            url: https://good.test/pay
+            convention: none
+        \(extraRoute ? "  refund:\n    url: https://good.test/refund\n    convention: none\n" : "")
+        """
+    }
+
     static func spec(domains: String = "[\"*.good.test\", good.test]", extraRoute: Bool = false) throws -> Spec {
-        try SpecLoader.load(
-            yaml: """
-                roundtrip: 1
-                app:
-                  name: Shop
-                  app-id: \(TestFiles.appID)
-                  domains: \(domains)
-                actions:
-                  item:
-                    url: https://good.test/items/:id
-                    convention: none
-                    parameters:
-                      id: {type: string, required: true}
-                  pay:
-                    url: https://good.test/pay
-                    convention: none
-                \(extraRoute ? "  refund:\n    url: https://good.test/refund\n    convention: none\n" : "")
-                """
-        ).spec
+        try SpecLoader.load(yaml: specText(domains: domains, extraRoute: extraRoute)).spec
     }
 
     static func rules(_ report: DomainReport) -> [String] { report.findings.map(\.rule) }

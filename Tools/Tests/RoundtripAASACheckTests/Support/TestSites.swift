@@ -7,52 +7,6 @@ import NIOCore
 import NIOSSL
 import Testing
 
-/// The association files the test sites serve.
-enum TestFiles {
-    static let appID = "ABCDE12345.com.example.shop"
-
-    /// Opens /items/* and /pay for ``appID``.
-    static let good = """
-        {"applinks": {"details": [{"appIDs": ["\(appID)"], "components": [{"/": "/items/*"}, {"/": "/pay"}]}]}}
-        """
-
-    /// What the site served last week: /items/* only.
-    static let old = """
-        {"applinks": {"details": [{"appIDs": ["\(appID)"], "components": [{"/": "/items/*"}]}]}}
-        """
-
-    /// Over 128 KB of valid JSON.
-    static let big =
-        "{\"applinks\": {\"details\": [{\"appIDs\": [\"\(appID)\"], \"components\": [" + String(repeating: "{\"/\": \"/a\"},", count: 12_000)
-        + "{\"/\": \"/b\"}]}]}}"
-}
-
-/// Counts the requests in flight per host, to show how many domains a check fetches at once.
-final class ConcurrencyMeter: @unchecked Sendable {
-    // @unchecked: every property is read and written under `lock`.
-    private let lock = NSLock()
-    private var inFlight: [String: Int] = [:]
-    private(set) var peakHosts = 0
-    private(set) var requests = 0
-
-    func enter(_ host: String) {
-        lock.withLock {
-            inFlight[host, default: 0] += 1
-            requests += 1
-            peakHosts = max(peakHosts, inFlight.count)
-        }
-    }
-
-    func leave(_ host: String) {
-        lock.withLock {
-            inFlight[host, default: 1] -= 1
-            if inFlight[host] == 0 { inFlight[host] = nil }
-        }
-    }
-
-    var snapshot: (peakHosts: Int, requests: Int) { lock.withLock { (peakHosts, requests) } }
-}
-
 /// The sites a test checks: one HTTPS server on loopback answering for many host names by
 /// `Host`, with a certificate from the test CA, and a second one standing in for Apple's CDN.
 ///
