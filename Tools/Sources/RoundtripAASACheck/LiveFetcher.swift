@@ -25,6 +25,10 @@ struct LiveFetcher: Sendable {
         var cdn: FetchOutcome?
     }
 
+    /// The failures that come before the request is sent: a certificate refused in the TLS
+    /// handshake, a connection that never completes.
+    static let failsAlike: Set<String> = ["certificate", "timeout"]
+
     /// A client for every domain of a check, when they can share one: connections to the same
     /// host (Apple's CDN above all) are then reused. `nil` under ``AddressPolicy/publicOnly``,
     /// where each domain's client pins the address that was checked.
@@ -69,7 +73,13 @@ struct LiveFetcher: Sendable {
         var fetched = asked
         if asked.crawler.failure == nil {
             fetched.crawler = await fetch(asked.crawler, client: client, routes: connections)
-            fetched.plain = await fetch(asked.plain, client: client, routes: connections)
+            if let failure = fetched.crawler.failure, Self.failsAlike.contains(failure.code) {
+                // Decided before any header is sent, so the user agent cannot change it; fetching
+                // again would only double the time a blackholed domain takes.
+                fetched.plain.failure = failure
+            } else {
+                fetched.plain = await fetch(asked.plain, client: client, routes: connections)
+            }
         }
         fetched.cdn = await cdn
         if shared == nil { try? await client.shutdown() }

@@ -131,6 +131,7 @@ import Testing
             let untrusted = LiveChecker(options: try Self.options(sites: sites, sitePort: sitePort, cdnPort: cdnPort, trusted: false))
             let report = await untrusted.check(try CheckedDomain("good.test"))
             #expect(report.live.failure?.code == "certificate")
+            #expect(report.plain.failure == report.live.failure)
             #expect(report.cdn?.failure?.code == "certificate")
             #expect(Self.rules(report) == ["certificate", "cdn-unreachable"])
         }
