@@ -94,6 +94,7 @@ import Testing
         (["example.com", "--timeout", "0"], "error: --timeout takes seconds above 0 and at most 300, not '0'"),
         (["example.com", "--ca-file", "/nonexistent.pem"], "error: cannot read the CA file /nonexistent.pem (does it exist?)"),
         ([], "give at least one DOMAIN"),
+        (Array(repeating: "example.com", count: 1001), "error: 1001 domains given; check at most 1000 at once"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let result = try CommandLineRunner.run(["aasa", "check"] + arguments)
