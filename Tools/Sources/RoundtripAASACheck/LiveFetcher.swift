@@ -64,7 +64,9 @@ struct LiveFetcher: Sendable {
         } catch {
             fetches.crawler.failure = error
             fetches.plain.failure = error
-            // The CDN is still asked: what devices see does not depend on this server's view.
+            // A domain this server may not check is not looked up at the CDN either; one it cannot
+            // resolve still is: what devices see does not depend on this server's DNS.
+            if error.code == "private-address" { fetches.cdn = nil }
         }
         let asked = fetches
         let connections = routes

@@ -52,7 +52,7 @@ import Testing
 
     @Test func aPublicServerRefusesLoopbackAndBadDomains() async throws {
         var options = ServerConfiguration.publicLiveCheck
-        options.cdnBase = nil
+        options.cdnBase = "https://cdn.test/a/v1"
         try await Self.app(options: options).test(.router) { client in
             try await client.execute(uri: "/api/aasa-check", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"domain": "localhost"}"#))
             {
@@ -61,6 +61,7 @@ import Testing
                 let domain = try #require((object?["domains"] as? [[String: Any]])?.first)
                 #expect((domain["findings"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["private-address"])
                 #expect(((domain["live"] as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "private-address")
+                #expect(domain["cdn"] is NSNull)
             }
             try await client.execute(uri: "/api/aasa-check", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"domain": "http://x"}"#))
             {
