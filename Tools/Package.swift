@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
     ],
     targets: [
         // The audit: an iOS app's URL attack surface from its Info.plist, entitlements, .app or .ipa.
@@ -44,6 +47,23 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // `roundtrip aasa check`: fetches associated domains' files as Apple's CDN does (and the
+        // CDN's own copy) over AsyncHTTPClient and reports what stops universal links. A library
+        // so the server's AASA checker page runs the very same check; its declarations are `package`.
+        .target(
+            name: "RoundtripAASACheck",
+            dependencies: [
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "RoundtripGeneration", package: "Roundtrip"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
         // The server: AASA hosting and the ULC / x-callback tester web UI, on Hummingbird, with the
         // tester's runs in SQLite (GRDB) or PostgreSQL (PostgresNIO).
         .target(
@@ -52,6 +72,7 @@ let package = Package(
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                "RoundtripAASACheck",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -87,6 +108,7 @@ let package = Package(
                 .product(name: "RoundtripSimulator", package: "Roundtrip"),
                 .product(name: "RoundtripGeneration", package: "Roundtrip"),
                 "RoundtripAudit",
+                "RoundtripAASACheck",
                 "RoundtripDemo",
                 "RoundtripServer",
                 .product(name: "Logging", package: "swift-log"),
@@ -128,6 +150,28 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             resources: [.copy("Vectors")],
+            swiftSettings: strictSwift
+        ),
+        // `aasa check` against real HTTPS servers on loopback, with a CA and certificates the
+        // tests make: the library, the command (exit codes, JSON) and the server's live check.
+        .testTarget(
+            name: "RoundtripAASACheckTests",
+            dependencies: [
+                "RoundtripAASACheck",
+                "RoundtripServer",
+                "roundtrip",
+                "RoundtripTestSupport",
+                .product(name: "Roundtrip", package: "Roundtrip"),
+                .product(name: "RoundtripYAML", package: "Roundtrip"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

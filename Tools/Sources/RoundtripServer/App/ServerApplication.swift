@@ -58,6 +58,11 @@ package enum ServerApplication {
         AssociationRoutes(catalog: catalog).register(on: router)
         ULCTestRoutes(tester: tester).register(on: router)
         PageRoutes(tester: tester, specs: configuration.specs, domains: catalog.domains).register(on: router)
+        LiveCheckRoutes(
+            options: configuration.liveCheck,
+            limiter: WriteRateLimiter(perMinute: configuration.liveChecksPerMinute),
+            clock: tester.clock
+        ).register(on: router)
         return router
     }
 

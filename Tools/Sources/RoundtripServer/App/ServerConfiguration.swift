@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripAASACheck
 
 /// What a server hosts and how it answers: the specs behind the AASA files and the inspector,
 /// the public base of the tester's callback URLs, and the tester's limits.
@@ -32,6 +33,14 @@ package struct ServerConfiguration: Sendable {
     /// The writing requests (POSTs, callbacks) one client (remote address) may make a minute;
     /// 0 turns the limit off.
     package var writesPerMinute: Int
+    /// How the AASA checker's live check fetches. By default only public addresses are reached
+    /// (``AddressPolicy/publicOnly``): a visitor's domain must not make the server fetch from its
+    /// own loopback or private network (server-side request forgery); `roundtrip serve
+    /// --aasa-check-private` allows any address, for a server on a private network.
+    package var liveCheck: LiveCheckOptions
+    /// The live checks (form or API) one client may start a minute: each makes three outbound
+    /// fetches, so the limit is much lower than ``writesPerMinute``; 0 turns it off.
+    package var liveChecksPerMinute: Int
 
     /// A configuration.
     ///
@@ -46,6 +55,8 @@ package struct ServerConfiguration: Sendable {
     ///   - retention: How long runs are kept (7 days).
     ///   - retentionSweepInterval: How often old runs are deleted (hourly).
     ///   - writesPerMinute: The writing requests a client may make a minute (120).
+    ///   - liveCheck: How the live AASA check fetches (public addresses only, Apple's CDN, 10 s).
+    ///   - liveChecksPerMinute: The live checks a client may start a minute (6).
     package init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -56,7 +67,9 @@ package struct ServerConfiguration: Sendable {
         idleTimeout: Duration = .seconds(30),
         retention: Duration = .seconds(7 * 24 * 3600),
         retentionSweepInterval: Duration = .seconds(3600),
-        writesPerMinute: Int = 120
+        writesPerMinute: Int = 120,
+        liveCheck: LiveCheckOptions = ServerConfiguration.publicLiveCheck,
+        liveChecksPerMinute: Int = 6
     ) {
         self.host = host
         self.port = port
@@ -71,6 +84,16 @@ package struct ServerConfiguration: Sendable {
         self.retention = retention
         self.retentionSweepInterval = retentionSweepInterval
         self.writesPerMinute = writesPerMinute
+        self.liveCheck = liveCheck
+        self.liveChecksPerMinute = liveChecksPerMinute
+    }
+
+    /// The live check of a public server: public addresses only, at most 4 domains at once.
+    package static var publicLiveCheck: LiveCheckOptions {
+        var options = LiveCheckOptions()
+        options.addressPolicy = .publicOnly
+        options.maximumConcurrency = 4
+        return options
     }
 
     /// The default public base: `https://localhost:PORT`.

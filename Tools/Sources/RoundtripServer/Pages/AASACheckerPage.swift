@@ -1,7 +1,9 @@
+import RoundtripAASACheck
 import RoundtripAssociatedDomains
 
 /// `/aasa-check`: lints a pasted apple-app-site-association file and matches URLs against it,
-/// explaining which rule decided, as iOS would.
+/// explaining which rule decided, as iOS would; or checks a live domain as Apple's CDN fetches it
+/// (`POST /aasa-check/live`), with the same report as `roundtrip aasa check`.
 struct AASACheckerPage: Sendable {
     /// The form's values.
     struct Input: Sendable {
@@ -10,9 +12,18 @@ struct AASACheckerPage: Sendable {
         var appID = ""
     }
 
+    /// The live check form's values.
+    struct LiveInput: Sendable {
+        var domain = ""
+        var appID = ""
+    }
+
     var input = Input()
     /// The findings and matches, once a file was submitted.
     var report: HTML?
+    var liveInput = LiveInput()
+    /// The live check's report, once a domain was submitted.
+    var liveReport: HTML?
 
     var page: Page {
         Page(
@@ -27,6 +38,16 @@ struct AASACheckerPage: Sendable {
                 <input type="text" id="app-id" name="app_id" value="\(input.appID)">
                 <button type="submit">Check</button></form></section>
                 \(report ?? "")
+                <section><h2>Live check</h2>
+                <p class="muted">Fetches https://DOMAIN/.well-known/apple-app-site-association as Apple's crawler and as a plain \
+                client, and Apple's CDN copy, as <code>roundtrip aasa check</code> does (a wildcard domain is checked at its apex).</p>
+                <form method="post" action="/aasa-check/live">
+                <label for="domain">Domain (example.com or *.example.com)</label>
+                <input type="text" id="domain" name="domain" value="\(liveInput.domain)" required>
+                <label for="live-app-id">App ID the file must name (optional)</label>
+                <input type="text" id="live-app-id" name="app_id" value="\(liveInput.appID)">
+                <button type="submit">Check live</button></form></section>
+                \(liveReport ?? "")
                 """
         )
     }
@@ -68,6 +89,27 @@ struct AASACheckerPage: Sendable {
         report = """
             <section id="report"><h2>Lint</h2>\(lint)</section>
             \(matches.isEmpty ? "" : "<section id=\"matches\"><h2>Matches</h2>\(matches)</section>" as HTML)
+            """
+    }
+
+    /// Renders a live check's report: each fetch, then every finding.
+    static func render(_ report: DomainReport) -> HTML {
+        func row(_ name: String, _ fetch: FetchOutcome?) -> HTML {
+            guard let fetch else { return "" }
+            return "<tr><th>\(name)</th><td><code>\(fetch.url)</code></td><td>\(fetch.summary)</td></tr>"
+        }
+        let rows = report.findings.map { finding -> HTML in
+            "<tr><td>\(finding.severity.rawValue)</td><td><code>\(finding.rule)</code></td><td><code>\(finding.path)</code></td><td>\(finding.message)</td></tr>"
+        }
+        let errors = report.findings.filter { $0.severity == .error }.count
+        let verdict: HTML =
+            errors == 0
+            ? "<p id=\"live-verdict\">\(report.domain.domain): universal links can work (\(report.findings.count) finding(s), no error).</p>"
+            : "<p id=\"live-verdict\">\(report.domain.domain): \(errors) error(s) stop universal links.</p>"
+        return """
+            <section id="live-report"><h2>Live check of \(report.domain.domain)</h2>\(verdict)
+            <table><tbody>\(row("crawler", report.live))\(row("plain", report.plain))\(row("CDN", report.cdn))</tbody></table>
+            \(rows.isEmpty ? "" : "<table><tbody>\(rows)</tbody></table>" as HTML)</section>
             """
     }
 }

@@ -6,8 +6,10 @@ import RoundtripAssociatedDomains
 struct AASACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aasa",
-        abstract: "Lint, generate and match apple-app-site-association files, as iOS reads them.",
-        subcommands: [AASALintCommand.self, AASAGenerateCommand.self, AASAExportCommand.self, AASAMatchCommand.self]
+        abstract: "Lint, generate, match and check live apple-app-site-association files, as iOS and Apple's CDN read them.",
+        subcommands: [
+            AASALintCommand.self, AASAGenerateCommand.self, AASAExportCommand.self, AASAMatchCommand.self, AASACheckCommand.self,
+        ]
     )
 
     /// Reads a file's bytes, or exits 2.

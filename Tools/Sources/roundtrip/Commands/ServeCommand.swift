@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Roundtrip
+import RoundtripAASACheck
 import RoundtripAssociatedDomains
 import RoundtripServer
 
@@ -16,7 +17,8 @@ struct ServeCommand: AsyncParsableCommand {
             generated from the specs for the request's Host, the tester API under /api/ulc-tests, \
             its callback URLs under /cb/, and pages: / (new test), /tests (history), /inspect (decide a \
             URL against a spec; /inspect?url=…&spec=… decides from a link), /aasa-check (lint and \
-            match a pasted file), and probes: /healthz (liveness) and /readyz (the store answers).
+            match a pasted file, or check a live domain as 'aasa check' does; also POST /api/aasa-check \
+            {"domain": "example.com"}), and probes: /healthz (liveness) and /readyz (the store answers).
 
             Tester runs are kept in SQLite at --database (default ./roundtrip.sqlite in the current \
             folder; ':memory:' keeps nothing), or in PostgreSQL with \
@@ -32,7 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
             address may make --rate-limit writing requests (POSTs, callbacks) a minute (default 120, \
             0 for none; behind a proxy all clients share its address); a connection silent for \
             --idle-timeout seconds (default 30) is closed, a half-sent request included; POSTs \
-            from other sites are refused.
+            from other sites are refused. A live AASA check fetches from the internet: each client \
+            may start 6 a minute, and it refuses domains that resolve to loopback or private \
+            addresses unless --aasa-check-private is given (for a server on a private network).
 
             Logs go to stderr (--log-level, default info), each request's lines with its \
             request-id (the X-Request-ID it came with, or a new one, echoed in the response). SIGTERM or SIGINT stops the server \
@@ -66,6 +70,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("idle-timeout"), help: "Seconds a silent connection stays open, a half-sent request included.")
     var idleTimeout = 30
+
+    @Flag(
+        name: .customLong("aasa-check-private"),
+        help: "Let the AASA checker's live check fetch from loopback and private addresses (a server on a private network only)."
+    )
+    var aasaCheckPrivate = false
 
     /// A duration such as `7d`, `12h`, `30m` or `45s`; `nil` when it is not one or not positive.
     static func duration(_ text: String) -> Duration? {
@@ -114,6 +124,13 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "roundtrip.serve")
+        var liveCheck = ServerConfiguration.publicLiveCheck
+        if aasaCheckPrivate { liveCheck.addressPolicy = .any }
+        do {
+            liveCheck.cdnBase = try LiveCheckOptions.cdnBase(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CommandFailure.usage(error.message)
+        }
         let configuration = ServerConfiguration(
             host: host,
             port: port,
@@ -121,7 +138,8 @@ struct ServeCommand: AsyncParsableCommand {
             publicURL: publicURL,
             idleTimeout: .seconds(idleTimeout),
             retention: Self.duration(retention) ?? .seconds(7 * 86_400),
-            writesPerMinute: rateLimit
+            writesPerMinute: rateLimit,
+            liveCheck: liveCheck
         )
         // Without --public-url, the links name the port bound, which the "listening" line gives.
         let publicURLText = configuration.publicURLFollowsBoundPort ? "https://localhost:<bound port>" : configuration.publicURL

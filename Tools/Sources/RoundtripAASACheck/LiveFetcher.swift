@@ -1,0 +1,203 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import Roundtrip
+import RoundtripAssociatedDomains
+
+/// Fetches one domain's file the ways that matter, over AsyncHTTPClient: as Apple's crawler,
+/// as a plain client, and Apple's CDN copy, all three at once.
+///
+/// Every fetch is HTTPS with the certificate checked against the system's roots (plus the
+/// options' extra roots) for the URL's host, follows no redirect (Apple's CDN follows none),
+/// sends no `Accept-Encoding` (the 128 KB limit is on the file as served), reads at most one
+/// byte past 128 KB, and ends by the options' timeout.
+struct LiveFetcher: Sendable {
+    let options: LiveCheckOptions
+
+    /// The three fetches of a domain.
+    struct Fetches: Sendable {
+        /// As Apple's crawler.
+        var crawler: FetchOutcome
+        /// With a plain user agent.
+        var plain: FetchOutcome
+        /// Apple's CDN copy; `nil` when the options skip the CDN.
+        var cdn: FetchOutcome?
+    }
+
+    /// The failures that come before the request is sent: a certificate refused in the TLS
+    /// handshake, a connection that never completes.
+    static let failsAlike: Set<String> = ["certificate", "timeout"]
+
+    /// A client for every domain of a check, when they can share one: connections to the same
+    /// host (Apple's CDN above all) are then reused. `nil` under ``AddressPolicy/publicOnly``,
+    /// where each domain's client pins the address that was checked.
+    func sharedClient() -> HTTPClient? {
+        guard options.addressPolicy == .any else { return nil }
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(Self.routes(options.resolves)))
+    }
+
+    private static func routes(_ entries: [ResolveEntry]) -> [String: ResolveEntry] {
+        var routes: [String: ResolveEntry] = [:]
+        for entry in entries { routes[entry.domain] = entry }
+        return routes
+    }
+
+    /// Fetches a domain's file as the crawler, then as a plain client (on the same connection),
+    /// while Apple's CDN is asked for its copy.
+    ///
+    /// - Parameter shared: The check's shared client, from ``sharedClient()``; without one, a
+    ///   client of its own is made and shut down.
+    func fetch(_ domain: CheckedDomain, shared: HTTPClient? = nil) async -> Fetches {
+        let crawlerURL = domain.fileURL
+        let cdnURL = options.cdnBase.map { "\($0)/\(domain.host)" }
+        var fetches = Fetches(
+            crawler: FetchOutcome(url: crawlerURL, userAgent: LiveCheckOptions.crawlerUserAgent),
+            plain: FetchOutcome(url: crawlerURL, userAgent: LiveCheckOptions.plainUserAgent),
+            cdn: cdnURL.map { FetchOutcome(url: $0, userAgent: LiveCheckOptions.crawlerUserAgent) }
+        )
+        var routes = Self.routes(options.resolves)
+        do {
+            if let pinned = try await pinnedEntry(for: domain.host, given: routes[domain.host]) {
+                routes[domain.host] = pinned
+            }
+        } catch {
+            fetches.crawler.failure = error
+            fetches.plain.failure = error
+            // A domain this server may not check is not looked up at the CDN either; one it cannot
+            // resolve still is: what devices see does not depend on this server's DNS.
+            if error.code == "private-address" { fetches.cdn = nil }
+        }
+        let asked = fetches
+        let connections = routes
+        let client = shared ?? HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(connections))
+        async let cdn = fetchIfAsked(asked.cdn, client: client, routes: connections)
+        var fetched = asked
+        if asked.crawler.failure == nil {
+            fetched.crawler = await fetch(asked.crawler, client: client, routes: connections)
+            if let failure = fetched.crawler.failure, Self.failsAlike.contains(failure.code) {
+                // Decided before any header is sent, so the user agent cannot change it; fetching
+                // again would only double the time a blackholed domain takes.
+                fetched.plain.failure = failure
+            } else {
+                fetched.plain = await fetch(asked.plain, client: client, routes: connections)
+            }
+        }
+        fetched.cdn = await cdn
+        if shared == nil { try? await client.shutdown() }
+        return fetched
+    }
+
+    /// Under ``AddressPolicy/publicOnly``, the entry that pins `host` to the one public address it
+    /// was checked at; `nil` when any address may be reached.
+    private func pinnedEntry(for host: String, given: ResolveEntry?) async throws(FetchOutcome.Failure) -> ResolveEntry? {
+        guard options.addressPolicy == .publicOnly else { return nil }
+        let port = given?.port ?? 443
+        let address: SocketAddress
+        do {
+            if let given {
+                address = try SocketAddress(ipAddress: given.address, port: port)
+            } else {
+                address = try await AddressPolicy.resolve(host, port: port)
+            }
+        } catch {
+            throw FetchOutcome.Failure(code: "unreachable", message: "cannot resolve \(host): \(error)")
+        }
+        guard AddressPolicy.isPublic(address), let ip = address.ipAddress else {
+            throw FetchOutcome.Failure(
+                code: "private-address",
+                message:
+                    "\(host) resolves to \(address.ipAddress ?? "a local address"), which is not a public address; this server checks public domains only"
+            )
+        }
+        return ResolveEntry(domain: host, port: port, address: ip)
+    }
+
+    private func configuration(_ routes: [String: ResolveEntry]) -> HTTPClient.Configuration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.certificateVerification = .fullVerification
+        if !options.extraTrustRoots.isEmpty {
+            tls.additionalTrustRoots = [.certificates(options.extraTrustRoots)]
+        }
+        let timeout = TimeAmount(options.timeout)
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls,
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: timeout, read: timeout),
+            decompression: .disabled
+        )
+        // A failed connection is a finding to report at once, not something to retry until the
+        // deadline hides what went wrong.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.dnsOverride = routes.mapValues(\.address)
+        return configuration
+    }
+
+    private func fetchIfAsked(_ outcome: FetchOutcome?, client: HTTPClient, routes: [String: ResolveEntry]) async -> FetchOutcome? {
+        guard let outcome else { return nil }
+        return await fetch(outcome, client: client, routes: routes)
+    }
+
+    /// One GET of `outcome.url`.
+    private func fetch(_ outcome: FetchOutcome, client: HTTPClient, routes: [String: ResolveEntry]) async -> FetchOutcome {
+        var outcome = outcome
+        guard let split = try? URLSplit(outcome.url) else {
+            outcome.failure = FetchOutcome.Failure(code: "unreachable", message: "'\(outcome.url)' is not an absolute URL")
+            return outcome
+        }
+        let host = split.host.lowercased()
+        var request = HTTPClientRequest(url: outcome.url)
+        if let entry = routes[host] {
+            // The connection goes to the entry's port; the Host header stays what Apple sends.
+            let path = (split.path.isEmpty ? "/" : String(split.path)) + (split.query.map { "?" + $0 } ?? "")
+            request = HTTPClientRequest(url: "\(split.scheme)://\(host):\(entry.port)\(path)")
+            request.headers.add(name: "Host", value: host + (split.port.map { ":" + $0 } ?? ""))
+        }
+        request.method = .GET
+        request.headers.add(name: "User-Agent", value: outcome.userAgent)
+        request.headers.add(name: "Accept", value: "*/*")
+        let limit = AssociationLinter.maximumSize + 1
+        do {
+            let response = try await client.execute(request, deadline: .now() + TimeAmount(options.timeout))
+            outcome.status = Int(response.status.code)
+            outcome.contentType = response.headers.first(name: "Content-Type")
+            outcome.location = response.headers.first(name: "Location")
+            var body: [UInt8] = []
+            for try await chunk in response.body {
+                body += chunk.readableBytesView.prefix(limit - body.count)
+                if body.count >= limit { break }
+            }
+            outcome.body = body
+        } catch {
+            outcome.status = nil
+            outcome.failure = Self.failure(error, host: host)
+        }
+        return outcome
+    }
+
+    /// What a client error means for Apple: a certificate it would refuse, a timeout, or a host it
+    /// cannot reach.
+    static func failure(_ error: any Error, host: String) -> FetchOutcome.Failure {
+        if error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError {
+            return FetchOutcome.Failure(
+                code: "certificate",
+                message:
+                    "the TLS handshake with \(host) failed (\(error)); Apple needs a certificate for \(host) from a CA it trusts, with the whole chain"
+            )
+        }
+        if let clientError = error as? HTTPClientError,
+            [HTTPClientError.deadlineExceeded, .connectTimeout, .readTimeout, .getConnectionFromPoolTimeout].contains(clientError)
+        {
+            return FetchOutcome.Failure(code: "timeout", message: "\(host) did not answer in time (\(clientError))")
+        }
+        return FetchOutcome.Failure(code: "unreachable", message: "cannot reach \(host): \(error)")
+    }
+}
+
+extension TimeAmount {
+    /// The same span as a `Duration`, to the nanosecond.
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Roundtrip
+import RoundtripAASACheck
+import Testing
+
+@testable import RoundtripServer
+
+/// The server's live check: the same report as the command, behind the public-safety rules.
+@Suite(.serialized) struct LiveCheckRouteTests {
+    static func app(options: LiveCheckOptions, perMinute: Int = 6) throws -> some ApplicationProtocol {
+        var configuration = ServerConfiguration(publicURL: "https://tester.example.org")
+        configuration.liveCheck = options
+        configuration.liveChecksPerMinute = perMinute
+        return try ServerApplication.make(configuration: configuration, store: try SQLiteTestStore(path: ":memory:"), logger: TestSites.logger)
+    }
+
+    static let json: HTTPFields = [.contentType: "application/json"]
+    static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+
+    @Test func theAPIGivesTheCommandsReport() async throws {
+        let sites = try TestSites()
+        try await sites.run { sitePort, cdnPort in
+            let options = try LiveCheckerTests.options(sites: sites, sitePort: sitePort, cdnPort: cdnPort)
+            try await Self.app(options: options).test(.router) { client in
+                let body = ByteBuffer(string: #"{"domain": "bot.test", "appID": "ABCDE12345.com.example.shop"}"#)
+                try await client.execute(uri: "/api/aasa-check", method: .post, headers: Self.json, body: body) { response in
+                    #expect(response.status == .ok)
+                    let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                    let domain = try #require((object?["domains"] as? [[String: Any]])?.first)
+                    #expect(domain["domain"] as? String == "bot.test")
+                    #expect((domain["findings"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["bot-protection"])
+                }
+                try await client.execute(
+                    uri: "/aasa-check/live",
+                    method: .post,
+                    headers: Self.form,
+                    body: ByteBuffer(string: "domain=stale.test&app_id=")
+                ) {
+                    response in
+                    #expect(response.status == .ok)
+                    let page = String(buffer: response.body)
+                    #expect(page.contains("id=\"live-report\""))
+                    #expect(page.contains("stale.test: universal links can work"))
+                    #expect(page.contains("cdn-differs"))
+                }
+            }
+        }
+    }
+
+    @Test func aPublicServerRefusesLoopbackAndBadDomains() async throws {
+        var options = ServerConfiguration.publicLiveCheck
+        options.cdnBase = "https://cdn.test/a/v1"
+        try await Self.app(options: options).test(.router) { client in
+            try await client.execute(uri: "/api/aasa-check", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"domain": "localhost"}"#))
+            {
+                response in
+                let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let domain = try #require((object?["domains"] as? [[String: Any]])?.first)
+                #expect((domain["findings"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["private-address"])
+                #expect(((domain["live"] as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "private-address")
+                #expect(domain["cdn"] is NSNull)
+            }
+            try await client.execute(uri: "/api/aasa-check", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"domain": "http://x"}"#))
+            {
+                response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("\"code\":\"invalid-domain\""))
+            }
+        }
+    }
+
+    @Test func liveChecksAreRateLimited() async throws {
+        var options = ServerConfiguration.publicLiveCheck
+        options.cdnBase = nil
+        try await Self.app(options: options, perMinute: 2).test(.router) { client in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<3 {
+                try await client.execute(
+                    uri: "/api/aasa-check",
+                    method: .post,
+                    headers: Self.json,
+                    body: ByteBuffer(string: #"{"domain": "localhost"}"#)
+                ) {
+                    response in
+                    statuses.append(response.status)
+                    if response.status == .tooManyRequests {
+                        #expect(String(buffer: response.body).contains("\"code\":\"rate-limited\""))
+                    }
+                }
+            }
+            #expect(statuses == [.ok, .ok, .tooManyRequests])
+        }
+    }
+}
