@@ -1,0 +1,42 @@
+/// An action's `returns`: the response parameters of its success outcome.
+extension SpecReader {
+    /// Reads `returns`: the success outcome's response parameters, each defined like a parameter.
+    mutating func readReturns(_ node: DocumentNode, path: String, convention: Convention, responsePrefix: String) -> [ParameterSpec] {
+        if convention == .none || convention == .universalLinkCallback {
+            error(
+                "convention-mismatch",
+                path,
+                node,
+                convention == .none
+                    ? "an action with convention none never answers, so it returns nothing"
+                    : "a Universal Link Callback appends nothing to its callbacks, so it returns nothing"
+            )
+        }
+        var returns: [ParameterSpec] = []
+        for member in namedEntries(node, path) {
+            let (name, keyNode, entry) = (member.key, Self.keyNode(member), member.value)
+            let entryPath = "\(path).\(name)"
+            checkNameCharacters(name, entryPath, keyNode, what: "the returned value's name")
+            if ReservedNames.isReserved(name) {
+                error("reserved-parameter", entryPath, keyNode, "names starting with 'rt-' belong to Roundtrip")
+            } else if convention == .returnURL, name == ConventionNames.responseType {
+                error("reserved-parameter", entryPath, keyNode, "'\(name)' carries the outcome; the convention sets it")
+            } else if convention == .returnURL, !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
+                error("invalid-name", entryPath, keyNode, "write returned names without the response prefix '\(responsePrefix)'; it is added for you")
+            }
+            // Refused before reading, so the entry is not also asked for the 'secret-env' it could never use.
+            if let typeNode = entry.members?.first(where: { $0.key == "type" })?.value, typeNode.scalarText == "secret" {
+                error(
+                    "type-mismatch",
+                    Self.join(entryPath, "type"),
+                    typeNode,
+                    "a callback never carries a secret: other apps can see the callback URL it is opened with; return another type, or drop the entry"
+                )
+                continue
+            }
+            guard let parameter = readParameter(name: name, node: entry, path: entryPath, allowName: false) else { continue }
+            returns.append(parameter)
+        }
+        return returns
+    }
+}
