@@ -15,10 +15,55 @@ extension SpecReader {
         else { return nil }
         guard let convention = choice(fields[.convention], Self.join(path, "convention"), Convention.self) else {
             if fields[.convention] == nil {
-                error("missing-key", Self.join(path, "convention"), node, "the action needs a 'convention': x-callback-url, ulc, return-url or none")
+                let names = Convention.allCases.map(\.rawValue)
+                let choices = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+                error("missing-key", Self.join(path, "convention"), node, "the action needs a 'convention': \(choices)")
             }
             return nil
         }
+        let routes = readRoutes(fields, node: node, action: name, app: app, convention: convention, path: path)
+        let keys = readConventionKeys(fields, node: node, convention: convention, path: path)
+        let unknownParameters = choice(fields[.unknownParameters], Self.join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
+        let values = readActionValues(fields, routes: routes, convention: convention, keys: keys, path: path)
+        var actionSources = sources
+        if let node = fields[.sources] { actionSources = readSources(node, Self.join(path, "sources")) }
+        let actionSignatures = choice(fields[.signatures], Self.join(path, "signatures"), SignatureRequirement.self) ?? signatures
+        let returns = fields[.returns].map {
+            readReturns($0, path: Self.join(path, "returns"), convention: convention, responsePrefix: keys.responsePrefix)
+        }
+        let actionEncoding = choice(fields[.queryEncoding], Self.join(path, "query-encoding"), QueryEncoding.self) ?? queryEncoding
+        return Action(
+            name: name,
+            routes: routes,
+            convention: convention,
+            returnParameter: keys.returnParameter,
+            responsePrefix: keys.responsePrefix,
+            outcomes: keys.outcomes,
+            unknownParameters: unknownParameters,
+            parameters: values.parameters,
+            queryValue: values.queryValue,
+            fragment: values.fragment,
+            sources: actionSources,
+            signatures: actionSignatures,
+            returns: returns,
+            queryEncoding: actionEncoding,
+            description: string(fields[.description], Self.join(path, "description"))
+        )
+    }
+
+    // MARK: - Routes
+
+    /// Reads `url`: one route or a list of them, or the routes the convention derives from the
+    /// app's schemes when there is none; records where each was written (``routeSites``).
+    private mutating func readRoutes(
+        _ fields: SpecFields<ActionKey>,
+        node: DocumentNode,
+        action name: String,
+        app: AppDescription,
+        convention: Convention,
+        path: String
+    ) -> [RoutePattern] {
+        let rules = convention.rules
         var routes: [RoutePattern] = []
         // Where each route was written: a list item's own path and node, so a finding about one
         // route points at it.
@@ -52,11 +97,12 @@ extension SpecReader {
                     self.error("invalid-route", routePath(), routeNode, error.message)
                 }
             }
-        } else if convention == .xCallbackURL {
+        } else if let shape = rules.derivedRoute(scheme: "<scheme>", action: name) {
             var refusal: RoundtripError?
             for scheme in app.schemes {
+                guard let text = rules.derivedRoute(scheme: scheme, action: name) else { continue }
                 do {
-                    routes.append(try RoutePattern("\(scheme)://\(ConventionNames.xCallbackHost)/\(name)"))
+                    routes.append(try RoutePattern(text))
                     sites.append(RouteSite(item: nil, node: node))
                 } catch {
                     refusal = error
@@ -67,14 +113,14 @@ extension SpecReader {
                     "invalid-route",
                     Self.join(path, "url"),
                     node,
-                    "the action has no 'url', and its name '\(name)' cannot be the path of '<scheme>://x-callback-url/\(name)': \(refusal.message); give it a 'url' or a URL-safe name"
+                    "the action has no 'url', and its name '\(name)' cannot be the path of '\(shape)': \(refusal.message); give it a 'url' or a URL-safe name"
                 )
             } else if routes.isEmpty {
                 error(
                     "missing-key",
                     Self.join(path, "url"),
                     node,
-                    "the action has no 'url' and the app has no schemes to derive '<scheme>://x-callback-url/\(name)' from"
+                    "the action has no 'url' and the app has no schemes to derive '\(shape)' from"
                 )
             }
         } else {
@@ -83,16 +129,8 @@ extension SpecReader {
         // Past the last refusal: the action will be read, and its sites stand at its index.
         routeSites.append(sites)
         for (route, site) in zip(routes, sites) {
-            switch convention {
-            case .universalLinkCallback where route.scheme != "https":
-                error(
-                    "ulc-not-https",
-                    site.path(of: path),
-                    site.node,
-                    "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'"
-                )
-            default:
-                break
+            if let problem = rules.routeProblem(route) {
+                error(problem.rule, site.path(of: path), site.node, problem.message)
             }
             if route.scheme == "http" {
                 error(
@@ -104,29 +142,36 @@ extension SpecReader {
             }
         }
         checkPlaceholdersAgree(routes, sites: sites, action: name, path: path)
+        return routes
+    }
 
-        var returnParameter = "returnURL"
+    // MARK: - Convention keys
+
+    /// An action's convention keys as read: its return parameter and response prefix (return-url),
+    /// and its outcomes (`nil` for the convention's defaults).
+    struct ConventionKeys {
+        var returnParameter = ConventionNames.returnParameter
         var responsePrefix = ""
         var outcomes: [String]?
-        if convention == .xCallbackURL, let node = fields[.outcomes], let list = stringList(node, Self.join(path, "outcomes")) {
-            let known = convention.defaultOutcomes
-            for outcome in list where !known.contains(outcome) {
-                error(
-                    "invalid-value",
-                    Self.join(path, "outcomes"),
-                    node,
-                    "x-callback-url outcomes are \(known.joined(separator: ", ")), not '\(outcome)'"
-                )
-            }
-            if list.isEmpty { error("empty-value", Self.join(path, "outcomes"), node, "list at least one outcome") }
-            if Set(list).count != list.count { error("duplicate-value", Self.join(path, "outcomes"), node, "outcomes must be distinct") }
-            // Kept in the convention's order, whatever order the file lists them in.
-            outcomes = known.filter(list.contains)
+    }
+
+    /// Reads the keys whose meaning depends on the convention (`return-parameter`,
+    /// `response-prefix`, `outcomes`), refusing each that does not apply to `convention`.
+    private mutating func readConventionKeys(
+        _ fields: SpecFields<ActionKey>,
+        node: DocumentNode,
+        convention: Convention,
+        path: String
+    ) -> ConventionKeys {
+        let rules = convention.rules
+        let applies = rules.conventionKeys
+        var keys = ConventionKeys()
+        if applies.contains(.returnParameter) {
+            keys.returnParameter = nonEmptyString(fields[.returnParameter], Self.join(path, "return-parameter")) ?? ConventionNames.returnParameter
         }
-        if convention == .returnURL {
-            returnParameter = nonEmptyString(fields[.returnParameter], Self.join(path, "return-parameter")) ?? "returnURL"
-            responsePrefix = string(fields[.responsePrefix], Self.join(path, "response-prefix")) ?? ""
-            if fields[.responsePrefix] == nil || responsePrefix.isEmpty {
+        if applies.contains(.responsePrefix) {
+            keys.responsePrefix = string(fields[.responsePrefix], Self.join(path, "response-prefix")) ?? ""
+            if fields[.responsePrefix] == nil || keys.responsePrefix.isEmpty {
                 warning(
                     "no-response-prefix",
                     Self.join(path, "response-prefix"),
@@ -134,28 +179,41 @@ extension SpecReader {
                     "without a 'response-prefix' (such as ifcc_) response parameters may collide with the caller's own"
                 )
             }
-            if let list = stringList(fields[.outcomes], Self.join(path, "outcomes")) {
-                if list.isEmpty { error("empty-value", Self.join(path, "outcomes"), fields[.outcomes], "list at least one outcome") }
-                if Set(list).count != list.count {
-                    error("duplicate-value", Self.join(path, "outcomes"), fields[.outcomes], "outcomes must be distinct")
-                }
-                outcomes = list
-            }
-        } else {
-            for key in [ActionKey.returnParameter, .responsePrefix, .outcomes] {
-                guard let keyNode = fields[key], let message = Self.conventionMismatch(key.name, convention) else { continue }
-                error("convention-mismatch", Self.join(path, key.name), keyNode, message)
-            }
         }
-        let unknownParameters = choice(fields[.unknownParameters], Self.join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
+        if applies.contains(.outcomes), let node = fields[.outcomes], let list = stringList(node, Self.join(path, "outcomes")) {
+            for outcome in list {
+                guard let problem = rules.outcomeProblem(outcome) else { continue }
+                error("invalid-value", Self.join(path, "outcomes"), node, problem)
+            }
+            if list.isEmpty { error("empty-value", Self.join(path, "outcomes"), node, "list at least one outcome") }
+            if Set(list).count != list.count { error("duplicate-value", Self.join(path, "outcomes"), node, "outcomes must be distinct") }
+            keys.outcomes = rules.ordered(outcomes: list)
+        }
+        for key in [ActionKey.returnParameter, .responsePrefix, .outcomes] where !applies.contains(key) {
+            guard let keyNode = fields[key] else { continue }
+            error("convention-mismatch", Self.join(path, key.name), keyNode, rules.mismatch(of: key))
+        }
+        return keys
+    }
 
+    // MARK: - Parameters
+
+    /// Reads the values a request carries: the declared `parameters` and one for each route
+    /// placeholder, the `query-value` and the `fragment`.
+    private mutating func readActionValues(
+        _ fields: SpecFields<ActionKey>,
+        routes: [RoutePattern],
+        convention: Convention,
+        keys: ConventionKeys,
+        path: String
+    ) -> (parameters: [ParameterSpec], queryValue: ParameterSpec?, fragment: ParameterSpec?) {
         var parameters: [ParameterSpec] = []
         if let parametersNode = fields[.parameters] {
             let set = RepeatedDefinitions.ParameterSet(
                 node: parametersNode,
                 convention: convention,
-                returnParameter: returnParameter,
-                responsePrefix: responsePrefix
+                returnParameter: keys.returnParameter,
+                responsePrefix: keys.responsePrefix
             )
             parameters = readParameters(set, path: path)
         }
@@ -215,56 +273,7 @@ extension SpecReader {
                 taken.append((name: value.name, what: "the query-value"))
             }
         }
-        var actionSources = sources
-        if let node = fields[.sources] { actionSources = readSources(node, Self.join(path, "sources")) }
-        let actionSignatures = choice(fields[.signatures], Self.join(path, "signatures"), SignatureRequirement.self) ?? signatures
-        let returns = fields[.returns].map {
-            readReturns($0, path: Self.join(path, "returns"), convention: convention, responsePrefix: responsePrefix)
-        }
-        let actionEncoding = choice(fields[.queryEncoding], Self.join(path, "query-encoding"), QueryEncoding.self) ?? queryEncoding
-        return Action(
-            name: name,
-            routes: routes,
-            convention: convention,
-            returnParameter: returnParameter,
-            responsePrefix: responsePrefix,
-            outcomes: outcomes,
-            unknownParameters: unknownParameters,
-            parameters: parameters,
-            queryValue: queryValue,
-            fragment: fragment,
-            sources: actionSources,
-            signatures: actionSignatures,
-            returns: returns,
-            queryEncoding: actionEncoding,
-            description: string(fields[.description], Self.join(path, "description"))
-        )
-    }
-
-    /// Why `key` (`return-parameter`, `response-prefix` or `outcomes`) does not apply to an action
-    /// of `convention`, or `nil` when it does.
-    static func conventionMismatch(_ key: String, _ convention: Convention) -> String? {
-        switch (key, convention) {
-        case (_, .returnURL), ("outcomes", .xCallbackURL): return nil
-        case ("return-parameter", .xCallbackURL):
-            return
-                "'return-parameter' applies to return-url actions only; an x-callback-url request names its callbacks x-success, x-error and x-cancel"
-        case ("return-parameter", .universalLinkCallback):
-            return
-                "'return-parameter' applies to return-url actions only; a Universal Link Callback request names its callbacks ulc-success and ulc-error"
-        case ("response-prefix", .xCallbackURL):
-            return
-                "'response-prefix' applies to return-url actions only; an x-callback-url answer goes to the caller's own x-success, x-error or x-cancel URL, with its parameters unprefixed"
-        case ("response-prefix", .universalLinkCallback):
-            return "'response-prefix' applies to return-url actions only; a Universal Link Callback appends nothing to its callbacks"
-        case ("outcomes", .universalLinkCallback):
-            return
-                "'outcomes' applies to return-url and x-callback-url actions only; a Universal Link Callback answers with success (ulc-success) or error (ulc-error)"
-        case ("outcomes", _):
-            return "'outcomes' applies to return-url and x-callback-url actions only; an action with convention none never answers"
-        default:
-            return "'\(key)' applies to return-url actions only; an action with convention none never answers"
-        }
+        return (parameters, queryValue, fragment)
     }
 
     /// Refuses routes of one action that carry different placeholder names: each placeholder is

@@ -39,12 +39,8 @@ extension SpecReader {
     ) {
         if ReservedNames.isReserved(name) {
             error("reserved-parameter", path(), node, "parameters starting with 'rt-' belong to Roundtrip and may not be declared")
-        } else if convention.reservedParameters.contains(name) {
-            error("reserved-parameter", path(), node, "'\(name)' is a \(convention) callback parameter; the convention handles it")
-        } else if convention == .returnURL, name == returnParameter {
-            error("reserved-parameter", path(), node, "'\(name)' is this action's return parameter; the convention handles it")
-        } else if convention == .returnURL, !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
-            error("reserved-parameter", path(), node, "'\(name)' starts with the response prefix '\(responsePrefix)'")
+        } else if let problem = convention.rules.parameterNameProblem(name, returnParameter: returnParameter, responsePrefix: responsePrefix) {
+            error("reserved-parameter", path(), node, problem)
         }
         checkNameCharacters(name, path(), node, what: "the parameter name")
     }

@@ -2,16 +2,8 @@
 extension SpecReader {
     /// Reads `returns`: the success outcome's response parameters, each defined like a parameter.
     mutating func readReturns(_ node: DocumentNode, path: String, convention: Convention, responsePrefix: String) -> [ParameterSpec] {
-        if convention == .none || convention == .universalLinkCallback {
-            error(
-                "convention-mismatch",
-                path,
-                node,
-                convention == .none
-                    ? "an action with convention none never answers, so it returns nothing"
-                    : "a Universal Link Callback appends nothing to its callbacks, so it returns nothing"
-            )
-        }
+        let rules = convention.rules
+        if let refusal = rules.returnsRefusal { error("convention-mismatch", path, node, refusal) }
         var returns: [ParameterSpec] = []
         for member in namedEntries(node, path) {
             let (name, keyNode, entry) = (member.key, Self.keyNode(member), member.value)
@@ -19,10 +11,8 @@ extension SpecReader {
             checkNameCharacters(name, entryPath, keyNode, what: "the returned value's name")
             if ReservedNames.isReserved(name) {
                 error("reserved-parameter", entryPath, keyNode, "names starting with 'rt-' belong to Roundtrip")
-            } else if convention == .returnURL, name == ConventionNames.responseType {
-                error("reserved-parameter", entryPath, keyNode, "'\(name)' carries the outcome; the convention sets it")
-            } else if convention == .returnURL, !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
-                error("invalid-name", entryPath, keyNode, "write returned names without the response prefix '\(responsePrefix)'; it is added for you")
+            } else if let problem = rules.returnedNameProblem(name, responsePrefix: responsePrefix) {
+                error(problem.rule, entryPath, keyNode, problem.message)
             }
             // Refused before reading, so the entry is not also asked for the 'secret-env' it could never use.
             if let typeNode = entry.members?.first(where: { $0.key == "type" })?.value, typeNode.scalarText == "secret" {
