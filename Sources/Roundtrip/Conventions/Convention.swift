@@ -32,6 +32,21 @@ public enum Convention: String, Sendable, Hashable, CaseIterable, CustomStringCo
     /// Whether every callback must be an https universal link (a Universal Link Callback's).
     public var requiresHTTPSCallbacks: Bool { rules.requiresHTTPSCallbacks }
 
+    /// The action keys whose meaning is the convention's (of `return-parameter`,
+    /// `response-prefix` and `outcomes`) that its actions may give, as a spec spells them.
+    public var actionKeys: [String] { rules.conventionKeys.map(\.name) }
+
+    /// The route of an action that gives no `url`: x-callback-url's
+    /// `<scheme>://x-callback-url/<action>`, for each of the app's schemes.
+    ///
+    /// - Parameters:
+    ///   - scheme: One of the app's schemes (or a placeholder such as `<scheme>`, for a message).
+    ///   - action: The action's name.
+    /// - Returns: The route's text, or `nil` when the convention derives no route.
+    public func derivedRoute(scheme: String, action: String) -> String? {
+        rules.derivedRoute(scheme: scheme, action: action)
+    }
+
     /// The outcome whose answer carries an action's `returns`: `success`, or a return-url
     /// action's first outcome (its success outcome, such as `approved`).
     ///
@@ -102,6 +117,10 @@ extension Action {
     /// answer ``, names in backtick code spans), or `nil` when the action carries nothing back:
     /// convention `none`, a Universal Link Callback, or an action that never answers success.
     public var successAnswerName: String? { convention.rules.successAnswer(of: self) }
+
+    /// Why the action carries nothing back, in one sentence for documentation (names in backtick
+    /// code spans), or `nil` when its success answer carries what it ``returns``.
+    public var nothingReturnedExplanation: String? { convention.rules.nothingReturned(by: self) }
 }
 
 /// The conventions' fixed names, gathered so that no string is spelled twice.

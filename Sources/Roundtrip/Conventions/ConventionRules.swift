@@ -31,6 +31,10 @@ protocol ConventionRules: Sendable {
     /// `nil` when the convention carries nothing back.
     func successAnswer(of action: Action) -> String?
 
+    /// Why `action` carries nothing back, in one sentence for documentation (code spans in
+    /// backticks), or `nil` when its success answer carries what it `returns`.
+    func nothingReturned(by action: Action) -> String?
+
     // MARK: Spec
 
     /// The convention's own action keys (of `return-parameter`, `response-prefix` and
@@ -128,6 +132,23 @@ extension ConventionRules {
     var callerNameParameter: String? { nil }
 
     func successAnswer(of action: Action) -> String? { nil }
+
+    func nothingReturned(by action: Action) -> String? { nil }
+
+    /// `text` as a CommonMark code span ("Code spans", CommonMark 0.31): fenced by one backtick
+    /// more than its longest run of them, and padded with a space when it starts or ends with one,
+    /// so that a name holding a backtick still reads as one span.
+    static func code(_ text: String) -> String {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = text.first == "`" || text.last == "`" ? " " : ""
+        return fence + padding + text + padding + fence
+    }
 
     var conventionKeys: [ActionKey] { [] }
 

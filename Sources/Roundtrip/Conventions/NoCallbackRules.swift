@@ -14,6 +14,8 @@ struct NoCallbackRules: ConventionRules {
 
     func mismatch(of key: ActionKey) -> String { appliesOnly(key) + "; an action with convention none never answers" }
 
+    func nothingReturned(by action: Action) -> String? { "Nothing: the app does not answer." }
+
     var returnsRefusal: String? { "an action with convention none never answers, so it returns nothing" }
 
     var reservedParameters: [String] { [] }

@@ -16,12 +16,13 @@ struct ReturnURLRules: ConventionRules {
 
     func explanation(of action: Action) -> String {
         let prefix = action.responsePrefix
-        return
-            "send `\(action.returnParameter)` with the URL to come back to; the app opens it with `\(prefix)\(ConventionNames.responseType)=<outcome>` and each returned value as `\(prefix)<name>`, after your own query items, which it never overwrites."
+        return "send \(Self.code(action.returnParameter)) with the URL to come back to; the app opens it with "
+            + "\(Self.code(prefix + ConventionNames.responseType + "=<outcome>")) and each returned value as \(Self.code(prefix + "<name>")), "
+            + "after your own query items, which it never overwrites."
     }
 
     func successAnswer(of action: Action) -> String? {
-        successOutcome(among: action.outcomes).map { "the `\($0)` answer" }
+        successOutcome(among: action.outcomes).map { "the \(Self.code($0)) answer" }
     }
 
     var conventionKeys: [ActionKey] { [.returnParameter, .responsePrefix, .outcomes] }

@@ -27,6 +27,8 @@ struct UniversalLinkCallbackRules: ConventionRules {
         return ("ulc-not-https", "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'")
     }
 
+    func nothingReturned(by action: Action) -> String? { "Nothing: a Universal Link Callback opens `ulc-success` as given." }
+
     var returnsRefusal: String? { "a Universal Link Callback appends nothing to its callbacks, so it returns nothing" }
 
     var reservedParameters: [String] { [ConventionNames.ulcSuccess, ConventionNames.ulcError, ConventionNames.ulcFailure] }

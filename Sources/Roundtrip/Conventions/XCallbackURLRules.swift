@@ -17,7 +17,7 @@ struct XCallbackURLRules: ConventionRules {
     var callbacksAreOptional: Bool { true }
 
     func explanation(of action: Action) -> String {
-        let callbacks = callbackParameters(outcomes: action.outcomes, returnParameter: action.returnParameter).map { "`\($0.parameter)`" }
+        let callbacks = callbackParameters(outcomes: action.outcomes, returnParameter: action.returnParameter).map { Self.code($0.parameter) }
         let listed =
             callbacks.count > 2
             ? callbacks.dropLast().joined(separator: ", ") + ", and " + callbacks[callbacks.count - 1] : callbacks.joined(separator: " and ")
@@ -27,6 +27,12 @@ struct XCallbackURLRules: ConventionRules {
 
     func successAnswer(of action: Action) -> String? {
         successOutcome(among: action.outcomes).map { _ in "`x-success`" }
+    }
+
+    func nothingReturned(by action: Action) -> String? {
+        guard successOutcome(among: action.outcomes) == nil else { return nil }
+        let outcomes = action.outcomes.map(Self.code).joined(separator: ", ")
+        return "Nothing: the action never answers success (its outcomes are \(outcomes)), so there is no `x-success` callback."
     }
 
     var conventionKeys: [ActionKey] { [.outcomes] }

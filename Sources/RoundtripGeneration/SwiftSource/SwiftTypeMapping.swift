@@ -53,13 +53,8 @@ struct SwiftTypeMapping {
         if let items = parameter.defaultItems { parts.append("default [\(items.map(SwiftWriter.code).joined(separator: ", "))]") }
         if let values = parameter.allowedValues { parts.append("one of \(values.map(SwiftWriter.code).joined(separator: ", "))") }
         if let pattern = parameter.pattern { parts.append("matches \(SwiftWriter.code(pattern.source))") }
-        if let value = parameter.minimumLength { parts.append("at least \(value) characters") }
-        if let value = parameter.maximumLength { parts.append("at most \(value) characters") }
-        if let value = parameter.minimum { parts.append("minimum \(value)") }
-        if let value = parameter.maximum { parts.append("maximum \(value)") }
-        if let value = parameter.minimumItems { parts.append("at least \(value) items") }
-        if let value = parameter.maximumItems { parts.append("at most \(value) items") }
-        if let value = parameter.maximumBytes { parts.append("at most \(value) bytes") }
+        // The bounds in the words the generated docs use (`roundtrip spec docs`).
+        parts += [parameter.lengthBounds, parameter.valueBounds, parameter.itemBounds, parameter.byteBound].compactMap { $0 }
         if parameter.isMultiline { parts.append("multi-line") }
         if parameter.allowsEmpty { parts.append("may be empty: \(SwiftWriter.code(parameter.name + "=")), `.cleared` here, clears it") }
         return parts.joined(separator: "; ")

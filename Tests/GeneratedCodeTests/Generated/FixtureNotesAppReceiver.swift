@@ -117,7 +117,7 @@ enum FixtureNotesAppReceiver {
     /// - `tags`: (string; comma list; optional; at most 20 items)
     /// - `pinned`: (boolean: `yes` or `no`, in any letter case; optional)
     /// - `meta`: (json; optional)
-    /// - `attachment`: (base64; optional; at most 1024 bytes)
+    /// - `attachment`: (base64; optional; at most 1024 bytes once decoded)
     /// - `due`: (date, format `yyyy-MM-dd`; optional; may be empty: `due=`, `.cleared` here, clears it)
     struct Create: Sendable {
         /// `text`: (string; required; multi-line)
@@ -130,7 +130,7 @@ enum FixtureNotesAppReceiver {
         let pinned: Bool?
         /// `meta`: (json; optional)
         let meta: String?
-        /// `attachment`: (base64; optional; at most 1024 bytes)
+        /// `attachment`: (base64; optional; at most 1024 bytes once decoded)
         let attachment: Data?
         /// `due`: (date, format `yyyy-MM-dd`; optional; may be empty: `due=`, `.cleared` here, clears it)
         let due: Clearable<Date>?
