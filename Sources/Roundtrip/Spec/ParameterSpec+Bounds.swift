@@ -29,6 +29,13 @@ extension ParameterSpec {
         maximumBytes.map { "at most \($0) \($0 == 1 ? "byte" : "bytes") once decoded" }
     }
 
+    /// Every bound on a value (not on a list's items, ``itemBounds``) in words, in the order the
+    /// docs and the generated code list them: length, value, decoded bytes. A new bound is added
+    /// here once, and both say it.
+    public var valueBoundPhrases: [String] {
+        [lengthBounds, valueBounds, byteBound].compactMap { $0 }
+    }
+
     /// A count's range in words, with `counted` naming a number of units (`3 characters`).
     private static func bounds(_ low: Int?, _ high: Int?, _ counted: (String, Int) -> String) -> String? {
         switch (low, high) {

@@ -5,27 +5,10 @@ import Foundation
 extension SpecReader {
     /// Refuses the keys that do not apply to `type`, each with what it applies to.
     mutating func readKeysThatApply(_ fields: SpecFields<ParameterKey>, type: ParameterType, _ path: @autoclosure () -> String) {
-        func refuse(_ key: ParameterKey, _ appliesTo: String) {
-            guard let node = fields[key] else { return }
+        for key in ParameterKey.typeDependent {
+            guard let node = fields[key], let appliesTo = key.appliesOnly(to: type) else { continue }
             let article = type == .integer ? "an" : "a"  // "a uuid", "a url": only "integer" takes "an"
             error("type-mismatch", Self.join(path(), key.name), node, "'\(key.name)' applies to \(appliesTo), not to \(article) \(type) parameter")
-        }
-        switch type {
-        case .date, .boolean: break
-        default: refuse(.format, "date parameters (a date format) and boolean parameters (yes-no or true-false)")
-        }
-        if !type.isNumeric {
-            refuse(.minimum, "integer and decimal parameters")
-            refuse(.maximum, "integer and decimal parameters")
-        }
-        if type != .string { refuse(.multiline, "string parameters") }
-        if type != .base64 { refuse(.maxBytes, "base64 parameters") }
-        if type != .secret { refuse(.secretEnv, "secret parameters") }
-        if type == .secret {
-            // Anything that describes the value would put it, or a hint of it, in the spec.
-            for key in [ParameterKey.default, .enum, .pattern, .minLength, .maxLength, .list, .allowEmpty] {
-                refuse(key, "parameters other than secrets (a secret is compared whole, and never written in the spec)")
-            }
         }
     }
 

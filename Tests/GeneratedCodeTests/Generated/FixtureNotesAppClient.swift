@@ -88,7 +88,7 @@ struct FixtureNotesAppClient: Sendable {
     /// - Parameters:
     ///   - text: `text`: (string; required; multi-line)
     ///   - tag: `tag`: One tag per occurrence. (string; repeated list; optional)
-    ///   - tags: `tags`: (string; comma list; optional; at most 20 items)
+    ///   - tags: `tags`: (string; comma list; at most 20 items; optional)
     ///   - pinned: `pinned`: (boolean: `yes` or `no`, in any letter case; optional)
     ///   - meta: `meta`: (json; optional)
     ///   - attachment: `attachment`: (base64; optional; at most 1024 bytes once decoded)

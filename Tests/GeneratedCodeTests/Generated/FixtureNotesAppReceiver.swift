@@ -114,7 +114,7 @@ enum FixtureNotesAppReceiver {
     /// Parameters:
     /// - `text`: (string; required; multi-line)
     /// - `tag`: One tag per occurrence. (string; repeated list; optional)
-    /// - `tags`: (string; comma list; optional; at most 20 items)
+    /// - `tags`: (string; comma list; at most 20 items; optional)
     /// - `pinned`: (boolean: `yes` or `no`, in any letter case; optional)
     /// - `meta`: (json; optional)
     /// - `attachment`: (base64; optional; at most 1024 bytes once decoded)
@@ -124,7 +124,7 @@ enum FixtureNotesAppReceiver {
         let text: String
         /// `tag`: One tag per occurrence. (string; repeated list; optional)
         let tag: [String]?
-        /// `tags`: (string; comma list; optional; at most 20 items)
+        /// `tags`: (string; comma list; at most 20 items; optional)
         let tags: [String]?
         /// `pinned`: (boolean: `yes` or `no`, in any letter case; optional)
         let pinned: Bool?
