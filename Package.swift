@@ -102,10 +102,19 @@ let package = Package(
             path: "Tests/ReplayGuardChild",
             swiftSettings: strictSwift
         ),
+        // What the test targets share: where the fixtures and specs are, fresh folders, and the
+        // error a body throws. In no product: only this package's tests use it.
+        .target(
+            name: "RoundtripTestSupport",
+            dependencies: ["Roundtrip"],
+            path: "Tests/RoundtripTestSupport",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "RoundtripTests",
             dependencies: [
                 "Roundtrip",
+                "RoundtripTestSupport",
                 "RoundtripYAML",
                 "RoundtripSimulator",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -113,10 +122,18 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The articles of Roundtrip's documentation, compiled and run as an app would: through the
+        // public API only, so an article that relies on an internal symbol fails here.
+        .testTarget(
+            name: "RoundtripDocumentationTests",
+            dependencies: ["Roundtrip", "RoundtripYAML", "RoundtripTestSupport"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "RoundtripYAMLTests",
             dependencies: [
                 "Roundtrip",
+                "RoundtripTestSupport",
                 "RoundtripYAML",
                 "RoundtripSimulator",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -127,6 +144,7 @@ let package = Package(
             name: "RoundtripGenerationTests",
             dependencies: [
                 "Roundtrip",
+                "RoundtripTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 "RoundtripYAML",
                 "RoundtripGeneration",
@@ -137,7 +155,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["Roundtrip", "RoundtripYAML", "RoundtripSimulator", "RoundtripAssociatedDomains"],
+            dependencies: ["Roundtrip", "RoundtripYAML", "RoundtripSimulator", "RoundtripAssociatedDomains", "RoundtripTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripTestSupport
 import RoundtripYAML
 import Testing
 
@@ -7,7 +8,6 @@ import Testing
 /// route, convention and parameter definition, compared through the spec's own keys.
 @Suite("Generated code: the compiled spec equals the loaded one")
 struct CompiledSpecTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static let compiled: [(file: String, spec: Spec)] = [
         ("Examples/bear.yaml", ExampleBearReceiver.spec), ("Examples/bear.yaml", ExampleBearClient.spec),
@@ -39,7 +39,7 @@ struct CompiledSpecTests {
     @Test(arguments: compiled.indices)
     func theCompiledSpecIsTheFilesSpec(_ index: Int) throws {
         let (file, compiled) = Self.compiled[index]
-        let loaded = try SpecLoader.load(contentsOf: Self.repository.appendingPathComponent(file).path).spec
+        let loaded = try SpecLoader.load(contentsOf: Fixture.repository.appendingPathComponent(file).path).spec
         #expect(Self.summary(compiled) == Self.summary(loaded), "\(file)")
         // Routes are written as their parts (scheme, host, segments), not parsed at launch.
         #expect(compiled.actions.map(\.routes) == loaded.actions.map(\.routes), "\(file)")

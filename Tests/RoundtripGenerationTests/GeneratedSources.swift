@@ -1,23 +1,17 @@
 import Foundation
 import Roundtrip
 import RoundtripGeneration
+import RoundtripTestSupport
 import RoundtripYAML
 import Testing
 
 /// The specs whose generated code the `GeneratedCodeTests` target compiles and runs: every spec
 /// in `Examples/` and `Tests/Fixtures/specs/`, both roles; and the sample apps' generated code.
 enum GeneratedSources {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let output = repository.appendingPathComponent("Tests/GeneratedCodeTests/Generated")
+    static let output = Fixture.repository.appendingPathComponent("Tests/GeneratedCodeTests/Generated")
 
     /// Every spec file, by path relative to the repository, sorted.
-    static var specPaths: [String] {
-        ["Examples", "Tests/Fixtures/specs"].flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent(folder).path)) ?? [])
-                .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
-                .map { "\(folder)/\($0)" }
-        }.sorted()
-    }
+    static var specPaths: [String] { Fixture.specPaths }
 
     /// One generated file: the spec, the role, and the file it is committed as.
     struct Item: Sendable, CustomTestStringConvertible {
@@ -37,11 +31,11 @@ enum GeneratedSources {
         }
         var fileName: String { typeName + ".swift" }
         /// Where the file is committed.
-        var file: URL { GeneratedSources.repository.appendingPathComponent(folder).appendingPathComponent(fileName) }
+        var file: URL { Fixture.repository.appendingPathComponent(folder).appendingPathComponent(fileName) }
         var testDescription: String { "\(specPath) as \(role.rawValue)" + (name.map { " (\($0))" } ?? "") }
 
         func generate() throws -> String {
-            let spec = try SpecLoader.load(contentsOf: GeneratedSources.repository.appendingPathComponent(specPath).path).spec
+            let spec = try SpecLoader.load(contentsOf: Fixture.repository.appendingPathComponent(specPath).path).spec
             return SwiftGenerator.generate(
                 spec,
                 configuration: GeneratorConfiguration(role: role, name: typeName),

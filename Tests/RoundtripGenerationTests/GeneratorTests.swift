@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripTestSupport
 import RoundtripYAML
 import Testing
 
@@ -284,7 +285,7 @@ struct GeneratorTests {
     /// Each sample app's `Generated` folder holds exactly the files the generator keeps fresh.
     @Test func everySampleAppFileIsCovered() {
         for folder in Set(GeneratedSources.sampleApps.map(\.folder)) {
-            let path = GeneratedSources.repository.appendingPathComponent(folder).path
+            let path = Fixture.repository.appendingPathComponent(folder).path
             let committed = Set((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
             let expected = Set(GeneratedSources.sampleApps.filter { $0.folder == folder }.map(\.fileName))
             #expect(committed == expected, "\(folder): one generated file per app and role, and no stale ones")

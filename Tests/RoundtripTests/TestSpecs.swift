@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RoundtripTestSupport
 import RoundtripYAML
 
 @testable import Roundtrip
@@ -24,24 +25,4 @@ enum TestSpecs {
     }
 
     static let hmacKey = SigningKey.hmacSHA256(SymmetricKey(data: Data(secret.utf8)))
-}
-
-/// The ``RoundtripError`` a body throws, or `nil` when it succeeds or throws something else.
-func rejection(of body: () throws -> Any) -> RoundtripError? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return error as? RoundtripError
-    }
-}
-
-/// The ``RoundtripError`` an async body throws, or `nil`.
-func asyncRejection(of body: () async throws -> Any) async -> RoundtripError? {
-    do {
-        _ = try await body()
-        return nil
-    } catch {
-        return error as? RoundtripError
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Roundtrip
+import RoundtripTestSupport
 import Testing
 
 @testable import RoundtripYAML
@@ -152,15 +153,7 @@ struct FastYAMLReaderTests {
 
     /// Every spec the project ships reads the same through both readers.
     @Test func everyShippedSpecReadsLikeLibyaml() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var files: [URL] = []
-        for folder in ["Examples", "Tests/Fixtures/specs"] {
-            let directory = root.appendingPathComponent(folder)
-            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            files += names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.map {
-                directory.appendingPathComponent($0)
-            }
-        }
+        let files = Fixture.specPaths.map { Fixture.repository.appendingPathComponent($0) }
         #expect(files.count >= 5)
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)

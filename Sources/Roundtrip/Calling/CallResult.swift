@@ -50,7 +50,7 @@ extension AcceptedResponse {
     public func result<Returns: Sendable>(
         _ makeReturns: ([String: ParameterValue]) throws(RoundtripError) -> Returns
     ) throws(RoundtripError) -> CallResult<Returns> {
-        if ReturnedValues.isSuccess(outcome, convention: request.convention, outcomes: request.outcomes) {
+        if outcome == request.convention.successOutcome(among: request.outcomes) {
             return .success(try makeReturns(returns ?? [:]))
         }
         switch outcome {

@@ -163,8 +163,8 @@ public struct RequestBuilder: Sendable {
     /// parameters (they would carry no nonce); x-callback-url's `x-source` is the caller's to set.
     private static func checkNames(of parameters: [QueryItem], for action: Action) throws(RoundtripError) {
         var owned = Set(action.convention.reservedParameters)
-        owned.remove(ConventionNames.xSource)
-        if action.convention == .returnURL { owned.insert(action.returnParameter) }
+        if let callerName = action.convention.callerNameParameter { owned.remove(callerName) }
+        owned.formUnion(action.callbackParameters.map { $0.parameter })
         for item in parameters where ReservedNames.isReserved(item.name) || owned.contains(item.name) {
             let why =
                 ReservedNames.isReserved(item.name)

@@ -91,7 +91,7 @@ public struct ResponseAcceptor: Sendable {
         let (outcome, parameters) = try interpret(items, match: match)
         var returns: [String: ParameterValue]?
         if let declared = try match.request.returns(),
-            ReturnedValues.isSuccess(outcome, convention: match.request.convention, outcomes: match.request.outcomes)
+            outcome == match.request.convention.successOutcome(among: match.request.outcomes)
         {
             returns = try ReturnedValues.check(parameters, against: declared, action: match.request.action)
         }

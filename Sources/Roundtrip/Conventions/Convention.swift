@@ -18,6 +18,109 @@ public enum Convention: String, Sendable, Hashable, CaseIterable, CustomStringCo
     /// The query parameters the convention itself owns (callbacks and source), which actions may
     /// not declare. The return-url parameter is per action and not listed here.
     public var reservedParameters: [String] { rules.reservedParameters }
+
+    /// The parameter that carries the calling app's display name (x-callback-url's `x-source`),
+    /// or `nil` when the convention has none.
+    public var callerNameParameter: String? { rules.callerNameParameter }
+
+    /// Whether an answer carries response parameters (a Universal Link Callback appends nothing).
+    public var answersWithParameters: Bool { rules.answersWithParameters }
+
+    /// Whether a request may leave out every callback (x-callback-url's callbacks are optional).
+    public var callbacksAreOptional: Bool { rules.callbacksAreOptional }
+
+    /// Whether every callback must be an https universal link (a Universal Link Callback's).
+    public var requiresHTTPSCallbacks: Bool { rules.requiresHTTPSCallbacks }
+
+    /// The action keys whose meaning is the convention's (of `return-parameter`,
+    /// `response-prefix` and `outcomes`) that its actions may give, as a spec spells them.
+    public var actionKeys: [String] { rules.conventionKeys.map(\.name) }
+
+    /// The route of an action that gives no `url`: x-callback-url's
+    /// `<scheme>://x-callback-url/<action>`, for each of the app's schemes.
+    ///
+    /// - Parameters:
+    ///   - scheme: One of the app's schemes (or a placeholder such as `<scheme>`, for a message).
+    ///   - action: The action's name.
+    /// - Returns: The route's text, or `nil` when the convention derives no route.
+    public func derivedRoute(scheme: String, action: String) -> String? {
+        rules.derivedRoute(scheme: scheme, action: action)
+    }
+
+    /// The outcome whose answer carries an action's `returns`: `success`, or a return-url
+    /// action's first outcome (its success outcome, such as `approved`).
+    ///
+    /// - Parameter outcomes: The action's outcomes (``Action/outcomes``).
+    /// - Returns: The outcome, or `nil` when the action never answers success: convention
+    ///   `none`, or an x-callback-url action whose outcomes leave out `success`.
+    public func successOutcome(among outcomes: [String]) -> String? {
+        rules.successOutcome(among: outcomes)
+    }
+
+    /// The callback parameters a request under this convention carries, each with the outcome it
+    /// answers, in the order a request lists them: x-callback-url's `x-success`, `x-error` and
+    /// `x-cancel` (those of `outcomes`), ULC's `ulc-success` and `ulc-error`, a return-url action's
+    /// single `returnParameter` (under ``ConventionNames/returnKey``), none for `none`.
+    ///
+    /// - Parameters:
+    ///   - outcomes: The outcomes answered; the convention's ``defaultOutcomes`` when `nil`.
+    ///   - returnParameter: A return-url action's return parameter.
+    public func callbackParameters(
+        outcomes: [String]? = nil,
+        returnParameter: String = ConventionNames.returnParameter
+    ) -> [(outcome: String, parameter: String)] {
+        rules.callbackParameters(outcomes: outcomes ?? defaultOutcomes, returnParameter: returnParameter)
+    }
+
+    /// The query items that send a request's callbacks back to `base`: each callback
+    /// parameter with `base/<outcome>` (a return-url action's with `base` itself), after
+    /// x-callback-url's `x-source` when `callerName` is given.
+    ///
+    /// - Parameters:
+    ///   - base: The URL the callbacks derive from, without a trailing slash.
+    ///   - callerName: The calling app's display name, for a convention that carries one.
+    ///   - outcomes: The outcomes answered; the convention's ``defaultOutcomes`` when `nil`.
+    ///   - returnParameter: A return-url action's return parameter.
+    /// - Returns: The items, unencoded, in the order a request lists them.
+    /// - Complexity: O(*n*) in the number of outcomes.
+    public func callbackItems(
+        base: String,
+        callerName: String? = nil,
+        outcomes: [String]? = nil,
+        returnParameter: String = ConventionNames.returnParameter
+    ) -> [QueryItem] {
+        var items: [QueryItem] = []
+        if let parameter = rules.callerNameParameter, let callerName { items.append(QueryItem(name: parameter, value: callerName)) }
+        for (outcome, parameter) in callbackParameters(outcomes: outcomes, returnParameter: returnParameter) {
+            items.append(QueryItem(name: parameter, value: outcome == ConventionNames.returnKey ? base : base + "/" + outcome))
+        }
+        return items
+    }
+}
+
+extension Action {
+    /// The outcome whose answer carries ``returns`` (see ``Convention/successOutcome(among:)``),
+    /// or `nil` when the action never answers success.
+    public var successOutcome: String? { convention.successOutcome(among: outcomes) }
+
+    /// The callback parameters a request for this action carries, each with the outcome it
+    /// answers (see ``Convention/callbackParameters(outcomes:returnParameter:)``).
+    public var callbackParameters: [(outcome: String, parameter: String)] {
+        convention.callbackParameters(outcomes: outcomes, returnParameter: returnParameter)
+    }
+
+    /// What the action's convention means for a caller, in one sentence for documentation,
+    /// with names and URL shapes in backtick code spans.
+    public var conventionExplanation: String { convention.rules.explanation(of: self) }
+
+    /// What the success answer is called in documentation (`` `x-success` ``, `` the `approved`
+    /// answer ``, names in backtick code spans), or `nil` when the action carries nothing back:
+    /// convention `none`, a Universal Link Callback, or an action that never answers success.
+    public var successAnswerName: String? { convention.rules.successAnswer(of: self) }
+
+    /// Why the action carries nothing back, in one sentence for documentation (names in backtick
+    /// code spans), or `nil` when its success answer carries what it ``returns``.
+    public var nothingReturnedExplanation: String? { convention.rules.nothingReturned(by: self) }
 }
 
 /// The conventions' fixed names, gathered so that no string is spelled twice.
@@ -42,6 +145,8 @@ public enum ConventionNames {
     public static let errorMessage = "errorMessage"
     /// The return-url outcome parameter, after the response prefix.
     public static let responseType = "responseType"
+    /// A return-url action's return parameter when the spec names none.
+    public static let returnParameter = "returnURL"
     /// The key under which a return-url action's single callback is reported.
     public static let returnKey = "return"
 }

@@ -6,14 +6,77 @@
 /// ``Endpoint``, ``ResponseBuilder``, ``RequestBuilder`` and ``ResponseAcceptor`` ask it instead
 /// of switching on the convention themselves.
 protocol ConventionRules: Sendable {
+    /// The convention these rules are of, for messages.
+    var convention: Convention { get }
+
     /// The outcomes a response may report when the spec lists none, the success outcome first.
     var defaultOutcomes: [String] { get }
+
+    /// The outcome whose answer carries an action's `returns`, among the action's `outcomes`, or
+    /// `nil` when the action never answers success.
+    func successOutcome(among outcomes: [String]) -> String?
+
+    /// The callback parameters a request carries, by the outcome they answer (a return-url
+    /// action's one under ``ConventionNames/returnKey``), in the order a request lists them.
+    func callbackParameters(outcomes: [String], returnParameter: String) -> [(outcome: String, parameter: String)]
+
+    /// The parameter that carries the calling app's display name (x-callback-url's `x-source`).
+    var callerNameParameter: String? { get }
+
+    /// What the convention means for a caller of `action`, in one sentence whose code spans
+    /// (names and URLs) are in backticks, as a spec's own descriptions write them.
+    func explanation(of action: Action) -> String
+
+    /// What the success answer is called in prose: `` `x-success` `` or `` the `approved` answer ``;
+    /// `nil` when the convention carries nothing back.
+    func successAnswer(of action: Action) -> String?
+
+    /// Why `action` carries nothing back, in one sentence for documentation (code spans in
+    /// backticks), or `nil` when its success answer carries what it `returns`.
+    func nothingReturned(by action: Action) -> String?
+
+    // MARK: Spec
+
+    /// The convention's own action keys (of `return-parameter`, `response-prefix` and
+    /// `outcomes`) that apply to its actions.
+    var conventionKeys: [ActionKey] { get }
+
+    /// Why `key`, a convention key that does not apply here, does not.
+    func mismatch(of key: ActionKey) -> String
+
+    /// Why an outcome listed in an action's `outcomes` is not one the convention answers, or `nil`.
+    func outcomeProblem(_ outcome: String) -> String?
+
+    /// An action's listed outcomes as the action keeps them.
+    func ordered(outcomes: [String]) -> [String]
+
+    /// The route of an action named `action` that has no `url`, for an app scheme, or `nil`
+    /// when the convention derives none.
+    func derivedRoute(scheme: String, action: String) -> String?
+
+    /// Why an action's route cannot be used with this convention, with the finding's rule, or `nil`.
+    func routeProblem(_ route: RoutePattern) -> (rule: String, message: String)?
+
+    /// Why an action of this convention cannot declare `returns`, or `nil` when it can.
+    var returnsRefusal: String? { get }
+
+    /// Why a declared query parameter may not be called `name` (the convention handles it), or `nil`.
+    func parameterNameProblem(_ name: String, returnParameter: String, responsePrefix: String) -> String?
+
+    /// Why a `returns` entry may not be called `name`, with the finding's rule, or `nil`.
+    func returnedNameProblem(_ name: String, responsePrefix: String) -> (rule: String, message: String)?
 
     /// The query parameters the convention itself owns, which actions may not declare.
     var reservedParameters: [String] { get }
 
     /// Whether an answer carries response parameters (a Universal Link Callback carries none).
     var answersWithParameters: Bool { get }
+
+    /// Whether a request may leave out every callback (x-callback-url's are optional).
+    var callbacksAreOptional: Bool { get }
+
+    /// Whether every callback must be an https URL (a Universal Link Callback's).
+    var requiresHTTPSCallbacks: Bool { get }
 
     /// Receiving: removes the convention's callback parameters with `take` and checks each
     /// callback against `policy`.
@@ -59,6 +122,58 @@ protocol ConventionRules: Sendable {
 
 extension ConventionRules {
     var answersWithParameters: Bool { true }
+
+    var callbacksAreOptional: Bool { false }
+
+    var requiresHTTPSCallbacks: Bool { false }
+
+    func successOutcome(among outcomes: [String]) -> String? { outcomes.contains("success") ? "success" : nil }
+
+    var callerNameParameter: String? { nil }
+
+    func successAnswer(of action: Action) -> String? { nil }
+
+    func nothingReturned(by action: Action) -> String? { nil }
+
+    /// `text` as a CommonMark code span ("Code spans", CommonMark 0.31): fenced by one backtick
+    /// more than its longest run of them, and padded with a space when it starts or ends with one,
+    /// so that a name holding a backtick still reads as one span.
+    static func code(_ text: String) -> String {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = text.first == "`" || text.last == "`" ? " " : ""
+        return fence + padding + text + padding + fence
+    }
+
+    var conventionKeys: [ActionKey] { [] }
+
+    func outcomeProblem(_ outcome: String) -> String? { nil }
+
+    func ordered(outcomes: [String]) -> [String] { outcomes }
+
+    func derivedRoute(scheme: String, action: String) -> String? { nil }
+
+    func routeProblem(_ route: RoutePattern) -> (rule: String, message: String)? { nil }
+
+    var returnsRefusal: String? { nil }
+
+    func parameterNameProblem(_ name: String, returnParameter: String, responsePrefix: String) -> String? {
+        reservedParameters.contains(name) ? "'\(name)' is a \(convention) callback parameter; the convention handles it" : nil
+    }
+
+    func returnedNameProblem(_ name: String, responsePrefix: String) -> (rule: String, message: String)? { nil }
+
+    /// The start of every ``mismatch(of:)``: which actions `key` applies to, from the
+    /// conventions whose ``conventionKeys`` list it (return-url's, which list all three, first).
+    func appliesOnly(_ key: ActionKey) -> String {
+        let owners = [Convention.returnURL, .xCallbackURL, .universalLinkCallback, .none].filter { $0.rules.conventionKeys.contains(key) }
+        return "'\(key.name)' applies to \(owners.map(\.rawValue).joined(separator: " and ")) actions only"
+    }
 
     func wireName(of name: String, request: PendingRequest) -> String { name }
 

@@ -2,7 +2,21 @@
 /// example of Apple's custom URL scheme documentation. There is no way back: nothing to take,
 /// answer, derive or accept.
 struct NoCallbackRules: ConventionRules {
+    var convention: Convention { .none }
+
     var defaultOutcomes: [String] { [] }
+
+    func successOutcome(among outcomes: [String]) -> String? { nil }
+
+    func callbackParameters(outcomes: [String], returnParameter: String) -> [(outcome: String, parameter: String)] { [] }
+
+    func explanation(of action: Action) -> String { "send no callback; the app does not answer." }
+
+    func mismatch(of key: ActionKey) -> String { appliesOnly(key) + "; an action with convention none never answers" }
+
+    func nothingReturned(by action: Action) -> String? { "Nothing: the app does not answer." }
+
+    var returnsRefusal: String? { "an action with convention none never answers, so it returns nothing" }
 
     var reservedParameters: [String] { [] }
 

@@ -3,7 +3,45 @@
 /// `<prefix>responseType=<outcome>` and each response parameter as `<prefix><name>`, as in
 /// `my-return-url://?record_id=123&ifcc_responseType=declined`.
 struct ReturnURLRules: ConventionRules {
+    var convention: Convention { .returnURL }
+
     var defaultOutcomes: [String] { ["approved", "declined", "cancelled", "error"] }
+
+    /// The first outcome: the spec lists the success outcome first.
+    func successOutcome(among outcomes: [String]) -> String? { outcomes.first }
+
+    func callbackParameters(outcomes: [String], returnParameter: String) -> [(outcome: String, parameter: String)] {
+        [(ConventionNames.returnKey, returnParameter)]
+    }
+
+    func explanation(of action: Action) -> String {
+        let prefix = action.responsePrefix
+        return "send \(Self.code(action.returnParameter)) with the URL to come back to; the app opens it with "
+            + "\(Self.code(prefix + ConventionNames.responseType + "=<outcome>")) and each returned value as \(Self.code(prefix + "<name>")), "
+            + "after your own query items, which it never overwrites."
+    }
+
+    func successAnswer(of action: Action) -> String? {
+        successOutcome(among: action.outcomes).map { "the \(Self.code($0)) answer" }
+    }
+
+    var conventionKeys: [ActionKey] { [.returnParameter, .responsePrefix, .outcomes] }
+
+    func mismatch(of key: ActionKey) -> String { appliesOnly(key) }
+
+    func parameterNameProblem(_ name: String, returnParameter: String, responsePrefix: String) -> String? {
+        if name == returnParameter { return "'\(name)' is this action's return parameter; the convention handles it" }
+        if !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) { return "'\(name)' starts with the response prefix '\(responsePrefix)'" }
+        return nil
+    }
+
+    func returnedNameProblem(_ name: String, responsePrefix: String) -> (rule: String, message: String)? {
+        if name == ConventionNames.responseType { return ("reserved-parameter", "'\(name)' carries the outcome; the convention sets it") }
+        if !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) {
+            return ("invalid-name", "write returned names without the response prefix '\(responsePrefix)'; it is added for you")
+        }
+        return nil
+    }
 
     /// The return parameter is per action (``Action/returnParameter``), so none is fixed here.
     var reservedParameters: [String] { [] }
@@ -31,7 +69,7 @@ struct ReturnURLRules: ConventionRules {
         parameters: [QueryItem]
     ) throws(RoundtripError) -> String {
         let resolved = try ResponseBuilder.resolveOutcome(outcome, of: action)
-        if let returns = action.returns, ReturnedValues.isSuccess(resolved, convention: .returnURL, outcomes: action.outcomes) {
+        if let returns = action.returns, resolved == successOutcome(among: action.outcomes) {
             _ = try ReturnedValues.check(parameters, against: returns, action: action.name)
         }
         guard let url = request.callbackURLs[ConventionNames.returnKey] else {

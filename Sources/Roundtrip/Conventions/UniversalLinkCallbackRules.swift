@@ -2,11 +2,40 @@
 /// `ulc-success` and `ulc-error` (some callers send `ulc-failure`), both https universal links;
 /// the answer opens one of them exactly as given, appending nothing.
 struct UniversalLinkCallbackRules: ConventionRules {
+    var convention: Convention { .universalLinkCallback }
+
     var defaultOutcomes: [String] { ["success", "error"] }
+
+    func callbackParameters(outcomes: [String], returnParameter: String) -> [(outcome: String, parameter: String)] {
+        [("success", ConventionNames.ulcSuccess), ("error", ConventionNames.ulcError)]
+    }
+
+    func explanation(of action: Action) -> String {
+        "send `ulc-success` and `ulc-error` (`ulc-failure` is read as an alias), both https universal links; the app opens one of them exactly as given, appending nothing."
+    }
+
+    func mismatch(of key: ActionKey) -> String {
+        switch key {
+        case .returnParameter: appliesOnly(key) + "; a Universal Link Callback request names its callbacks ulc-success and ulc-error"
+        case .outcomes: appliesOnly(key) + "; a Universal Link Callback answers with success (ulc-success) or error (ulc-error)"
+        default: appliesOnly(key) + "; a Universal Link Callback appends nothing to its callbacks"
+        }
+    }
+
+    func routeProblem(_ route: RoutePattern) -> (rule: String, message: String)? {
+        guard route.scheme != "https" else { return nil }
+        return ("ulc-not-https", "a Universal Link Callback action must be an https universal link, not '\(route.scheme):'")
+    }
+
+    func nothingReturned(by action: Action) -> String? { "Nothing: a Universal Link Callback opens `ulc-success` as given." }
+
+    var returnsRefusal: String? { "a Universal Link Callback appends nothing to its callbacks, so it returns nothing" }
 
     var reservedParameters: [String] { [ConventionNames.ulcSuccess, ConventionNames.ulcError, ConventionNames.ulcFailure] }
 
     var answersWithParameters: Bool { false }
+
+    var requiresHTTPSCallbacks: Bool { true }
 
     func takeCallbacks(
         _ take: (String) -> String?,
@@ -75,7 +104,9 @@ struct UniversalLinkCallbackRules: ConventionRules {
                 parameter: "callback"
             )
         }
-        return [("success", ConventionNames.ulcSuccess, appending("success")), ("error", ConventionNames.ulcError, appending("error"))]
+        return callbackParameters(outcomes: action.outcomes, returnParameter: action.returnParameter).map {
+            ($0.outcome, $0.parameter, appending($0.outcome))
+        }
     }
 
     func interpret(

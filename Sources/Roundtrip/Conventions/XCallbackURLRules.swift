@@ -4,7 +4,54 @@
 /// `errorMessage`. An action's `outcomes` name the callbacks it answers with; the others are
 /// still accepted and checked against the callback policy, never opened.
 struct XCallbackURLRules: ConventionRules {
+    var convention: Convention { .xCallbackURL }
+
     var defaultOutcomes: [String] { ConventionNames.xCallbacks.map(\.outcome) }
+
+    func callbackParameters(outcomes: [String], returnParameter: String) -> [(outcome: String, parameter: String)] {
+        ConventionNames.xCallbacks.filter { outcomes.contains($0.outcome) }
+    }
+
+    var callerNameParameter: String? { ConventionNames.xSource }
+
+    var callbacksAreOptional: Bool { true }
+
+    func explanation(of action: Action) -> String {
+        let callbacks = callbackParameters(outcomes: action.outcomes, returnParameter: action.returnParameter).map { Self.code($0.parameter) }
+        let listed =
+            callbacks.count > 2
+            ? callbacks.dropLast().joined(separator: ", ") + ", and " + callbacks[callbacks.count - 1] : callbacks.joined(separator: " and ")
+        let error = action.outcomes.contains("error") ? ", an error with `errorCode` and `errorMessage`" : ""
+        return "send \(listed) with the URLs to come back to, and `x-source` with your app's name; the app opens one of them when it is done\(error)."
+    }
+
+    func successAnswer(of action: Action) -> String? {
+        successOutcome(among: action.outcomes).map { _ in "`x-success`" }
+    }
+
+    func nothingReturned(by action: Action) -> String? {
+        guard successOutcome(among: action.outcomes) == nil else { return nil }
+        let outcomes = action.outcomes.map(Self.code).joined(separator: ", ")
+        return "Nothing: the action never answers success (its outcomes are \(outcomes)), so there is no `x-success` callback."
+    }
+
+    var conventionKeys: [ActionKey] { [.outcomes] }
+
+    func mismatch(of key: ActionKey) -> String {
+        key == .returnParameter
+            ? appliesOnly(key) + "; an x-callback-url request names its callbacks x-success, x-error and x-cancel"
+            : appliesOnly(key)
+                + "; an x-callback-url answer goes to the caller's own x-success, x-error or x-cancel URL, with its parameters unprefixed"
+    }
+
+    func outcomeProblem(_ outcome: String) -> String? {
+        defaultOutcomes.contains(outcome) ? nil : "x-callback-url outcomes are \(defaultOutcomes.joined(separator: ", ")), not '\(outcome)'"
+    }
+
+    /// Kept in the convention's order, whatever order the file lists them in.
+    func ordered(outcomes: [String]) -> [String] { defaultOutcomes.filter(outcomes.contains) }
+
+    func derivedRoute(scheme: String, action: String) -> String? { "\(scheme)://\(ConventionNames.xCallbackHost)/\(action)" }
 
     var reservedParameters: [String] { [ConventionNames.xSource] + ConventionNames.xCallbacks.map(\.parameter) }
 
@@ -40,7 +87,7 @@ struct XCallbackURLRules: ConventionRules {
                 parameter: "outcome"
             )
         }
-        if let returns = action.returns, outcome == "success" {
+        if let returns = action.returns, outcome == successOutcome(among: action.outcomes) {
             _ = try ReturnedValues.check(parameters, against: returns, action: action.name)
         }
         guard let url = request.callbackURLs[outcome] else {
@@ -63,7 +110,9 @@ struct XCallbackURLRules: ConventionRules {
         appending: (String) -> String,
         for action: Action
     ) throws(RoundtripError) -> [(key: String, parameter: String, url: String)] {
-        ConventionNames.xCallbacks.filter { action.outcomes.contains($0.outcome) }.map { ($0.outcome, $0.parameter, appending($0.outcome)) }
+        callbackParameters(outcomes: action.outcomes, returnParameter: action.returnParameter).map {
+            ($0.outcome, $0.parameter, appending($0.outcome))
+        }
     }
 
     func interpret(

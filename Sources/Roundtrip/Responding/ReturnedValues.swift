@@ -1,12 +1,6 @@
 /// Checks an answer's parameters against the `returns` an action declares: the one home of that
 /// rule, used when a receiving app builds its answer and when the calling app accepts it.
 package enum ReturnedValues {
-    /// The outcome whose parameters `returns` describes: `success`, or a return-url action's
-    /// first outcome (its success outcome, such as `approved`).
-    package static func isSuccess(_ outcome: String, convention: Convention, outcomes: [String]) -> Bool {
-        convention == .returnURL ? outcome == outcomes.first : outcome == "success"
-    }
-
     /// Parses response parameters (unprefixed) against `returns`: every name must be declared,
     /// only a `repeated` list may repeat, every value must pass its type and constraints, and
     /// every required one must be there. Absent optional values take their defaults.

@@ -38,7 +38,7 @@ public struct Action: Sendable {
         name: String,
         routes: [RoutePattern],
         convention: Convention,
-        returnParameter: String = "returnURL",
+        returnParameter: String = ConventionNames.returnParameter,
         responsePrefix: String = "",
         outcomes: [String]? = nil,
         unknownParameters: UnknownParameterPolicy = .reject,

@@ -187,3 +187,31 @@ enum ParameterKey: Int, SpecKey {
         }
     }
 }
+
+extension ParameterKey {
+    /// The keys whose use depends on the parameter's type, in the order a definition's findings
+    /// about them are reported.
+    static let typeDependent: [ParameterKey] = [
+        .format, .minimum, .maximum, .multiline, .maxBytes, .secretEnv, .default, .enum, .pattern, .minLength, .maxLength, .list, .allowEmpty,
+    ]
+
+    /// What the key applies to, in words for a message, when it does not apply to a parameter of
+    /// `type`; `nil` when it does.
+    func appliesOnly(to type: ParameterType) -> String? {
+        switch self {
+        case .format:
+            switch type {
+            case .date, .boolean: nil
+            default: "date parameters (a date format) and boolean parameters (yes-no or true-false)"
+            }
+        case .minimum, .maximum: type.isNumeric ? nil : "integer and decimal parameters"
+        case .multiline: type == .string ? nil : "string parameters"
+        case .maxBytes: type == .base64 ? nil : "base64 parameters"
+        case .secretEnv: type == .secret ? nil : "secret parameters"
+        // Anything that describes the value would put it, or a hint of it, in the spec.
+        case .default, .enum, .pattern, .minLength, .maxLength, .list, .allowEmpty:
+            type == .secret ? "parameters other than secrets (a secret is compared whole, and never written in the spec)" : nil
+        case .type, .required, .minItems, .maxItems, .description, .name: nil
+        }
+    }
+}

@@ -86,7 +86,7 @@ package enum SpecLinter {
             findings += secretFindings(action)
             findings += parameterFindings(action)
         }
-        if spec.callbacks == nil, spec.actions.contains(where: { $0.convention == .returnURL || $0.convention == .xCallbackURL }) {
+        if spec.callbacks == nil, spec.actions.contains(where: { !$0.callbackParameters.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
             findings.append(
                 SpecDiagnostic(
                     severity: .note,

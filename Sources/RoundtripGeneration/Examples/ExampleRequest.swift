@@ -87,7 +87,7 @@ public struct ExampleRequest: Sendable, Hashable {
             }
             items += texts.map { QueryItem(name: parameter.name, value: $0) }
         }
-        if action.convention == .xCallbackURL { items.append(QueryItem(name: ConventionNames.xSource, value: Self.callerName)) }
+        if let parameter = action.convention.callerNameParameter { items.append(QueryItem(name: parameter, value: Self.callerName)) }
 
         var partner = spec
         if signer == nil {
@@ -109,7 +109,7 @@ public struct ExampleRequest: Sendable, Hashable {
                 firstError = firstError ?? error
             }
         }
-        if built == nil, action.convention == .xCallbackURL, callbackBase == nil {
+        if built == nil, action.convention.callbacksAreOptional, callbackBase == nil {
             // x-callback-url callbacks are optional: without one the policy allows, send none.
             built = (try builder.build(action.name, parameters: items, signer: signer, now: now, nonce: nonce), nil)
         }
@@ -137,7 +137,7 @@ public struct ExampleRequest: Sendable, Hashable {
     /// and `…/error` are derived), https ones only for a Universal Link Callback; without an
     /// allow-list, ``customCallbackBase`` or ``universalLinkCallbackBase``.
     public static func callbackBases(for action: Action, in spec: Spec) -> [String] {
-        let https = action.convention == .universalLinkCallback
+        let https = action.convention.requiresHTTPSCallbacks
         guard let allowList = spec.callbacks else {
             return [https ? universalLinkCallbackBase : customCallbackBase]
         }
@@ -164,17 +164,7 @@ public struct ExampleRequest: Sendable, Hashable {
     /// - Throws: ``RoundtripError`` when a returned value has no example.
     public func answer(in spec: Spec, includingOptional: Bool = true) throws(RoundtripError) -> String? {
         guard let action = spec.action(named: actionName), callbackBase != nil else { return nil }
-        let outcome: String
-        switch action.convention {
-        case .none:
-            return nil
-        case .xCallbackURL, .universalLinkCallback:
-            guard action.outcomes.contains("success") else { return nil }
-            outcome = "success"
-        case .returnURL:
-            guard let first = action.outcomes.first else { return nil }
-            outcome = first
-        }
+        guard let outcome = action.successOutcome else { return nil }
         // The request was checked by the builder; here it is only read back, so signatures and
         // sources (the partner's own checks) stay out of the way.
         var relaxed = spec
@@ -189,7 +179,7 @@ public struct ExampleRequest: Sendable, Hashable {
         }
         let request = try Endpoint(spec: relaxed, keys: EnvironmentKeyResolver(environment: environment)).evaluate(url)
         var items: [QueryItem] = []
-        if action.convention != .universalLinkCallback {
+        if action.convention.answersWithParameters {
             for parameter in action.returns ?? [] where includingOptional || parameter.isRequired {
                 items += try ExampleValue.texts(for: parameter).map { QueryItem(name: parameter.name, value: $0) }
             }

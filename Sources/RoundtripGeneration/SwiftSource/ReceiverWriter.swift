@@ -158,14 +158,15 @@ struct ReceiverWriter {
         writer.close()
     }
 
-    /// Whether an x-callback-url action's outcomes leave out success: it has no `x-success`.
+    /// Whether an action that answers never answers success (an x-callback-url action whose
+    /// outcomes leave it out): it has no success callback.
     static func neverSucceeds(_ action: Action) -> Bool {
-        action.convention == .xCallbackURL && !action.outcomes.contains("success")
+        action.convention != .none && action.successOutcome == nil
     }
 
     private func writeReturns(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
         let action = generated.action
-        let success = action.convention == .returnURL ? (action.outcomes.first ?? "success") : "success"
+        let success = action.successOutcome ?? "success"
         writer.documentation(
             (Self.neverSucceeds(action)
                 ? "The action never answers success (its outcomes are \(action.outcomes.map(SwiftWriter.code).joined(separator: ", "))), so there is no success callback and nothing to carry back; ``answer(_:)`` always throws."

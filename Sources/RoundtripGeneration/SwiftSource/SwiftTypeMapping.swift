@@ -47,19 +47,14 @@ struct SwiftTypeMapping {
             parts.append(parameter.booleanFormat == .yesNo ? "boolean: `yes` or `no`, in any letter case" : "boolean: `true`, `false`, `1` or `0`")
         default: parts.append(parameter.type.description)
         }
-        if let list = parameter.list { parts.append("\(list) list") }
+        if let list = parameter.list { parts += ["\(list) list"] + [parameter.itemBounds].compactMap { $0 } }
         parts.append(parameter.isRequired ? "required" : "optional")
         if let value = parameter.defaultValue { parts.append("default \(SwiftWriter.code(value))") }
         if let items = parameter.defaultItems { parts.append("default [\(items.map(SwiftWriter.code).joined(separator: ", "))]") }
         if let values = parameter.allowedValues { parts.append("one of \(values.map(SwiftWriter.code).joined(separator: ", "))") }
         if let pattern = parameter.pattern { parts.append("matches \(SwiftWriter.code(pattern.source))") }
-        if let value = parameter.minimumLength { parts.append("at least \(value) characters") }
-        if let value = parameter.maximumLength { parts.append("at most \(value) characters") }
-        if let value = parameter.minimum { parts.append("minimum \(value)") }
-        if let value = parameter.maximum { parts.append("maximum \(value)") }
-        if let value = parameter.minimumItems { parts.append("at least \(value) items") }
-        if let value = parameter.maximumItems { parts.append("at most \(value) items") }
-        if let value = parameter.maximumBytes { parts.append("at most \(value) bytes") }
+        // The bounds in the words the generated docs use (`roundtrip spec docs`), in their order.
+        parts += parameter.valueBoundPhrases
         if parameter.isMultiline { parts.append("multi-line") }
         if parameter.allowsEmpty { parts.append("may be empty: \(SwiftWriter.code(parameter.name + "=")), `.cleared` here, clears it") }
         return parts.joined(separator: "; ")

@@ -610,8 +610,8 @@ struct ExampleDraftsClient: Sendable {
     /// - Parameters:
     ///   - uuid: `uuid`: (uuid; required)
     ///   - text: `text`: (string; required; multi-line)
-    ///   - start: `start`: (integer; required; minimum 0)
-    ///   - length: `length`: (integer; required; minimum 0)
+    ///   - start: `start`: (integer; required; at least 0)
+    ///   - length: `length`: (integer; required; at least 0)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).

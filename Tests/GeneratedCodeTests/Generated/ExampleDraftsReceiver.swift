@@ -913,16 +913,16 @@ enum ExampleDraftsReceiver {
     /// Parameters:
     /// - `uuid`: (uuid; required)
     /// - `text`: (string; required; multi-line)
-    /// - `start`: (integer; required; minimum 0)
-    /// - `length`: (integer; required; minimum 0)
+    /// - `start`: (integer; required; at least 0)
+    /// - `length`: (integer; required; at least 0)
     struct ReplaceRange: Sendable {
         /// `uuid`: (uuid; required)
         let uuid: UUID
         /// `text`: (string; required; multi-line)
         let text: String
-        /// `start`: (integer; required; minimum 0)
+        /// `start`: (integer; required; at least 0)
         let start: Int64
-        /// `length`: (integer; required; minimum 0)
+        /// `length`: (integer; required; at least 0)
         let length: Int64
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest

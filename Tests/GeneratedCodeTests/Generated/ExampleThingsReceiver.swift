@@ -324,7 +324,7 @@ enum ExampleThingsReceiver {
     /// - `when`: today, tomorrow, evening, anytime, someday, a date string or a date time string (a time adds a reminder). (string; optional)
     /// - `deadline`: A date string (yyyy-mm-dd or English natural language). (string; optional)
     /// - `tags`: Titles of existing tags; unknown tags are not applied. (string; comma list; optional)
-    /// - `checklist-items`: (string; newline list; optional; at most 100 items)
+    /// - `checklist-items`: (string; newline list; at most 100 items; optional)
     /// - `use-clipboard`: (string; optional; one of `replace-title`, `replace-notes`, `replace-checklist-items`)
     /// - `list-id`: A project or area ID; takes precedence over list. (string; optional)
     /// - `list`: A project or area title. (string; optional; at most 4000 characters)
@@ -349,7 +349,7 @@ enum ExampleThingsReceiver {
         let deadline: String?
         /// `tags`: Titles of existing tags; unknown tags are not applied. (string; comma list; optional)
         let tags: [String]?
-        /// `checklist-items`: (string; newline list; optional; at most 100 items)
+        /// `checklist-items`: (string; newline list; at most 100 items; optional)
         let checklistItems: [String]?
         /// `use-clipboard`: (string; optional; one of `replace-title`, `replace-notes`, `replace-checklist-items`)
         let useClipboard: UseClipboard?
@@ -575,9 +575,9 @@ enum ExampleThingsReceiver {
     /// - `deadline`: A date string; 'deadline=' removes the deadline. (string; optional; may be empty: `deadline=`, `.cleared` here, clears it)
     /// - `tags`: Replaces all current tags. (string; comma list; optional; may be empty: `tags=`, `.cleared` here, clears it)
     /// - `add-tags`: (string; comma list; optional; may be empty: `add-tags=`, `.cleared` here, clears it)
-    /// - `checklist-items`: Replaces all checklist items. (string; newline list; optional; at most 100 items; may be empty: `checklist-items=`, `.cleared` here, clears it)
-    /// - `prepend-checklist-items`: (string; newline list; optional; at most 100 items; may be empty: `prepend-checklist-items=`, `.cleared` here, clears it)
-    /// - `append-checklist-items`: (string; newline list; optional; at most 100 items; may be empty: `append-checklist-items=`, `.cleared` here, clears it)
+    /// - `checklist-items`: Replaces all checklist items. (string; newline list; at most 100 items; optional; may be empty: `checklist-items=`, `.cleared` here, clears it)
+    /// - `prepend-checklist-items`: (string; newline list; at most 100 items; optional; may be empty: `prepend-checklist-items=`, `.cleared` here, clears it)
+    /// - `append-checklist-items`: (string; newline list; at most 100 items; optional; may be empty: `append-checklist-items=`, `.cleared` here, clears it)
     /// - `list-id`: (string; optional; may be empty: `list-id=`, `.cleared` here, clears it)
     /// - `list`: (string; optional; at most 4000 characters; may be empty: `list=`, `.cleared` here, clears it)
     /// - `heading-id`: (string; optional; may be empty: `heading-id=`, `.cleared` here, clears it)
@@ -607,11 +607,11 @@ enum ExampleThingsReceiver {
         let tags: Clearable<[String]>?
         /// `add-tags`: (string; comma list; optional; may be empty: `add-tags=`, `.cleared` here, clears it)
         let addTags: Clearable<[String]>?
-        /// `checklist-items`: Replaces all checklist items. (string; newline list; optional; at most 100 items; may be empty: `checklist-items=`, `.cleared` here, clears it)
+        /// `checklist-items`: Replaces all checklist items. (string; newline list; at most 100 items; optional; may be empty: `checklist-items=`, `.cleared` here, clears it)
         let checklistItems: Clearable<[String]>?
-        /// `prepend-checklist-items`: (string; newline list; optional; at most 100 items; may be empty: `prepend-checklist-items=`, `.cleared` here, clears it)
+        /// `prepend-checklist-items`: (string; newline list; at most 100 items; optional; may be empty: `prepend-checklist-items=`, `.cleared` here, clears it)
         let prependChecklistItems: Clearable<[String]>?
-        /// `append-checklist-items`: (string; newline list; optional; at most 100 items; may be empty: `append-checklist-items=`, `.cleared` here, clears it)
+        /// `append-checklist-items`: (string; newline list; at most 100 items; optional; may be empty: `append-checklist-items=`, `.cleared` here, clears it)
         let appendChecklistItems: Clearable<[String]>?
         /// `list-id`: (string; optional; may be empty: `list-id=`, `.cleared` here, clears it)
         let listId: Clearable<String>?

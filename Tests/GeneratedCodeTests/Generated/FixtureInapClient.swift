@@ -61,8 +61,8 @@ struct FixtureInapClient: Sendable {
     /// Calls `activate-destination` (none, `myapp://myapp`); the convention has no way back, so nothing is awaited.
     ///
     /// - Parameters:
-    ///   - latitude: `latitude`: (decimal; required; minimum -90; maximum 90)
-    ///   - longitude: `longitude`: (decimal; required; minimum -180; maximum 180)
+    ///   - latitude: `latitude`: (decimal; required; from -90 to 90)
+    ///   - longitude: `longitude`: (decimal; required; from -180 to 180)
     ///   - title: `title`: (string; required; at most 100 characters)
     ///   - signer: Signs the request (needed when the partner requires signatures).
     /// - Returns: The request as sent.

@@ -83,13 +83,13 @@ enum FixtureInapReceiver {
     /// `activate-destination`: none at `myapp://myapp`.
     ///
     /// Parameters:
-    /// - `latitude`: (decimal; required; minimum -90; maximum 90)
-    /// - `longitude`: (decimal; required; minimum -180; maximum 180)
+    /// - `latitude`: (decimal; required; from -90 to 90)
+    /// - `longitude`: (decimal; required; from -180 to 180)
     /// - `title`: (string; required; at most 100 characters)
     struct ActivateDestination: Sendable {
-        /// `latitude`: (decimal; required; minimum -90; maximum 90)
+        /// `latitude`: (decimal; required; from -90 to 90)
         let latitude: Decimal
-        /// `longitude`: (decimal; required; minimum -180; maximum 180)
+        /// `longitude`: (decimal; required; from -180 to 180)
         let longitude: Decimal
         /// `title`: (string; required; at most 100 characters)
         let title: String

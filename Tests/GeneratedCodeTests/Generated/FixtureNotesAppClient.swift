@@ -88,10 +88,10 @@ struct FixtureNotesAppClient: Sendable {
     /// - Parameters:
     ///   - text: `text`: (string; required; multi-line)
     ///   - tag: `tag`: One tag per occurrence. (string; repeated list; optional)
-    ///   - tags: `tags`: (string; comma list; optional; at most 20 items)
+    ///   - tags: `tags`: (string; comma list; at most 20 items; optional)
     ///   - pinned: `pinned`: (boolean: `yes` or `no`, in any letter case; optional)
     ///   - meta: `meta`: (json; optional)
-    ///   - attachment: `attachment`: (base64; optional; at most 1024 bytes)
+    ///   - attachment: `attachment`: (base64; optional; at most 1024 bytes once decoded)
     ///   - due: `due`: (date, format `yyyy-MM-dd`; optional; may be empty: `due=`, `.cleared` here, clears it)
     ///   - token: `token`: (secret; optional)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).

@@ -114,23 +114,23 @@ enum FixtureNotesAppReceiver {
     /// Parameters:
     /// - `text`: (string; required; multi-line)
     /// - `tag`: One tag per occurrence. (string; repeated list; optional)
-    /// - `tags`: (string; comma list; optional; at most 20 items)
+    /// - `tags`: (string; comma list; at most 20 items; optional)
     /// - `pinned`: (boolean: `yes` or `no`, in any letter case; optional)
     /// - `meta`: (json; optional)
-    /// - `attachment`: (base64; optional; at most 1024 bytes)
+    /// - `attachment`: (base64; optional; at most 1024 bytes once decoded)
     /// - `due`: (date, format `yyyy-MM-dd`; optional; may be empty: `due=`, `.cleared` here, clears it)
     struct Create: Sendable {
         /// `text`: (string; required; multi-line)
         let text: String
         /// `tag`: One tag per occurrence. (string; repeated list; optional)
         let tag: [String]?
-        /// `tags`: (string; comma list; optional; at most 20 items)
+        /// `tags`: (string; comma list; at most 20 items; optional)
         let tags: [String]?
         /// `pinned`: (boolean: `yes` or `no`, in any letter case; optional)
         let pinned: Bool?
         /// `meta`: (json; optional)
         let meta: String?
-        /// `attachment`: (base64; optional; at most 1024 bytes)
+        /// `attachment`: (base64; optional; at most 1024 bytes once decoded)
         let attachment: Data?
         /// `due`: (date, format `yyyy-MM-dd`; optional; may be empty: `due=`, `.cleared` here, clears it)
         let due: Clearable<Date>?

@@ -136,7 +136,7 @@ struct FixtureRichClient: Sendable {
     ///   - title: `title`: (string; required; at most 100 characters)
     ///   - body: `body`: (string; optional)
     ///   - pinned: `pinned`: (boolean: `true`, `false`, `1` or `0`; optional; default `false`)
-    ///   - priority: `priority`: (integer; optional; minimum 1; maximum 5)
+    ///   - priority: `priority`: (integer; optional; from 1 to 5)
     ///   - id: `id`: (uuid; optional)
     ///   - link: `link`: (url; optional)
     ///   - due: `due`: (date, ISO 8601; optional)
@@ -199,7 +199,7 @@ struct FixtureRichClient: Sendable {
     /// Calls `note` (none, `notes://note/:noteID/view`); the convention has no way back, so nothing is awaited.
     ///
     /// - Parameters:
-    ///   - noteID: `noteID`: (integer; required; minimum 1)
+    ///   - noteID: `noteID`: (integer; required; at least 1)
     ///   - signer: Signs the request (needed when the partner requires signatures).
     /// - Returns: The request as sent.
     /// - Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it.
@@ -234,7 +234,7 @@ struct FixtureRichClient: Sendable {
     /// Calls `pay` (return-url, `https://notes.example.com/pay`) and waits for its answer.
     ///
     /// - Parameters:
-    ///   - amount: `amount`: (decimal; required; minimum 0.01)
+    ///   - amount: `amount`: (decimal; required; at least 0.01)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).

@@ -178,7 +178,7 @@ enum FixtureRichReceiver {
     /// - `title`: (string; required; at most 100 characters)
     /// - `body`: (string; optional)
     /// - `pinned`: (boolean: `true`, `false`, `1` or `0`; optional; default `false`)
-    /// - `priority`: (integer; optional; minimum 1; maximum 5)
+    /// - `priority`: (integer; optional; from 1 to 5)
     /// - `id`: (uuid; optional)
     /// - `link`: (url; optional)
     /// - `due`: (date, ISO 8601; optional)
@@ -189,7 +189,7 @@ enum FixtureRichReceiver {
         let body: String?
         /// `pinned`: (boolean: `true`, `false`, `1` or `0`; optional; default `false`)
         let pinned: Bool
-        /// `priority`: (integer; optional; minimum 1; maximum 5)
+        /// `priority`: (integer; optional; from 1 to 5)
         let priority: Int64?
         /// `id`: (uuid; optional)
         let id: UUID?
@@ -297,9 +297,9 @@ enum FixtureRichReceiver {
     /// `note`: none at `notes://note/:noteID/view`.
     ///
     /// Parameters:
-    /// - `noteID`: (integer; required; minimum 1)
+    /// - `noteID`: (integer; required; at least 1)
     struct Note: Sendable {
-        /// `noteID`: (integer; required; minimum 1)
+        /// `noteID`: (integer; required; at least 1)
         let noteID: Int64
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
@@ -365,9 +365,9 @@ enum FixtureRichReceiver {
     /// `pay`: return-url at `https://notes.example.com/pay`.
     ///
     /// Parameters:
-    /// - `amount`: (decimal; required; minimum 0.01)
+    /// - `amount`: (decimal; required; at least 0.01)
     struct Pay: Sendable {
-        /// `amount`: (decimal; required; minimum 0.01)
+        /// `amount`: (decimal; required; at least 0.01)
         let amount: Decimal
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest

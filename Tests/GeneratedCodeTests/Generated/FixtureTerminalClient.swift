@@ -89,7 +89,7 @@ struct FixtureTerminalClient: Sendable {
     /// Calls `charge` (return-url, `com-example-terminal://charge/1.0.0/`) and waits for its answer.
     ///
     /// - Parameters:
-    ///   - amount: `amount`: (decimal; required; minimum 0.01; maximum 100000)
+    ///   - amount: `amount`: (decimal; required; from 0.01 to 100000)
     ///   - currency: `currency`: (string; optional; default `USD`; one of `USD`, `EUR`, `GBP`)
     ///   - invoiceNumber: `invoiceNumber`: (string; optional; matches `[A-Za-z0-9-]+`; at most 32 characters)
     ///   - due: `due`: (date, format `yyyyMMddHHmm`; optional)

@@ -119,12 +119,12 @@ enum FixtureTerminalReceiver {
     /// `charge`: return-url at `com-example-terminal://charge/1.0.0/`.
     ///
     /// Parameters:
-    /// - `amount`: (decimal; required; minimum 0.01; maximum 100000)
+    /// - `amount`: (decimal; required; from 0.01 to 100000)
     /// - `currency`: (string; optional; default `USD`; one of `USD`, `EUR`, `GBP`)
     /// - `invoiceNumber`: (string; optional; matches `[A-Za-z0-9-]+`; at most 32 characters)
     /// - `due`: (date, format `yyyyMMddHHmm`; optional)
     struct Charge: Sendable {
-        /// `amount`: (decimal; required; minimum 0.01; maximum 100000)
+        /// `amount`: (decimal; required; from 0.01 to 100000)
         let amount: Decimal
         /// `currency`: (string; optional; default `USD`; one of `USD`, `EUR`, `GBP`)
         let currency: Currency

@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripTestSupport
 import Testing
 
 @testable import Roundtrip
@@ -84,7 +85,7 @@ final class TestClock: @unchecked Sendable {
 
     @Test func afterARelaunchTheAnswerComesBackWithItsContinuation() async throws {
         let clock = TestClock(S.t0)
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let opener = RecordingOpener()
         let before = Caller(
             ledger: FileLedgerStore(directory: directory, key: S.ledgerKey),
@@ -171,12 +172,6 @@ final class TestClock: @unchecked Sendable {
         }
         #expect(await ledger.count == 0)
     }
-}
-
-/// Lets a closure created before the caller reach it.
-actor CallerBox {
-    private(set) var caller: Caller?
-    func set(_ caller: Caller) { self.caller = caller }
 }
 
 @Suite struct ReceiverTests {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RoundtripTestSupport
 import RoundtripYAML
 import Testing
 
@@ -138,7 +139,7 @@ import Testing
         let guardStore = InMemoryReplayGuard()
         _ = try await endpoint.handle(url, now: S.t0, replayGuard: guardStore)
         await #expect(throws: RoundtripError.self) { _ = try await endpoint.handle(url, now: S.t0.addingTimeInterval(1), replayGuard: guardStore) }
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         _ = try await endpoint.handle(url, now: S.t0, replayGuard: FileReplayGuard(directory: directory))
         do {
             _ = try await endpoint.handle(url, now: S.t0, replayGuard: FileReplayGuard(directory: directory))

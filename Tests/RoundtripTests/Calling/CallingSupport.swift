@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RoundtripTestSupport
 import RoundtripYAML
 
 @testable import Roundtrip
@@ -28,13 +29,6 @@ enum CallingSupport {
     /// A deterministic nonce: base64url of 16 bytes derived from `seed`.
     static func nonce(_ seed: Int) -> String {
         Base64URL.encode(Array(SHA256.hash(data: Data("nonce-\(seed)".utf8))).prefix(16))
-    }
-
-    /// A fresh file-store folder.
-    static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "roundtrip-calling-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
     }
 
     /// The ledger key's bytes, as an app reads them from the Keychain.
@@ -71,23 +65,5 @@ enum CallingSupport {
         )
         try await ledger.record(request.pending!)
         return request
-    }
-}
-
-/// Records what a caller or receiver opens, and optionally forwards it somewhere.
-actor RecordingOpener: URLOpener {
-    private(set) var opened: [URL] = []
-    private let result: Bool
-    private let forward: (@Sendable (URL) async -> Void)?
-
-    init(result: Bool = true, forward: (@Sendable (URL) async -> Void)? = nil) {
-        self.result = result
-        self.forward = forward
-    }
-
-    func open(_ url: URL, universalLinksOnly: Bool) async -> Bool {
-        opened.append(url)
-        if let forward { await forward(url) }
-        return result
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripTestSupport
 import Testing
 
 @testable import Roundtrip

@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripTestSupport
 import Testing
 
 @testable import Roundtrip
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func aStorageErrorNamesTheFileAndTheCause() async throws {
-        let directory = CallingSupport.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         try Data("not a ledger".utf8).write(to: URL(fileURLWithPath: directory + "/ledger.json"))
         do {
             _ = try await FileLedgerStore(directory: directory, key: CallingSupport.ledgerKey).read()

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RoundtripTestSupport
 import Testing
 
 @testable import Roundtrip
@@ -12,7 +13,7 @@ import Testing
     }
 
     @Test func aPendingRequestSurvivesARelaunch() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let request = try await S.recordCharge(in: store(directory), continuation: Data(#"{"screen":"invoice"}"#.utf8))
         // A new process: a new store on the same folder.
         let relaunched = store(directory)
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func theFileIsSealedAndEveryByteMatters() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let ledger = store(directory)
         _ = try await S.recordCharge(in: ledger)
         let path = await ledger.path
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func anotherKeyIsRefusedAndReportedNotAccepted() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let request = try await S.recordCharge(in: store(directory))
         let intruder = store(directory, keyData: Data("another-key-0123456789".utf8))
         do {
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func aForgedEntryWithoutTheKeyIsDetected() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let ledger = store(directory)
         _ = try await S.recordCharge(in: ledger)
         let path = await ledger.path
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func leftoverTemporaryFilesAreIgnoredAndCleanedUp() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let ledger = store(directory)
         _ = try await S.recordCharge(in: ledger, nonce: 1)
         let leftover = (directory as NSString).appendingPathComponent("ledger.json.tmp-999-abc")
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func twoStoresOnOneFolderNeverLoseAWrite() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let first = store(directory)
         let second = store(directory)
         let terminal = try S.terminal()

@@ -8,6 +8,7 @@ import Testing
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
+import RoundtripTestSupport
 #endif
 
 /// Kills a child process that writes the ledger in a loop, at random moments, and checks that
@@ -15,7 +16,7 @@ import Glibc
 @Suite struct LedgerCrashTests {
     @Test func theLedgerIsAlwaysTheOldOrTheNewStateAfterSIGKILL() async throws {
         let child = try #require(BuiltProduct.path("LedgerCrashChild"), "build the package first (swift build)")
-        let directory = CallingSupport.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let keyText = "crash-test-key-0123456789"
         var generator = SystemRandomNumberGenerator()
         var committed = 0  // entries known to be durable: the child printed their index

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RoundtripTestSupport
 import Testing
 
 @testable import Roundtrip
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func aCopyPutBackAfterAnAcceptIsRefusedNotAcceptedAgain() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let generations = InMemoryLedgerGenerationStore()
         let request = try await S.recordCharge(in: store(directory, generations))
         let copy = try snapshot(directory)
@@ -88,7 +89,7 @@ import Testing
     /// What the protection does not cover, as documented: without a record outside the file, the
     /// copy verifies (the HMAC proves who wrote it, not that it is the newest).
     @Test func withoutAGenerationStoreACopyPutBackGoesUnnoticed() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let request = try await S.recordCharge(in: store(directory, nil))
         let copy = try snapshot(directory)
         let callback = try #require(try S.queryValue(request.url, "returnURL")) + "&ifcc_responseType=approved"
@@ -99,7 +100,7 @@ import Testing
 
     /// Every earlier state is refused, by every operation; the latest is used.
     @Test func everyEarlierGenerationIsRefusedByEveryOperation() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let generations = InMemoryLedgerGenerationStore()
         let ledger = store(directory, generations)
         var snapshots: [Data] = []
@@ -136,7 +137,7 @@ import Testing
     /// Removing the file is not a rollback: an empty ledger accepts nothing. It continues from
     /// the recorded generation (an app reinstalled on a device whose Keychain kept the record).
     @Test func aRemovedFileStartsAfreshFromTheRecordedGeneration() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let generations = InMemoryLedgerGenerationStore(generation: 41)
         let ledger = store(directory, generations)
         #expect(try await ledger.read().entries.isEmpty)
@@ -152,7 +153,7 @@ import Testing
     /// A file written before generations existed has none: it counts as 0, and is used when
     /// nothing was recorded; the next write makes it generation 1.
     @Test func aFileWithoutAGenerationCountsAsZero() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         _ = try await S.recordCharge(in: store(directory, nil))
         let sealed = try LedgerFile.open(try snapshot(directory), path: "", key: S.ledgerKey, retention: 3600)
         // The same entries, sealed the way the first version of the format did.
@@ -175,7 +176,7 @@ import Testing
     /// change is in the file, the record lags, and the next change catches up. A record that
     /// cannot be read stops every operation before anything is written.
     @Test func aFailingRecordFailsTheOperationAndTheNextChangeCatchesUp() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let generations = FlakyGenerations()
         let ledger = store(directory, generations)
         _ = try await S.recordCharge(in: ledger, nonce: 1)
@@ -205,7 +206,7 @@ import Testing
 
     /// Many writers through two stores sharing the record: every write is one generation.
     @Test func concurrentWritersCountEveryGeneration() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let generations = InMemoryLedgerGenerationStore()
         let stores = [store(directory, generations), store(directory, generations)]
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripTestSupport
 import RoundtripYAML
 import Testing
 
@@ -74,9 +75,6 @@ struct RealAppURLAPITests {
             .joined()
     }
 
-    /// The repository's root, two folders above `Tests/Fixtures`.
-    static let repositoryRoot = Fixture.root.deletingLastPathComponent().deletingLastPathComponent()
-
     /// The token the test environment gives each app: Things' is any value (no example carries
     /// one); Bear's is the placeholder its page prints, standing for the user's own.
     static let environment = [
@@ -85,7 +83,7 @@ struct RealAppURLAPITests {
     ]
 
     static func endpoint(_ app: String) throws -> Endpoint {
-        let spec = try SpecLoader.load(contentsOf: repositoryRoot.appendingPathComponent("Examples/\(app).yaml").path).spec
+        let spec = try SpecLoader.load(contentsOf: Fixture.repository.appendingPathComponent("Examples/\(app).yaml").path).spec
         return try Endpoint(spec: spec, keys: EnvironmentKeyResolver(environment: environment))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import RoundtripTestSupport
 import Testing
 
 @testable import Roundtrip

@@ -1,3 +1,4 @@
+import RoundtripTestSupport
 import Testing
 
 @testable import Roundtrip

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import PropertyBased
+import RoundtripTestSupport
 import Testing
 
 @testable import Roundtrip

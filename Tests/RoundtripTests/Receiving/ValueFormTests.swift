@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripTestSupport
 import RoundtripYAML
 import Testing
 

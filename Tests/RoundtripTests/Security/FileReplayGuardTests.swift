@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripTestSupport
 import Testing
 
 @testable import Roundtrip
@@ -51,7 +52,7 @@ enum ReplayFixture {
     }
 
     @Test func oneRequestHandledByManyTasksAtOnceIsAcceptedOnce() async throws {
-        let directory = CallingSupport.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         // Four guards on one folder: four actors, as four processes would be, plus tasks in each.
         let guards = (0..<4).map { _ in FileReplayGuard(directory: directory, lockTimeout: 60) }
         let url = try F.signed("same-id")
@@ -64,7 +65,7 @@ enum ReplayFixture {
     }
 
     @Test func distinctRequestsAtOnceAreEachAcceptedOnceAndNoneIsLost() async throws {
-        let directory = CallingSupport.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let guards = (0..<3).map { _ in FileReplayGuard(directory: directory, lockTimeout: 60) }
         let urls = try (0..<40).map { try F.signed("id-\($0)") }
         let first = try await Self.handleConcurrently(urls, times: urls.count, guards: guards)
@@ -80,7 +81,7 @@ enum ReplayFixture {
     }
 
     @Test func theReplayMessageNamesTheIdAndNothingIsWritten() async throws {
-        let directory = CallingSupport.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let replayGuard = FileReplayGuard(directory: directory)
         try await replayGuard.admit(requestID: "k/a", until: F.now.addingTimeInterval(300), now: F.now)
         let before = try #require(try AtomicFile.read(directory + "/replay.json"))
@@ -96,7 +97,7 @@ enum ReplayFixture {
     /// Bounded: expired ids go on the next admission; a full guard refuses new ids until the
     /// oldest expire, and never forgets an unexpired one to make room.
     @Test func expiredIdsAreDroppedAndAFullGuardRefusesRatherThanForgets() async throws {
-        let directory = CallingSupport.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let replayGuard = FileReplayGuard(directory: directory, capacity: 3)
         let t0 = F.now
         for (index, id) in ["k/a", "k/b", "k/c"].enumerated() {
@@ -129,7 +130,7 @@ enum ReplayFixture {
 
     /// The guard's own failures are storage errors, never `replayed`, and never an admission.
     @Test func aDamagedStoreIsAStorageErrorAndAdmitsNothing() async throws {
-        let directory = CallingSupport.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         try Data("{\"k/a\": \"soon\"}".utf8).write(to: URL(fileURLWithPath: directory + "/replay.json"))
         let endpoint = try TestSpecs.endpoint("rich")
         do {
@@ -146,7 +147,7 @@ enum ReplayFixture {
     }
 
     @Test func leftoverTemporaryFilesAreRemovedUnderTheLock() async throws {
-        let directory = CallingSupport.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let leftover = directory + "/replay.json.tmp-999-abc"
         try Data("{\"half".utf8).write(to: URL(fileURLWithPath: leftover))
         try await FileReplayGuard(directory: directory).admit(requestID: "k/a", until: F.now.addingTimeInterval(300), now: F.now)
@@ -155,7 +156,7 @@ enum ReplayFixture {
     }
 
     @Test func aNewFolderIsCreatedForItsOwnerAlone() async throws {
-        let directory = CallingSupport.temporaryDirectory() + "/state/nested"
+        let directory = TemporaryFolder.make() + "/state/nested"
         try await FileReplayGuard(directory: directory).admit(requestID: "k/a", until: F.now.addingTimeInterval(300), now: F.now)
         let attributes = try FileManager.default.attributesOfItem(atPath: directory)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)

@@ -7,6 +7,7 @@ import Testing
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
+import RoundtripTestSupport
 #endif
 
 /// The durable replay guard across processes: `ReplayGuardChild` handles one signed request
@@ -49,7 +50,7 @@ import Glibc
     }
 
     @Test func oneRequestHandledByTwentyProcessesAtOnceIsAcceptedOnce() throws {
-        let state = CallingSupport.temporaryDirectory()
+        let state = TemporaryFolder.make()
         let url = try F.signed("one-for-twenty")
         let outcomes = try Self.handleInProcesses(Array(repeating: url, count: 20), state: state)
         #expect(outcomes.filter { $0 == "accepted" }.count == 1, "\(outcomes)")
@@ -58,7 +59,7 @@ import Glibc
     }
 
     @Test func twelveRequestsAtOnceAreEachAcceptedOnceThenRefusedAsReplays() throws {
-        let state = CallingSupport.temporaryDirectory()
+        let state = TemporaryFolder.make()
         let urls = try (0..<12).map { try F.signed("twelve-\($0)") }
         let first = try Self.handleInProcesses(urls, state: state)
         #expect(first == Array(repeating: "accepted", count: 12), "\(first)")
@@ -69,7 +70,7 @@ import Glibc
     }
 
     @Test func aStateFolderOthersMayWriteInIsRefusedByTheChildToo() throws {
-        let state = CallingSupport.temporaryDirectory()
+        let state = TemporaryFolder.make()
         #expect(chmod(state, 0o777) == 0)
         let outcomes = try Self.handleInProcesses([try F.signed("unsafe")], state: state)
         #expect(

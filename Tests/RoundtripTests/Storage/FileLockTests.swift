@@ -7,6 +7,7 @@ import Testing
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
+import RoundtripTestSupport
 #endif
 
 /// A ledger whose lock another process holds: the store gives up within its bound with a typed
@@ -41,7 +42,7 @@ import Glibc
         "another process holds the lock (flock) on this file, and it was not released within 0.3 s; an app or extension sharing the folder may be stuck or suspended in the middle of an update"
 
     @Test func aHeldLockMakesEveryOperationThrowLockTimeoutWithinTheBound() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let store = FileLedgerStore(directory: directory, key: S.ledgerKey, lockTimeout: 0.3)
         _ = try await S.recordCharge(in: store, nonce: 1)
         let lockPath = (directory as NSString).appendingPathComponent("ledger.lock")
@@ -76,7 +77,7 @@ import Glibc
     }
 
     @Test func aLockReleasedDuringTheWaitIsTaken() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let store = FileLedgerStore(directory: directory, key: S.ledgerKey, lockTimeout: 60)
         _ = try await S.recordCharge(in: store, nonce: 1)
         let holder = try Holder((directory as NSString).appendingPathComponent("ledger.lock"))
@@ -90,7 +91,7 @@ import Glibc
     }
 
     @Test func aCancelledWaitThrowsCancelled() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let store = FileLedgerStore(directory: directory, key: S.ledgerKey, lockTimeout: 30)
         _ = try await S.recordCharge(in: store, nonce: 1)
         let holder = try Holder((directory as NSString).appendingPathComponent("ledger.lock"))
@@ -112,7 +113,7 @@ import Glibc
     /// A real second process: `flock(1)` from util-linux holds the lock while it sleeps.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
     func aLockHeldByAnotherProcessTimesOut() async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let store = FileLedgerStore(directory: directory, key: S.ledgerKey, lockTimeout: 0.3)
         _ = try await S.recordCharge(in: store, nonce: 1)
         let lockPath = (directory as NSString).appendingPathComponent("ledger.lock")

@@ -7,6 +7,7 @@ import Testing
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
+import RoundtripTestSupport
 #endif
 
 @Suite struct StorageErrorTests {
@@ -63,7 +64,7 @@ import Glibc
     /// and macOS the store's configured class is no evidence of a locked device, so a lock file
     /// the system refuses there is a permission problem.
     @Test func aConfiguredClassExplainsARefusalOnlyWhereClassesExist() {
-        let directory = CallingSupport.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         let explained = FileProtection.current(of: directory + "/ledger.lock", otherwise: .completeUntilFirstUserAuthentication)
         #expect(explained == (FileProtection.isSupported ? .completeUntilFirstUserAuthentication : nil))
         let error = StorageError(path: directory + "/ledger.lock", operation: "open lock", errno: EACCES, protection: explained)
@@ -87,7 +88,7 @@ import Glibc
 
     @Test func protectionIsANoOpWhereThereIsNone() throws {
         // Linux and macOS have no classes to set: writing with one works and changes nothing else.
-        let directory = CallingSupport.temporaryDirectory() + "/nested"
+        let directory = TemporaryFolder.make() + "/nested"
         try AtomicFile.ensureDirectory(directory, protection: .complete)
         let path = directory + "/file"
         try AtomicFile.write(Data("abc".utf8), to: path, protection: .completeUntilFirstUserAuthentication)
@@ -97,7 +98,7 @@ import Glibc
     }
 
     @Test func aFileInPlaceOfTheFolderIsReported() throws {
-        let path = CallingSupport.temporaryDirectory() + "/plain"
+        let path = TemporaryFolder.make() + "/plain"
         try Data().write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: StorageError.self) { try AtomicFile.ensureDirectory(path) }
         #expect(error?.code == .io)

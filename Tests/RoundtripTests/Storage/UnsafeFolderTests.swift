@@ -7,6 +7,7 @@ import Testing
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
+import RoundtripTestSupport
 #endif
 
 /// A store's folder that another user could tamper with is refused before anything in it is
@@ -39,7 +40,7 @@ import Glibc
     /// A folder holding a damaged ledger, a replay store and a stale temporary file: what the
     /// stores would read or remove if they went ahead.
     static func populatedFolder(mode: mode_t) throws -> String {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         for name in ["ledger.json", "replay.json", "ledger.json.tmp-1-x", "replay.json.tmp-1-x"] {
             try Data("not yours".utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
         }
@@ -93,7 +94,7 @@ import Glibc
 
     @Test(arguments: [mode_t(0o700), 0o755, 0o750, 0o705, 0o1755, 0o500])
     func aFolderOnlyItsOwnerMayWriteInIsUsed(_ mode: mode_t) async throws {
-        let directory = S.temporaryDirectory()
+        let directory = TemporaryFolder.make()
         #expect(chmod(directory, mode) == 0)
         try FileLedgerStore.checkFolder(directory)
         // Mode 500 cannot be written by its owner (except by root): that is a permission problem,
@@ -123,7 +124,7 @@ import Glibc
     }
 
     @Test func aMissingFolderIsCreatedSafelyAndAFileInItsPlaceIsReported() async throws {
-        let base = S.temporaryDirectory()
+        let base = TemporaryFolder.make()
         try FileLedgerStore.checkFolder(base + "/missing")
         #expect(try await FileLedgerStore(directory: base + "/missing", key: S.ledgerKey).read().entries.isEmpty)
         let plain = base + "/plain"

@@ -1,3 +1,5 @@
+import Roundtrip
+
 /// The calling convention a tester run plays.
 package enum TargetKind: String, Sendable, Hashable, Codable {
     /// A Universal Link Callback: `https://…?ulc-success=…&ulc-error=…` (the Universal Link Callback convention).
@@ -5,11 +7,16 @@ package enum TargetKind: String, Sendable, Hashable, Codable {
     /// `<scheme>://x-callback-url/<action>?x-success=…&x-error=…&x-cancel=…`.
     case xCallbackURL = "x-callback-url"
 
+    /// The convention the tester plays, whose rules name the callbacks it sends.
+    package var convention: Convention {
+        switch self {
+        case .ulc: .universalLinkCallback
+        case .xCallbackURL: .xCallbackURL
+        }
+    }
+
     /// The outcomes the convention's app may answer.
     package var outcomes: [CallbackOutcome] {
-        switch self {
-        case .ulc: [.success, .error]
-        case .xCallbackURL: [.success, .error, .cancel]
-        }
+        convention.defaultOutcomes.compactMap(CallbackOutcome.init(rawValue:))
     }
 }

@@ -11,12 +11,6 @@ package struct TestTarget: Sendable, Hashable {
     /// Its convention.
     package let kind: TargetKind
 
-    /// Query names the tester adds; a target that already carries one is ambiguous.
-    static let reservedNames: [TargetKind: Set<String>] = [
-        .ulc: ["ulc-success", "ulc-error", "ulc-failure"],
-        .xCallbackURL: ["x-source", "x-success", "x-error", "x-cancel"],
-    ]
-
     /// Validates a target.
     ///
     /// - Parameters:
@@ -57,7 +51,8 @@ package struct TestTarget: Sendable, Hashable {
             } catch {
                 throw .invalidTarget("the target's query is not valid: \(error.message)")
             }
-            let reserved = Self.reservedNames[kind] ?? []
+            // Query names the tester adds (and aliases of them): a target that already carries one is ambiguous.
+            let reserved = Set(kind.convention.reservedParameters)
             if let clash = items.first(where: { reserved.contains($0.name.lowercased()) }) {
                 throw .invalidTarget("the target already has '\(clash.name)'; the tester adds the callback parameters itself")
             }
@@ -70,21 +65,7 @@ package struct TestTarget: Sendable, Hashable {
     /// x-callback-url, `base/cancel`, each percent-encoded once (the spec format's encoding rules).
     package func link(callbackBase base: String) -> String {
         let separator = url.contains("?") ? (url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&") : "?"
-        var items: [QueryItem] = []
-        switch kind {
-        case .ulc:
-            items = [
-                QueryItem(name: "ulc-success", value: base + "/success"),
-                QueryItem(name: "ulc-error", value: base + "/error"),
-            ]
-        case .xCallbackURL:
-            items = [
-                QueryItem(name: "x-source", value: "Roundtrip Tester"),
-                QueryItem(name: "x-success", value: base + "/success"),
-                QueryItem(name: "x-error", value: base + "/error"),
-                QueryItem(name: "x-cancel", value: base + "/cancel"),
-            ]
-        }
+        let items = kind.convention.callbackItems(base: base, callerName: "Roundtrip Tester")
         return url + separator + QueryCodec.encode(items)
     }
 }

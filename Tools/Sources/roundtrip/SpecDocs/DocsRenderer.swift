@@ -109,10 +109,10 @@ struct DocsRenderer {
             text += [.text("any scheme beginning "), .code("x-apple"), .text(", or one of these schemes: ")] + joined(forbidden) + [.text(".")]
             blocks.append(.paragraph(text))
         }
-        if spec.actions.contains(where: { $0.convention == .universalLinkCallback }) {
-            blocks.append(
-                .paragraph([.text("Universal Link Callbacks ("), .code("ulc-success"), .text(", "), .code("ulc-error"), .text(") must be https.")])
-            )
+        for convention in Convention.allCases where convention.requiresHTTPSCallbacks && spec.actions.contains(where: { $0.convention == convention })
+        {
+            let parameters = convention.callbackParameters().map { [DocsInline.code($0.parameter)] }
+            blocks.append(.paragraph([.text("Universal Link Callbacks (")] + joined(parameters) + [.text(") must be https.")]))
         }
         return blocks
     }
@@ -166,7 +166,7 @@ struct DocsRenderer {
             DocsFact(term: action.routes.count == 1 ? "Route" : "Routes", value: joined(action.routes.map { [.code($0.text)] })),
             DocsFact(term: "Convention", value: [.code(action.convention.rawValue), .text(": ")] + conventionExplanation(action)),
         ]
-        if action.convention != .none {
+        if !action.outcomes.isEmpty {
             facts.append(DocsFact(term: "Outcomes", value: joined(action.outcomes.map { [.code($0)] })))
         }
         let undeclared: [DocsInline] =
@@ -189,31 +189,7 @@ struct DocsRenderer {
 
     /// What the convention means for the caller, in one sentence.
     func conventionExplanation(_ action: Action) -> [DocsInline] {
-        switch action.convention {
-        case .xCallbackURL:
-            let callbacks = ConventionNames.xCallbacks.filter { action.outcomes.contains($0.outcome) }.map { [DocsInline.code($0.parameter)] }
-            var text: [DocsInline] =
-                [.text("send ")] + joined(callbacks, last: "and") + [.text(" with the URLs to come back to, and "), .code("x-source")]
-            text.append(.text(" with your app's name; the app opens one of them when it is done"))
-            if action.outcomes.contains("error") {
-                text += [.text(", an error with "), .code("errorCode"), .text(" and "), .code("errorMessage")]
-            }
-            return text + [.text(".")]
-        case .universalLinkCallback:
-            return [
-                .text("send "), .code("ulc-success"), .text(" and "), .code("ulc-error"), .text(" ("), .code("ulc-failure"),
-                .text(" is read as an alias), both https universal links; the app opens one of them exactly as given, appending nothing."),
-            ]
-        case .returnURL:
-            let prefix = action.responsePrefix
-            return [
-                .text("send "), .code(action.returnParameter), .text(" with the URL to come back to; the app opens it with "),
-                .code("\(prefix)responseType=<outcome>"), .text(" and each returned value as "), .code("\(prefix)<name>"),
-                .text(", after your own query items, which it never overwrites."),
-            ]
-        case .none:
-            return [.text("send no callback; the app does not answer.")]
-        }
+        Self.prose(action.conventionExplanation)
     }
 
     private func parameterBlocks(_ action: Action) -> [DocsBlock] {
@@ -232,36 +208,23 @@ struct DocsRenderer {
     }
 
     private func returnBlocks(_ action: Action) -> [DocsBlock] {
-        switch action.convention {
-        case .none:
-            return [.paragraph([.text("Nothing: the app does not answer.")])]
-        case .universalLinkCallback:
-            return [.paragraph([.text("Nothing: a Universal Link Callback opens "), .code("ulc-success"), .text(" as given.")])]
-        case .xCallbackURL where !action.outcomes.contains("success"):
-            return [
-                .paragraph(
-                    [.text("Nothing: the action never answers success (its outcomes are ")] + joined(action.outcomes.map { [.code($0)] })
-                        + [.text("), so there is no "), .code("x-success"), .text(" callback.")]
-                )
-            ]
-        case .xCallbackURL, .returnURL:
-            let answer: [DocsInline] =
-                action.convention == .returnURL ? [.text("the "), .code(action.outcomes.first ?? "success"), .text(" answer")] : [.code("x-success")]
-            let prefixed: [DocsInline] =
-                action.convention == .returnURL && !action.responsePrefix.isEmpty
-                ? [.text(", each name after the prefix "), .code(action.responsePrefix)] : []
-            guard let returns = action.returns else {
-                return [.paragraph([.text("Not declared: ")] + answer + [.text(" may carry any parameters")] + prefixed + [.text(".")])]
-            }
-            guard !returns.isEmpty else { return [.paragraph([.text("Nothing: ")] + answer + [.text(" carries no parameters.")])] }
-            return [
-                .paragraph([.text("What ")] + answer + [.text(" carries")] + prefixed + [.text(":")]),
-                .table(
-                    columns: ["Name", "Type", "Required", "Default", "Rules", "Description"],
-                    rows: returns.map { parameterRow($0, place: []) }
-                ),
-            ]
+        if let nothing = action.nothingReturnedExplanation {
+            return [.paragraph(Self.prose(nothing))]
         }
+        let answer = Self.prose(action.successAnswerName ?? "the success answer")
+        let prefixed: [DocsInline] =
+            action.responsePrefix.isEmpty ? [] : [.text(", each name after the prefix "), .code(action.responsePrefix)]
+        guard let returns = action.returns else {
+            return [.paragraph([.text("Not declared: ")] + answer + [.text(" may carry any parameters")] + prefixed + [.text(".")])]
+        }
+        guard !returns.isEmpty else { return [.paragraph([.text("Nothing: ")] + answer + [.text(" carries no parameters.")])] }
+        return [
+            .paragraph([.text("What ")] + answer + [.text(" carries")] + prefixed + [.text(":")]),
+            .table(
+                columns: ["Name", "Type", "Required", "Default", "Rules", "Description"],
+                rows: returns.map { parameterRow($0, place: []) }
+            ),
+        ]
     }
 
     private func parameterRow(_ parameter: ParameterSpec, place: [DocsInline]) -> [[DocsInline]] {
@@ -303,28 +266,11 @@ struct DocsRenderer {
                 case .newline: [.text("items on separate lines")]
                 }
             rules.append(how)
-            switch (parameter.minimumItems, parameter.maximumItems) {
-            case (let low?, let high?): rules.append([.text("\(low) to \(high) items")])
-            case (let low?, nil): rules.append([.text("at least \(low) item\(low == 1 ? "" : "s")")])
-            case (nil, let high?): rules.append([.text("at most \(high) item\(high == 1 ? "" : "s")")])
-            case (nil, nil): break
-            }
+            if let bounds = parameter.itemBounds { rules.append([.text(bounds)]) }
         }
         if let values = parameter.allowedValues { rules.append([.text("one of ")] + joined(values.map { [.code($0)] })) }
         if let pattern = parameter.pattern { rules.append([.text("matches "), .code(pattern.source)]) }
-        switch (parameter.minimumLength, parameter.maximumLength) {
-        case (let low?, let high?): rules.append([.text("\(low) to \(high) characters")])
-        case (let low?, nil): rules.append([.text("at least \(low) character\(low == 1 ? "" : "s")")])
-        case (nil, let high?): rules.append([.text("at most \(high) character\(high == 1 ? "" : "s")")])
-        case (nil, nil): break
-        }
-        switch (parameter.minimum, parameter.maximum) {
-        case (let low?, let high?): rules.append([.text("from \(low) to \(high)")])
-        case (let low?, nil): rules.append([.text("at least \(low)")])
-        case (nil, let high?): rules.append([.text("at most \(high)")])
-        case (nil, nil): break
-        }
-        if let bytes = parameter.maximumBytes { rules.append([.text("at most \(bytes) bytes once decoded")]) }
+        rules += parameter.valueBoundPhrases.map { [.text($0)] }
         if parameter.type == .base64 { rules.append([.text("standard base64 with padding")]) }
         if parameter.type == .json { rules.append([.text("JSON text")]) }
         if parameter.isMultiline { rules.append([.text("line breaks and tabs allowed")]) }
@@ -377,13 +323,13 @@ struct DocsRenderer {
             ]
             facts.append(DocsFact(term: "Secret", value: text))
         }
-        if action.convention != .none {
+        if !action.callbackParameters.isEmpty {
             var text: [DocsInline] =
                 spec.callbacks == nil
                 ? [.text("any absolute URL the default rules allow")]
                 : [.text("only the bases of the spec's allow-list")]
             text += [.text(" (")] + [.link([.text("Callbacks")], section: "callbacks")] + [.text(")")]
-            if action.convention == .universalLinkCallback { text.append(.text("; https only")) }
+            if action.convention.requiresHTTPSCallbacks { text.append(.text("; https only")) }
             facts.append(DocsFact(term: "Callbacks", value: text + [.text(".")]))
         }
         return facts
@@ -438,7 +384,7 @@ struct DocsRenderer {
                 [.text("The callbacks come from the base "), .code(base)]
                     + [.text(", each with the "), .code("rt-state"), .text(" nonce Roundtrip's request builder adds; use your own.")]
             )
-        } else if action.convention == .xCallbackURL {
+        } else if action.convention.callbacksAreOptional {
             notes.append([.text("No base in the spec's callbacks list suits this action's outcomes, so the example sends no callbacks.")])
         }
         if !example.environment.isEmpty {
@@ -455,11 +401,13 @@ struct DocsRenderer {
             if let answer = try example.answer(in: spec) {
                 blocks.append(.code(label: "Example answer from \(action.name)", text: answer))
             } else {
-                let why: String =
-                    switch action.convention {
-                    case .none: "None: the convention is none."
-                    case .xCallbackURL where !action.outcomes.contains("success"): "None: the action never answers success."
-                    default: "None: the example request carries no callback."
+                let why =
+                    if action.callbackParameters.isEmpty {
+                        "None: the convention is \(action.convention)."
+                    } else if action.successOutcome == nil {
+                        "None: the action never answers success."
+                    } else {
+                        "None: the example request carries no callback."
                     }
                 blocks.append(.paragraph([.text(why)]))
             }

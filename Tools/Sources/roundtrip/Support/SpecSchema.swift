@@ -72,7 +72,7 @@ enum SpecSchema {
                         "allOf": [
                             ["$ref": "#/$defs/action"],
                             [
-                                "if": conventionIs([.xCallbackURL]),
+                                "if": conventionIs(derivingRoutes),
                                 "then": [
                                     "required": ["url"],
                                     "errorMessage":
@@ -360,7 +360,7 @@ enum SpecSchema {
                 "properties": [
                     "actions": [
                         "additionalProperties": [
-                            "if": conventionIs([.xCallbackURL]),
+                            "if": conventionIs(derivingRoutes),
                             "then": [
                                 "required": ["url"],
                                 "errorMessage":
@@ -410,6 +410,9 @@ enum SpecSchema {
     static let typeNames = ["string", "integer", "decimal", "boolean", "uuid", "url", "date", "json", "base64", "secret"]
 
     /// `convention` is one of `conventions`.
+    /// The conventions that derive an action's route when it gives no `url`.
+    static let derivingRoutes = Convention.allCases.filter { $0.derivedRoute(scheme: "<scheme>", action: "<action>") != nil }
+
     static func conventionIs(_ conventions: [Convention]) -> OrderedJSON {
         [
             "required": ["convention"],
@@ -453,7 +456,10 @@ enum SpecSchema {
                 ulc-success, ulc-error), return-url (one return URL with prefixed response parameters) or none (no answer).
                 """
             ),
-            "return-parameter": nonEmptyText("return-url only: the parameter that carries the return URL.").adding("default", "returnURL"),
+            "return-parameter": nonEmptyText("return-url only: the parameter that carries the return URL.").adding(
+                "default",
+                .string(ConventionNames.returnParameter)
+            ),
             "response-prefix": text(
                 "return-url only: the prefix of every response parameter; without one, response parameters may collide with the caller's own.",
                 examples: ["ifcc_"]
@@ -522,7 +528,7 @@ enum SpecSchema {
         var rules: [OrderedJSON] = [
             [
                 "$comment": "missing-key: only an x-callback-url action has a default route.",
-                "if": ["not": conventionIs([.xCallbackURL])],
+                "if": ["not": conventionIs(derivingRoutes)],
                 "then": ["required": ["url"]],
             ],
             [
@@ -543,7 +549,7 @@ enum SpecSchema {
             ],
             [
                 "$comment": "convention-mismatch: return-parameter and response-prefix apply to return-url actions only.",
-                "if": ["not": conventionIs([.returnURL])],
+                "if": ["not": conventionIs(Convention.allCases.filter { $0.actionKeys.contains("return-parameter") })],
                 "then": [
                     "properties": [
                         "return-parameter": forbidden("'return-parameter' applies to return-url actions only"),
@@ -553,7 +559,7 @@ enum SpecSchema {
             ],
             [
                 "$comment": "convention-mismatch: outcomes apply to return-url and x-callback-url actions.",
-                "if": conventionIs([.universalLinkCallback, .none]),
+                "if": conventionIs(Convention.allCases.filter { !$0.actionKeys.contains("outcomes") }),
                 "then": ["properties": ["outcomes": forbidden("'outcomes' applies to return-url and x-callback-url actions only")]],
             ],
             [
@@ -581,18 +587,26 @@ enum SpecSchema {
             ],
             [
                 "$comment": "reserved-parameter: a return-url action's return parameter is the convention's.",
-                "if": ["allOf": [conventionIs([.returnURL]), ["not": ["required": ["return-parameter"]]]]],
+                "if": [
+                    "allOf": [
+                        conventionIs(Convention.allCases.filter { $0.actionKeys.contains("return-parameter") }),
+                        ["not": ["required": ["return-parameter"]]],
+                    ]
+                ],
                 "then": [
                     "properties": [
                         "parameters": [
-                            "propertyNames": ["not": ["const": "returnURL"], "errorMessage": "'returnURL' is this action's return parameter"]
+                            "propertyNames": [
+                                "not": ["const": .string(ConventionNames.returnParameter)],
+                                "errorMessage": .string("'\(ConventionNames.returnParameter)' is this action's return parameter"),
+                            ]
                         ]
                     ]
                 ],
             ],
             [
                 "$comment": "reserved-parameter: a return-url answer's outcome parameter is the convention's.",
-                "if": conventionIs([.returnURL]),
+                "if": conventionIs(Convention.allCases.filter { $0.actionKeys.contains("response-prefix") }),
                 "then": [
                     "properties": [
                         "returns": [

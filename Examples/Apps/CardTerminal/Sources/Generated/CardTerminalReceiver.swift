@@ -95,11 +95,11 @@ enum CardTerminalReceiver {
     /// `charge`: return-url at `com-example-roundtrip-terminal://charge`.
     ///
     /// Parameters:
-    /// - `amount`: The amount to charge. (decimal; required; minimum 0.01; maximum 10000)
+    /// - `amount`: The amount to charge. (decimal; required; from 0.01 to 10000)
     /// - `currency`: The currency of the amount. (string; optional; default `USD`; one of `USD`, `EUR`, `GBP`)
     /// - `invoiceNumber`: The sale being paid. (string; required; matches `[A-Za-z0-9-]+`; at most 32 characters)
     struct Charge: Sendable {
-        /// `amount`: The amount to charge. (decimal; required; minimum 0.01; maximum 10000)
+        /// `amount`: The amount to charge. (decimal; required; from 0.01 to 10000)
         let amount: Decimal
         /// `currency`: The currency of the amount. (string; optional; default `USD`; one of `USD`, `EUR`, `GBP`)
         let currency: Currency

@@ -71,7 +71,7 @@ struct CardTerminalClient: Sendable {
     /// Calls `charge` (return-url, `com-example-roundtrip-terminal://charge`) and waits for its answer.
     ///
     /// - Parameters:
-    ///   - amount: `amount`: The amount to charge. (decimal; required; minimum 0.01; maximum 10000)
+    ///   - amount: `amount`: The amount to charge. (decimal; required; from 0.01 to 10000)
     ///   - currency: `currency`: The currency of the amount. (string; optional; default `USD`; one of `USD`, `EUR`, `GBP`)
     ///   - invoiceNumber: `invoiceNumber`: The sale being paid. (string; required; matches `[A-Za-z0-9-]+`; at most 32 characters)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).

@@ -1,14 +1,14 @@
 import Foundation
+import Roundtrip
+import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// The article "Handling incoming URLs safely", compiled and run. `articleSnippetsAreInThisFile`
 /// fails when the article's Swift code and this file drift apart.
 @Suite("Documentation: Handling incoming URLs safely")
 struct HandlingIncomingURLsArticleTests {
-    static let articlePath = Fixture.root.deletingLastPathComponent().deletingLastPathComponent()
+    static let articlePath = Fixture.repository
         .appendingPathComponent("Sources/Roundtrip/Documentation.docc/HandlingIncomingURLsSafely.md").path
 
     static var terminalSpec: String {

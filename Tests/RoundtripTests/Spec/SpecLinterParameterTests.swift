@@ -3,10 +3,11 @@ import Testing
 
 @testable import Roundtrip
 
-/// The findings about the newer spec keys: specs that load but carry a risk, each finding with a
-/// stable rule id and severity, and the safe forms that are not flagged.
+/// Findings about parameters: specs that load but carry a risk (secrets, undeclared parameters,
+/// empty values, form encoding, bounds), each finding with a stable rule id and severity, and the
+/// safe forms that are not flagged.
 @Suite("Spec lint: findings about secrets, undeclared parameters, empty values, form encoding and bounds")
-struct SpecLinterAdditionsTests {
+struct SpecLinterParameterTests {
     static let header = """
         roundtrip: 1
         app: {name: T, schemes: [t], domains: [t.example.com]}
@@ -273,34 +274,5 @@ struct SpecLinterAdditionsTests {
         let findings = try SpecLoader.load(yaml: yaml).diagnostics.filter { $0.rule.hasPrefix("secret") }
         #expect(findings.count == 1)
         #expect(findings.first?.message.contains("add com.apple.mobilesafari to 'sources.deny'") == named, "\(findings)")
-    }
-}
-
-/// Findings about an action's routes name the route when `url` lists several, and a scheme that
-/// several routes share is noted once.
-@Suite("Spec lint: findings about routes")
-struct SpecLinterRouteTests {
-    @Test func aListOfRoutesIsNamedRouteByRouteAndEachSchemeNotedOnce() throws {
-        let yaml =
-            SpecLinterAdditionsTests.header + """
-                actions:
-                  create:
-                    url: ['t://x-callback-url/create', 't://create', 'old://create', 'https://other.example.com/create']
-                    convention: x-callback-url
-                  open: {url: 't://open', convention: none}
-
-                """
-        let findings = try SpecLoader.load(yaml: yaml).diagnostics
-            .filter { $0.rule.hasPrefix("custom-scheme") || $0.rule.hasPrefix("route-") }
-            .map { "\($0.rule) \($0.keyPath)" }
-        #expect(
-            findings == [
-                "custom-scheme-hijackable actions.create.url[0]",
-                "route-scheme-not-registered actions.create.url[2]",
-                "custom-scheme-hijackable actions.create.url[2]",
-                "route-domain-not-associated actions.create.url[3]",
-                "custom-scheme-hijackable actions.open.url",
-            ]
-        )
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
+import Roundtrip
+import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// The article "Calling another app and coming back", compiled and run. `articleSnippetsAreInThisFile`
 /// fails when the article's Swift code and this file drift apart.
 @Suite("Documentation: Calling another app and coming back")
 struct CallingArticleTests {
-    static let articlePath = Fixture.root.deletingLastPathComponent().deletingLastPathComponent()
+    static let articlePath = Fixture.repository
         .appendingPathComponent("Sources/Roundtrip/Documentation.docc/CallingAnotherAppAndComingBack.md").path
 
     struct Charge: Codable, Sendable {
@@ -21,8 +21,8 @@ struct CallingArticleTests {
 
     @Test func theArticleRuns() async throws {
         let terminalSpec = try String(contentsOfFile: Fixture.path("specs/terminal.yaml"), encoding: .utf8)
-        let ledgerFolder = CallingSupport.temporaryDirectory()
-        let ledgerKeyData = CallingSupport.ledgerKeyData
+        let ledgerFolder = TemporaryFolder.make()
+        let ledgerKeyData = Data("ledger-key-0123456789abcdef".utf8)
         // The terminal answers every charge: it plays the partner app.
         var terminalApp = Receiver(endpoint: try Endpoint(spec: try SpecLoader.load(yaml: terminalSpec).spec), opener: RecordingOpener())
         terminalApp.on("charge", as: Charge.self) { _, _ in Reply(outcome: "approved", parameters: [QueryItem(name: "transactionId", value: "T-1")]) }

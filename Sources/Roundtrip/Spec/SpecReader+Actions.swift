@@ -1,0 +1,350 @@
+/// An action: its routes, its convention's keys, its parameters and its policies.
+extension SpecReader {
+    mutating func readAction(
+        name: String,
+        keyNode: DocumentNode,
+        node: DocumentNode,
+        app: AppDescription,
+        sources: SourcePolicy,
+        signatures: SignatureRequirement,
+        queryEncoding: QueryEncoding
+    ) -> Action? {
+        let path = "actions.\(name)"
+        guard
+            let fields = mapping(node, path, keys: ActionKey.self)
+        else { return nil }
+        guard let convention = choice(fields[.convention], Self.join(path, "convention"), Convention.self) else {
+            if fields[.convention] == nil {
+                let names = Convention.allCases.map(\.rawValue)
+                let choices = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+                error("missing-key", Self.join(path, "convention"), node, "the action needs a 'convention': \(choices)")
+            }
+            return nil
+        }
+        let routes = readRoutes(fields, node: node, action: name, app: app, convention: convention, path: path)
+        let keys = readConventionKeys(fields, node: node, convention: convention, path: path)
+        let unknownParameters = choice(fields[.unknownParameters], Self.join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
+        let values = readActionValues(fields, routes: routes, convention: convention, keys: keys, path: path)
+        var actionSources = sources
+        if let node = fields[.sources] { actionSources = readSources(node, Self.join(path, "sources")) }
+        let actionSignatures = choice(fields[.signatures], Self.join(path, "signatures"), SignatureRequirement.self) ?? signatures
+        let returns = fields[.returns].map {
+            readReturns($0, path: Self.join(path, "returns"), convention: convention, responsePrefix: keys.responsePrefix)
+        }
+        let actionEncoding = choice(fields[.queryEncoding], Self.join(path, "query-encoding"), QueryEncoding.self) ?? queryEncoding
+        return Action(
+            name: name,
+            routes: routes,
+            convention: convention,
+            returnParameter: keys.returnParameter,
+            responsePrefix: keys.responsePrefix,
+            outcomes: keys.outcomes,
+            unknownParameters: unknownParameters,
+            parameters: values.parameters,
+            queryValue: values.queryValue,
+            fragment: values.fragment,
+            sources: actionSources,
+            signatures: actionSignatures,
+            returns: returns,
+            queryEncoding: actionEncoding,
+            description: string(fields[.description], Self.join(path, "description"))
+        )
+    }
+
+    // MARK: - Routes
+
+    /// Reads `url`: one route or a list of them, or the routes the convention derives from the
+    /// app's schemes when there is none; records where each was written (``routeSites``).
+    private mutating func readRoutes(
+        _ fields: SpecFields<ActionKey>,
+        node: DocumentNode,
+        action name: String,
+        app: AppDescription,
+        convention: Convention,
+        path: String
+    ) -> [RoutePattern] {
+        let rules = convention.rules
+        var routes: [RoutePattern] = []
+        // Where each route was written: a list item's own path and node, so a finding about one
+        // route points at it.
+        var sites: [RouteSite] = []
+        if let urlNode = fields[.url] {
+            // One route, or a list of routes that all lead to the action.
+            var texts: [(text: String, site: RouteSite)] = []
+            if let elements = urlNode.elements {
+                if elements.isEmpty { error("empty-value", Self.join(path, "url"), urlNode, "list at least one route") }
+                for (index, element) in elements.enumerated() {
+                    let site = RouteSite(item: index, node: element)
+                    if let text = string(element, site.path(of: path)) { texts.append((text, site)) }
+                }
+            } else if let text = nonEmptyString(urlNode, Self.join(path, "url")) {
+                texts.append((text, RouteSite(item: nil, node: urlNode)))
+            }
+            for (text, site) in texts {
+                let (routePath, routeNode) = ({ site.path(of: path) }, site.node)
+                do {
+                    let route = try RoutePattern(text)
+                    if let earlier = routes.first(where: { $0.isSameRoute(as: route) }) {
+                        let same =
+                            earlier.text == text
+                            ? "" : " (as '\(earlier.text)': scheme and host compare without regard to letter case)"
+                        error("duplicate-value", routePath(), routeNode, "the route '\(text)' is listed twice\(same)")
+                        continue
+                    }
+                    routes.append(route)
+                    sites.append(site)
+                } catch {
+                    self.error("invalid-route", routePath(), routeNode, error.message)
+                }
+            }
+        } else if let shape = rules.derivedRoute(scheme: "<scheme>", action: name) {
+            var refusal: RoundtripError?
+            for scheme in app.schemes {
+                guard let text = rules.derivedRoute(scheme: scheme, action: name) else { continue }
+                do {
+                    routes.append(try RoutePattern(text))
+                    sites.append(RouteSite(item: nil, node: node))
+                } catch {
+                    refusal = error
+                }
+            }
+            if routes.isEmpty, let refusal {
+                error(
+                    "invalid-route",
+                    Self.join(path, "url"),
+                    node,
+                    "the action has no 'url', and its name '\(name)' cannot be the path of '\(shape)': \(refusal.message); give it a 'url' or a URL-safe name"
+                )
+            } else if routes.isEmpty {
+                error(
+                    "missing-key",
+                    Self.join(path, "url"),
+                    node,
+                    "the action has no 'url' and the app has no schemes to derive '\(shape)' from"
+                )
+            }
+        } else {
+            error("missing-key", Self.join(path, "url"), node, "the action needs a 'url' (its route)")
+        }
+        // Past the last refusal: the action will be read, and its sites stand at its index.
+        routeSites.append(sites)
+        for (route, site) in zip(routes, sites) {
+            if let problem = rules.routeProblem(route) {
+                error(problem.rule, site.path(of: path), site.node, problem.message)
+            }
+            if route.scheme == "http" {
+                error(
+                    "http-route",
+                    site.path(of: path),
+                    site.node,
+                    "http URLs never open apps; use https (a universal link) or a custom scheme"
+                )
+            }
+        }
+        checkPlaceholdersAgree(routes, sites: sites, action: name, path: path)
+        return routes
+    }
+
+    // MARK: - Convention keys
+
+    /// An action's convention keys as read: its return parameter and response prefix (return-url),
+    /// and its outcomes (`nil` for the convention's defaults).
+    struct ConventionKeys {
+        var returnParameter = ConventionNames.returnParameter
+        var responsePrefix = ""
+        var outcomes: [String]?
+    }
+
+    /// Reads the keys whose meaning depends on the convention (`return-parameter`,
+    /// `response-prefix`, `outcomes`), refusing each that does not apply to `convention`.
+    private mutating func readConventionKeys(
+        _ fields: SpecFields<ActionKey>,
+        node: DocumentNode,
+        convention: Convention,
+        path: String
+    ) -> ConventionKeys {
+        let rules = convention.rules
+        let applies = rules.conventionKeys
+        var keys = ConventionKeys()
+        if applies.contains(.returnParameter) {
+            keys.returnParameter = nonEmptyString(fields[.returnParameter], Self.join(path, "return-parameter")) ?? ConventionNames.returnParameter
+        }
+        if applies.contains(.responsePrefix) {
+            keys.responsePrefix = string(fields[.responsePrefix], Self.join(path, "response-prefix")) ?? ""
+            if fields[.responsePrefix] == nil || keys.responsePrefix.isEmpty {
+                warning(
+                    "no-response-prefix",
+                    Self.join(path, "response-prefix"),
+                    node,
+                    "without a 'response-prefix' (such as ifcc_) response parameters may collide with the caller's own"
+                )
+            }
+        }
+        if applies.contains(.outcomes), let node = fields[.outcomes], let list = stringList(node, Self.join(path, "outcomes")) {
+            for outcome in list {
+                guard let problem = rules.outcomeProblem(outcome) else { continue }
+                error("invalid-value", Self.join(path, "outcomes"), node, problem)
+            }
+            if list.isEmpty { error("empty-value", Self.join(path, "outcomes"), node, "list at least one outcome") }
+            if Set(list).count != list.count { error("duplicate-value", Self.join(path, "outcomes"), node, "outcomes must be distinct") }
+            keys.outcomes = rules.ordered(outcomes: list)
+        }
+        for key in [ActionKey.returnParameter, .responsePrefix, .outcomes] where !applies.contains(key) {
+            guard let keyNode = fields[key] else { continue }
+            error("convention-mismatch", Self.join(path, key.name), keyNode, rules.mismatch(of: key))
+        }
+        return keys
+    }
+
+    // MARK: - Parameters
+
+    /// Reads the values a request carries: the declared `parameters` and one for each route
+    /// placeholder, the `query-value` and the `fragment`.
+    private mutating func readActionValues(
+        _ fields: SpecFields<ActionKey>,
+        routes: [RoutePattern],
+        convention: Convention,
+        keys: ConventionKeys,
+        path: String
+    ) -> (parameters: [ParameterSpec], queryValue: ParameterSpec?, fragment: ParameterSpec?) {
+        var parameters: [ParameterSpec] = []
+        if let parametersNode = fields[.parameters] {
+            let set = RepeatedDefinitions.ParameterSet(
+                node: parametersNode,
+                convention: convention,
+                returnParameter: keys.returnParameter,
+                responsePrefix: keys.responsePrefix
+            )
+            parameters = readParameters(set, path: path)
+        }
+        var placeholderNames: [String] = []
+        for route in routes {
+            for placeholder in route.placeholderNames where !placeholderNames.contains(placeholder) { placeholderNames.append(placeholder) }
+        }
+        for placeholder in placeholderNames {
+            guard let index = parameters.firstIndex(where: { $0.name == placeholder }) else {
+                parameters.append(ParameterSpec(name: placeholder, type: .string, isRequired: true))
+                continue
+            }
+            // The definition's node, for findings about its keys.
+            let node = Self.member(fields[.parameters], placeholder)
+            checkPlaceholderDefinition(parameters[index], node: node, "\(path).parameters.\(placeholder)")
+            // The route matches only with the segment there: a placeholder always has its value.
+            parameters[index].isRequired = true
+        }
+        var queryValue: ParameterSpec?
+        if let node = fields[.queryValue] {
+            queryValue = readParameter(name: nil, node: node, path: Self.join(path, "query-value"), allowName: true, allowList: false)
+            if convention != .none {
+                error(
+                    "convention-mismatch",
+                    Self.join(path, "query-value"),
+                    node,
+                    "'query-value' (the whole query is one value) works only with convention none; \(convention) needs named parameters"
+                )
+            } else if fields[.parameters] != nil {
+                error(
+                    "convention-mismatch",
+                    Self.join(path, "query-value"),
+                    node,
+                    "an action with 'query-value' cannot also declare query 'parameters'"
+                )
+            }
+        }
+        var fragment: ParameterSpec?
+        if let node = fields[.fragment] {
+            fragment = readParameter(name: nil, node: node, path: Self.join(path, "fragment"), allowName: true, allowList: false)
+        }
+        // Each value is bound by its name: two under one name would overwrite each other.
+        if queryValue != nil || fragment != nil {
+            var taken = parameters.map {
+                (name: $0.name, what: placeholderNames.contains($0.name) ? "a route placeholder (':\($0.name)')" : "a parameter")
+            }
+            for (key, value) in [(ActionKey.queryValue, queryValue), (.fragment, fragment)] {
+                guard let value else { continue }
+                if let clash = taken.first(where: { $0.name == value.name }) {
+                    error(
+                        "duplicate-value",
+                        Self.join(path, "\(key.name).name"),
+                        Self.member(fields[key], "name") ?? fields[key],
+                        "the \(key.name) is named '\(value.name)', which is already the name of \(clash.what) of this action; give it a name of its own"
+                    )
+                }
+                taken.append((name: value.name, what: "the query-value"))
+            }
+        }
+        return (parameters, queryValue, fragment)
+    }
+
+    /// Refuses routes of one action that carry different placeholder names: each placeholder is
+    /// a required parameter, so a request at a route without it could never be accepted.
+    private mutating func checkPlaceholdersAgree(_ routes: [RoutePattern], sites: [RouteSite], action: String, path: String) {
+        guard routes.count > 1, let first = routes.first else { return }
+        let expected = Set(first.placeholderNames)
+        for (route, site) in zip(routes, sites).dropFirst() where Set(route.placeholderNames) != expected {
+            error(
+                "invalid-route",
+                site.path(of: path),
+                site.node,
+                "the routes '\(first.text)' and '\(route.text)' of the action '\(action)' carry different placeholders (\(Self.placeholderList(first)) and \(Self.placeholderList(route))); every route of an action must carry the same placeholder names, since each is a required parameter"
+            )
+        }
+    }
+
+    /// Refuses the keys a route placeholder's definition cannot honour: a placeholder is always
+    /// required (the route matches only with its segment), never empty (a placeholder matches a
+    /// non-empty segment), and a path segment never holds line breaks.
+    private mutating func checkPlaceholderDefinition(_ parameter: ParameterSpec, node: DocumentNode?, _ path: String) {
+        let name = parameter.name
+        if let required = Self.member(node, "required"), !parameter.isRequired {
+            error(
+                "invalid-value",
+                Self.join(path, "required"),
+                required,
+                "':\(name)' is a route placeholder, which is always required (the route matches only when its segment is there); drop 'required: false'"
+            )
+        }
+        if let value = Self.member(node, "default") {
+            error(
+                "invalid-default",
+                Self.join(path, "default"),
+                value,
+                "':\(name)' is a route placeholder, which always has a value (the route matches only when its segment is there), so a default would never be used; drop it"
+            )
+        }
+        if parameter.allowsEmpty {
+            error(
+                "invalid-value",
+                Self.join(path, "allow-empty"),
+                Self.member(node, "allow-empty"),
+                "':\(name)' is a route placeholder, which matches only a non-empty path segment, so 'allow-empty' never applies; drop it, or carry a value that may be cleared in a query parameter"
+            )
+        }
+        if parameter.isMultiline {
+            error(
+                "type-mismatch",
+                Self.join(path, "multiline"),
+                Self.member(node, "multiline"),
+                "':\(name)' is a route placeholder: a path segment is one line, so 'multiline' does not apply; carry multi-line text in a query parameter"
+            )
+        }
+        if parameter.list == .newline {
+            error(
+                "type-mismatch",
+                Self.join(path, "list"),
+                Self.member(node, "list"),
+                "':\(name)' is a route placeholder: a path segment is one line, so it cannot be a newline list; use 'list: comma'"
+            )
+        }
+    }
+
+    /// The value of `key` in a mapping node, or `nil`.
+    static func member(_ node: DocumentNode?, _ key: String) -> DocumentNode? {
+        node?.members?.first { $0.key == key }?.value
+    }
+
+    /// A route's placeholders for a message: `:id, :page`, or `none`.
+    private static func placeholderList(_ route: RoutePattern) -> String {
+        route.placeholderNames.isEmpty ? "none" : route.placeholderNames.map { ":" + $0 }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// The keys of a parameter definition that depend on its type: which apply, the list keys and
+/// the default.
+extension SpecReader {
+    /// Refuses the keys that do not apply to `type`, each with what it applies to.
+    mutating func readKeysThatApply(_ fields: SpecFields<ParameterKey>, type: ParameterType, _ path: @autoclosure () -> String) {
+        for key in ParameterKey.typeDependent {
+            guard let node = fields[key], let appliesTo = key.appliesOnly(to: type) else { continue }
+            let article = type == .integer ? "an" : "a"  // "a uuid", "a url": only "integer" takes "an"
+            error("type-mismatch", Self.join(path(), key.name), node, "'\(key.name)' applies to \(appliesTo), not to \(article) \(type) parameter")
+        }
+    }
+
+    /// Reads `list`, `min-items` and `max-items`.
+    mutating func readListKeys(
+        _ fields: SpecFields<ParameterKey>,
+        into parameter: inout ParameterSpec,
+        node: DocumentNode,
+        allowList: Bool,
+        _ path: @autoclosure () -> String
+    ) {
+        if let listNode = fields[.list], parameter.type != .secret {
+            if parameter.type == .json {
+                error(
+                    "type-mismatch",
+                    Self.join(path(), "list"),
+                    listNode,
+                    "'list' does not apply to a json parameter: JSON text holds commas and line breaks, which separate the items of comma and newline lists; take one JSON array instead"
+                )
+            } else if !allowList {
+                error("convention-mismatch", Self.join(path(), "list"), listNode, "a whole query or fragment is one value, never a list")
+            } else {
+                parameter.list = choice(listNode, Self.join(path(), "list"), ListForm.self)
+            }
+        }
+        parameter.minimumItems = int(fields[.minItems], Self.join(path(), "min-items"))
+        parameter.maximumItems = int(fields[.maxItems], Self.join(path(), "max-items"))
+        if parameter.list == nil, fields[.list] == nil {
+            for key in [ParameterKey.minItems, .maxItems] where fields.has(key) {
+                error(
+                    "type-mismatch",
+                    Self.join(path(), key.name),
+                    fields[key],
+                    "'\(key.name)' applies to list parameters; add 'list: repeated', 'comma' or 'newline'"
+                )
+            }
+        }
+        if let minimum = parameter.minimumItems, let maximum = parameter.maximumItems, minimum > maximum {
+            error("empty-range", path(), node, "min-items \(minimum) is greater than max-items \(maximum)")
+        }
+        if parameter.maximumItems == 0 {
+            error("empty-range", Self.join(path(), "max-items"), fields[.maxItems], "max-items 0 allows no items; a list holds at least one")
+        }
+        if parameter.list == .newline, parameter.isMultiline {
+            error(
+                "type-mismatch",
+                Self.join(path(), "multiline"),
+                fields[.multiline],
+                "a newline list splits on line breaks, so its items cannot hold them; drop 'multiline' or use another list form"
+            )
+        }
+    }
+
+    /// Reads `default`: one value, or a list of values for a list parameter, each checked against
+    /// the type and constraints and kept in canonical form.
+    mutating func readDefault(_ node: DocumentNode, into parameter: inout ParameterSpec, _ path: @autoclosure () -> String) {
+        let defaultPath = Self.join(path(), "default")
+        let rule = ParameterRule(parameter)
+        if parameter.list != nil {
+            guard let elements = node.elements else {
+                error("wrong-type", defaultPath, node, "the default of a list parameter is a list of values, such as [home, work]")
+                return
+            }
+            guard !elements.isEmpty else {
+                error("invalid-default", defaultPath, node, "a list's default needs at least one item; leave 'default' out for none")
+                return
+            }
+            var items: [String] = []
+            for (index, element) in elements.enumerated() {
+                guard let text = string(element, "\(defaultPath)[\(index)]") else { continue }
+                if let why = Self.unreceivable(text, of: parameter, isItem: true) {
+                    error("invalid-default", defaultPath, node, "item \(index + 1) of the default \(why)")
+                    return
+                }
+                items.append(text)
+            }
+            do {
+                if case .list(let values) = try ParameterParsing.parseItems(items, rule: rule) {
+                    parameter.defaultItems = values.map(parameter.text(for:))
+                }
+            } catch {
+                self.error("invalid-default", defaultPath, node, "the default is not valid: \(error.message)")
+            }
+        } else if let value = string(node, defaultPath) {
+            if let why = Self.unreceivable(value, of: parameter, isItem: false) {
+                error("invalid-default", defaultPath, node, "the default \(why)")
+                return
+            }
+            do {
+                parameter.defaultValue = parameter.text(for: try ParameterParsing.parse(value, rule: rule))
+            } catch {
+                self.error("invalid-default", defaultPath, node, "the default '\(value)' is not valid: \(error.message)")
+            }
+        }
+        if parameter.isRequired {
+            warning("unused-default", defaultPath, node, "a required parameter's default is never used")
+        }
+    }
+
+    /// Why a value written in the spec (a default, an enum value) could never arrive in a
+    /// request for `parameter`, by the rules incoming values are decoded with, or `nil`: a
+    /// control character (line breaks and tabs only in a `multiline` string), or a list item
+    /// holding its list's separator. The value itself is not echoed: it may hold the character.
+    static func unreceivable(_ text: String, of parameter: ParameterSpec, isItem: Bool) -> String? {
+        if isItem {
+            switch parameter.list {
+            case .comma where text.utf8.contains(0x2C):
+                return "holds ',', which separates the items of a comma list; an item can never contain it"
+            case .newline where text.utf8.contains(0x0A) || text.utf8.contains(0x0D):
+                return "holds a line break, which separates the items of a newline list; an item can never contain it"
+            default: break
+            }
+        }
+        let options = PercentDecoding.Options(parameter: parameter, queryEncoding: .rfc3986)
+        guard let failure = PercentDecoding.forbiddenCharacter(in: text, options: options) else { return nil }
+        let message = failure.message(for: "")
+        let why = String(message.drop { $0 == " " })
+        let isLineBreakOrTab = [0x09, 0x0A, 0x0D].map { PercentDecoding.Failure.controlCharacter(scalar: $0) }.contains(failure)
+        return isLineBreakOrTab && !parameter.isMultiline ? why + "; only a multiline string may hold line breaks and tabs" : why
+    }
+}

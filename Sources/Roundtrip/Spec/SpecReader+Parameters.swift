@@ -1,0 +1,215 @@
+/// Parameter definitions: an action's `parameters`, its `query-value` and `fragment`, and
+/// each `returns` entry.
+extension SpecReader {
+    /// Reads an action's `parameters`, or gives those read for a set with the same text in the
+    /// same context earlier in the spec (see ``RepeatedDefinitions``).
+    mutating func readParameters(_ set: RepeatedDefinitions.ParameterSet, path: String) -> [ParameterSpec] {
+        let digest = repeatedDefinitions.digest(of: set)
+        if let digest, let parameters = repeatedDefinitions.parameters(for: set, digest: digest) { return parameters }
+        let findings = diagnostics.count
+        let entries = namedEntries(set.node, Self.join(path, "parameters"))
+        var parameters: [ParameterSpec] = []
+        parameters.reserveCapacity(entries.count)
+        for member in entries {
+            // Built only for a message: most parameters have none.
+            let parameterPath = { "\(path).parameters.\(member.key)" }
+            checkParameterName(
+                member.key,
+                parameterPath(),
+                Self.keyNode(member),
+                convention: set.convention,
+                returnParameter: set.returnParameter,
+                responsePrefix: set.responsePrefix
+            )
+            if let parameter = readParameter(name: member.key, node: member.value, path: parameterPath(), allowName: false) {
+                parameters.append(parameter)
+            }
+        }
+        if let digest, diagnostics.count == findings { repeatedDefinitions.remember(parameters, for: set, digest: digest) }
+        return parameters
+    }
+
+    mutating func checkParameterName(
+        _ name: String,
+        _ path: @autoclosure () -> String,
+        _ node: DocumentNode,
+        convention: Convention,
+        returnParameter: String,
+        responsePrefix: String
+    ) {
+        if ReservedNames.isReserved(name) {
+            error("reserved-parameter", path(), node, "parameters starting with 'rt-' belong to Roundtrip and may not be declared")
+        } else if let problem = convention.rules.parameterNameProblem(name, returnParameter: returnParameter, responsePrefix: responsePrefix) {
+            error("reserved-parameter", path(), node, problem)
+        }
+        checkNameCharacters(name, path(), node, what: "the parameter name")
+    }
+
+    /// The longest `pattern` a spec may give, in characters.
+    static let maximumPatternLength = 240
+
+    /// The spelling of every type, for messages.
+    static let typeNames = "string, integer, decimal, boolean, uuid, url, date, json, base64 or secret"
+
+    /// Reads one parameter definition, or gives the parameter read for the same definition
+    /// earlier in the spec (see ``RepeatedDefinitions``).
+    ///
+    /// - Parameters:
+    ///   - allowName: Whether the definition names itself (`query-value`, `fragment`).
+    ///   - allowList: Whether `list` may be used (not for a whole query or fragment).
+    mutating func readParameter(
+        name: String?,
+        node: DocumentNode,
+        path: @autoclosure () -> String,
+        allowName: Bool,
+        allowList: Bool = true
+    ) -> ParameterSpec? {
+        let definition = RepeatedDefinitions.Definition(name: name, node: node, allowName: allowName, allowList: allowList)
+        let digest = repeatedDefinitions.digest(of: definition)
+        if let parameter = repeatedDefinitions.parameter(for: definition, digest: digest) { return parameter }
+        let findings = diagnostics.count
+        let parameter = readDefinition(name: name, node: node, path: path(), allowName: allowName, allowList: allowList)
+        if let parameter, diagnostics.count == findings { repeatedDefinitions.remember(parameter, for: definition, digest: digest) }
+        return parameter
+    }
+
+    /// Reads one parameter definition (see ``readParameter(name:node:path:allowName:allowList:)``).
+    private mutating func readDefinition(
+        name: String?,
+        node: DocumentNode,
+        path: @autoclosure () -> String,
+        allowName: Bool,
+        allowList: Bool
+    ) -> ParameterSpec? {
+        guard let fields = mapping(node, path(), keys: ParameterKey.self, allowed: allowName ? nil : ParameterKey.unnamed) else { return nil }
+        let resolvedName: String
+        if let name {
+            resolvedName = name
+        } else if let given = nonEmptyString(fields[.name], Self.join(path(), "name")) {
+            resolvedName = given
+            checkNameCharacters(given, Self.join(path(), "name"), fields[.name], what: "the name")
+            // A whole-query or fragment value is named like a parameter, and the same names are Roundtrip's.
+            if ReservedNames.isReserved(given) {
+                error(
+                    "reserved-parameter",
+                    Self.join(path(), "name"),
+                    fields[.name],
+                    "names starting with 'rt-' belong to Roundtrip and may not be declared"
+                )
+            }
+        } else {
+            error("missing-key", Self.join(path(), "name"), node, "give the value a 'name' so handlers can refer to it")
+            return nil
+        }
+        guard let type = readType(fields, path()) else { return nil }
+        var parameter = ParameterSpec(name: resolvedName, type: type)
+        parameter.description = string(fields[.description], Self.join(path(), "description"))
+        if case .boolean = type, let formatNode = fields[.format] {
+            parameter.booleanFormat = choice(formatNode, Self.join(path(), "format"), BooleanFormat.self) ?? .trueFalse
+        }
+        readKeysThatApply(fields, type: type, path())
+        parameter.isRequired = bool(fields[.required], Self.join(path(), "required")) ?? false
+        parameter.isMultiline = bool(fields[.multiline], Self.join(path(), "multiline")) ?? false
+        parameter.allowsEmpty = bool(fields[.allowEmpty], Self.join(path(), "allow-empty")) ?? false
+        parameter.maximumBytes = int(fields[.maxBytes], Self.join(path(), "max-bytes"))
+        if parameter.maximumBytes == 0 {
+            error(
+                "empty-range",
+                Self.join(path(), "max-bytes"),
+                fields[.maxBytes],
+                "max-bytes 0 allows no bytes at all; give the most bytes a value may decode to, at least 1"
+            )
+        }
+        parameter.secretEnvironment = nonEmptyString(fields[.secretEnv], Self.join(path(), "secret-env"))
+        if let variable = parameter.secretEnvironment { checkEnvironmentName(variable, Self.join(path(), "secret-env"), fields[.secretEnv]) }
+        if type == .secret, fields[.secretEnv] == nil {
+            error(
+                "missing-key",
+                Self.join(path(), "secret-env"),
+                node,
+                "a secret parameter needs 'secret-env', the environment variable (or key resolver name) holding the value it must equal"
+            )
+        }
+        parameter.minimumLength = int(fields[.minLength], Self.join(path(), "min-length"))
+        parameter.maximumLength = int(fields[.maxLength], Self.join(path(), "max-length"))
+        if let minimum = parameter.minimumLength, let maximum = parameter.maximumLength, minimum > maximum {
+            error("empty-range", path(), node, "min-length \(minimum) is greater than max-length \(maximum)")
+        }
+        if type.isNumeric {
+            parameter.minimum = decimal(fields[.minimum], Self.join(path(), "minimum"))
+            parameter.maximum = decimal(fields[.maximum], Self.join(path(), "maximum"))
+            if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum > maximum {
+                error("empty-range", path(), node, "minimum \(minimum) is greater than maximum \(maximum)")
+            }
+        }
+        readListKeys(fields, into: &parameter, node: node, allowList: allowList, path())
+        if let patternNode = fields[.pattern], let source = string(patternNode, Self.join(path(), "pattern")) {
+            // A pattern describes one value; a longer one is a mistake or an attempt to make the
+            // loader build a large program (ValuePattern bounds the program itself too).
+            if source.count > Self.maximumPatternLength {
+                error(
+                    "invalid-pattern",
+                    Self.join(path(), "pattern"),
+                    patternNode,
+                    "the pattern is \(source.count) characters long; patterns are limited to \(Self.maximumPatternLength)"
+                )
+            } else {
+                do {
+                    parameter.pattern = try pattern(source)
+                } catch {
+                    self.error("invalid-pattern", Self.join(path(), "pattern"), patternNode, error.message)
+                }
+            }
+        }
+        if let enumNode = fields[.enum], let values = stringList(enumNode, Self.join(path(), "enum")) {
+            var canonical: [String] = []
+            var single = parameter
+            single.list = nil
+            let rule = ParameterRule(single)
+            for (index, value) in values.enumerated() {
+                if let why = Self.unreceivable(value, of: parameter, isItem: parameter.list != nil) {
+                    error("invalid-enum", Self.join(path(), "enum"), enumNode, "enum value \(index + 1) \(why)")
+                    continue
+                }
+                do {
+                    canonical.append(try ParameterParsing.parse(value, rule: rule, checkingConstraints: false).canonical)
+                } catch {
+                    self.error("invalid-enum", Self.join(path(), "enum"), enumNode, "'\(value)' is not a valid \(type): \(error.message)")
+                }
+            }
+            if values.isEmpty { error("empty-value", Self.join(path(), "enum"), enumNode, "an enum needs at least one value") }
+            parameter.allowedValues = canonical
+        }
+        if let defaultNode = fields[.default] {
+            readDefault(defaultNode, into: &parameter, path())
+        }
+        return parameter
+    }
+
+    /// Reads `type` (and a date's `format`).
+    private mutating func readType(_ fields: SpecFields<ParameterKey>, _ path: @autoclosure () -> String) -> ParameterType? {
+        let typeName = string(fields[.type], Self.join(path(), "type")) ?? "string"
+        switch typeName {
+        case "string": return .string
+        case "integer": return .integer
+        case "decimal": return .decimal
+        case "boolean": return .boolean
+        case "uuid": return .uuid
+        case "url": return .url
+        case "json": return .json
+        case "base64": return .base64
+        case "secret": return .secret
+        case "date":
+            do {
+                let format = string(fields[.format], Self.join(path(), "format"))
+                return .date(try format.map { text throws(RoundtripError) in try dateFormat(text) } ?? .iso8601)
+            } catch {
+                self.error("invalid-format", Self.join(path(), "format"), fields[.format], error.message)
+                return nil
+            }
+        default:
+            error("invalid-value", Self.join(path(), "type"), fields[.type], "unknown type '\(typeName)'; use \(Self.typeNames)")
+            return nil
+        }
+    }
+}

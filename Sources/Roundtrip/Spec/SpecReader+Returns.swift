@@ -1,0 +1,32 @@
+/// An action's `returns`: the response parameters of its success outcome.
+extension SpecReader {
+    /// Reads `returns`: the success outcome's response parameters, each defined like a parameter.
+    mutating func readReturns(_ node: DocumentNode, path: String, convention: Convention, responsePrefix: String) -> [ParameterSpec] {
+        let rules = convention.rules
+        if let refusal = rules.returnsRefusal { error("convention-mismatch", path, node, refusal) }
+        var returns: [ParameterSpec] = []
+        for member in namedEntries(node, path) {
+            let (name, keyNode, entry) = (member.key, Self.keyNode(member), member.value)
+            let entryPath = "\(path).\(name)"
+            checkNameCharacters(name, entryPath, keyNode, what: "the returned value's name")
+            if ReservedNames.isReserved(name) {
+                error("reserved-parameter", entryPath, keyNode, "names starting with 'rt-' belong to Roundtrip")
+            } else if let problem = rules.returnedNameProblem(name, responsePrefix: responsePrefix) {
+                error(problem.rule, entryPath, keyNode, problem.message)
+            }
+            // Refused before reading, so the entry is not also asked for the 'secret-env' it could never use.
+            if let typeNode = entry.members?.first(where: { $0.key == "type" })?.value, typeNode.scalarText == "secret" {
+                error(
+                    "type-mismatch",
+                    Self.join(entryPath, "type"),
+                    typeNode,
+                    "a callback never carries a secret: other apps can see the callback URL it is opened with; return another type, or drop the entry"
+                )
+                continue
+            }
+            guard let parameter = readParameter(name: name, node: entry, path: entryPath, allowName: false) else { continue }
+            returns.append(parameter)
+        }
+        return returns
+    }
+}

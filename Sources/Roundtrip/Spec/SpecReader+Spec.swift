@@ -1,0 +1,89 @@
+/// The top of a spec: its version, app, policies, keys and actions, and the routes of all
+/// actions checked against each other.
+extension SpecReader {
+    mutating func readSpec(_ root: DocumentNode) -> Spec? {
+        guard
+            let top = mapping(root, "", keys: TopLevelKey.self)
+        else { return nil }
+        if let versionNode = top[.roundtrip] {
+            if let version = int(versionNode, "roundtrip"), version != 1 {
+                error("unsupported-version", "roundtrip", versionNode, "this Roundtrip reads spec version 1, not \(version)")
+            }
+        } else {
+            error("missing-key", "roundtrip", root, "the spec must start with 'roundtrip: 1'")
+        }
+        guard let appNode = top[.app] else {
+            error("missing-key", "app", root, "the spec must describe the 'app' (name, schemes, domains)")
+            return nil
+        }
+        let app = readApp(appNode)
+        var callbacks: [CallbackBase]?
+        if let node = top[.callbacks], let entries = stringList(node, "callbacks") {
+            callbacks = []
+            for (index, entry) in entries.enumerated() {
+                do {
+                    callbacks?.append(try CallbackBase(entry))
+                } catch {
+                    self.error("invalid-callback-base", "callbacks[\(index)]", node, error.message)
+                }
+            }
+        }
+        var sources = SourcePolicy()
+        if let node = top[.sources] { sources = readSources(node, "sources") }
+        let signatures = choice(top[.signatures], "signatures", SignatureRequirement.self) ?? .off
+        var keys: [SigningKeyDescription] = []
+        if let node = top[.keys] { keys = readKeys(node) }
+        let queryEncoding = choice(top[.queryEncoding], "query-encoding", QueryEncoding.self) ?? .rfc3986
+        var actions: [Action] = []
+        if let actionsNode = top[.actions] {
+            for member in namedEntries(actionsNode, "actions") {
+                let (name, keyNode, node) = (member.key, Self.keyNode(member), member.value)
+                checkNameCharacters(name, "actions.\(name)", keyNode, what: "the action name")
+                if let action = readAction(
+                    name: name,
+                    keyNode: keyNode,
+                    node: node,
+                    app: app,
+                    sources: sources,
+                    signatures: signatures,
+                    queryEncoding: queryEncoding
+                ) {
+                    actions.append(action)
+                }
+            }
+        } else {
+            error("missing-key", "actions", root, "the spec declares no 'actions'")
+        }
+        var spec = Spec(
+            app: app,
+            callbacks: callbacks,
+            sources: sources,
+            signatures: signatures,
+            keys: keys,
+            queryEncoding: queryEncoding,
+            actions: actions
+        )
+        for action in actions where action.signatures != .off && keys.isEmpty {
+            error(
+                "signatures-without-keys",
+                "actions.\(action.name).signatures",
+                nil,
+                "signatures are '\(action.signatures)' but the spec declares no 'keys'"
+            )
+        }
+        do {
+            spec.routerForActions = try Router(locating: actions)
+        } catch {
+            let name = actions[error.actionIndex].name
+            let sites = error.actionIndex < routeSites.count ? routeSites[error.actionIndex] : []
+            let site = error.routeIndex < sites.count ? sites[error.routeIndex] : nil
+            self.error(
+                "duplicate-route",
+                site?.path(of: "actions.\(name)") ?? "actions.\(name).url",
+                site?.node ?? top[.actions],
+                error.error.message
+            )
+        }
+        return spec
+    }
+}
