@@ -79,13 +79,10 @@ extension SpecReader {
 
     mutating func bool(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> Bool? {
         guard let node, let text = string(node, path()) else { return nil }
-        switch text {
-        case "true", "yes", "True", "TRUE": return true
-        case "false", "no", "False", "FALSE": return false
-        default:
-            error("wrong-type", path(), node, "expected true or false, found '\(text)'")
-            return nil
-        }
+        if YAMLBooleanWords.truths.contains(text) { return true }
+        if YAMLBooleanWords.falsehoods.contains(text) { return false }
+        error("wrong-type", path(), node, "expected true or false, found '\(text)'")
+        return nil
     }
 
     mutating func int(_ node: DocumentNode?, _ path: @autoclosure () -> String, minimum: Int = 0) -> Int? {
@@ -123,11 +120,18 @@ extension SpecReader {
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: DocumentNode?, _ path: @autoclosure () -> String, _: Choice.Type) -> Choice?
     where Choice.RawValue == String {
         guard let node, let text = string(node, path()) else { return nil }
-        guard let value = Choice(rawValue: text) else {
-            error("invalid-value", path(), node, "'\(text)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
-            return nil
+        if let value = Choice(rawValue: text) { return value }
+        let choices = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+        // YAML 1.1 readers hand `off` or `no` to a validator as `false`: read them all as `off`.
+        if let off = Choice(rawValue: "off") {
+            if YAMLBooleanWords.falsehoods.contains(text) { return off }
+            if YAMLBooleanWords.truths.contains(text) {
+                error("invalid-value", path(), node, "'\(text)' is not one of \(choices); YAML 1.1 readers take it for true, which says neither")
+                return nil
+            }
         }
-        return value
+        error("invalid-value", path(), node, "'\(text)' is not one of \(choices)")
+        return nil
     }
 
     static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

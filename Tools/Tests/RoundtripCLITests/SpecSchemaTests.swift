@@ -113,6 +113,15 @@ struct SpecSchemaTests {
         try Self.expectAcceptedByBoth(spec)
     }
 
+    @Test(
+        "every shipped spec and near miss also validates as a YAML 1.1 reader (PyYAML) reads it, where yes, no, on and off are Booleans",
+        arguments: shippedSpecs + accepted
+    )
+    func validatesUnderYAML11(_ spec: SpecText) throws {
+        let errors = try Self.schemaErrors(of: spec.asReadByYAML11)
+        #expect(errors.isEmpty, "the schema refused it as YAML 1.1 reads it: \(errors)")
+    }
+
     // MARK: Near misses, accepted by both
 
     /// Specs that spell things the loader accepts in more than one way, or combine keys at the
@@ -456,6 +465,12 @@ struct SpecSchemaTests {
             self.text = text
         }
 
+        /// The name prefix of the same text read as YAML 1.1 reads it.
+        static let yaml11Prefix = "YAML 1.1: "
+
+        /// The same text, to be read as a YAML 1.1 reader reads it.
+        var asReadByYAML11: SpecText { SpecText(Self.yaml11Prefix + name, text) }
+
         /// A spec whose one action `a` is `action`, in flow style.
         init(_ name: String, action: String) {
             self.init(name, SpecSchemaTests.header + "actions:\n  a: \(action)\n")
@@ -541,11 +556,11 @@ struct SpecSchemaTests {
     /// Every spec of the tables, validated in one run of the validator (it starts in a few hundred
     /// milliseconds, so once, not once a spec).
     static let verdicts: Result<Verdicts, ValidatorFailure> = {
-        let specs = shippedSpecs + accepted + broken.map(\.spec)
+        let specs = shippedSpecs + accepted + broken.map(\.spec) + (shippedSpecs + accepted).map(\.asReadByYAML11)
         var instances: [Any] = []
         for spec in specs {
             do {
-                instances.append(try editorJSON(spec.text))
+                instances.append(try editorJSON(spec.text, yaml11: spec.name.hasPrefix(SpecText.yaml11Prefix)))
             } catch {
                 return .failure(ValidatorFailure(message: "'\(spec.name)' is not YAML: \(error)"))
             }
@@ -564,24 +579,37 @@ struct SpecSchemaTests {
     /// A YAML text as the JSON value an editor's YAML language server validates: YAML 1.2's core
     /// schema resolves plain scalars (`null`, `true`, `12`, `0.5`; `yes`, `off` and `1.0.0` stay
     /// text), and quoted and block scalars are text.
-    static func editorJSON(_ yaml: String) throws -> Any {
+    ///
+    /// With `yaml11`, as a YAML 1.1 reader (PyYAML, many editors' validators) hands it over:
+    /// plain `yes`, `no`, `on` and `off` in any of their three casings are Booleans too.
+    static func editorJSON(_ yaml: String, yaml11: Bool = false) throws -> Any {
         guard let root = try Yams.compose(yaml: yaml, .basic) else { return NSNull() }
-        return value(of: root)
+        return value(of: root, yaml11: yaml11)
     }
 
-    private static func value(of node: Node) -> Any {
+    private static func value(of node: Node, yaml11: Bool) -> Any {
         switch node {
         case .scalar(let scalar):
-            return scalar.style == .plain ? coreSchemaValue(scalar.string) : scalar.string
+            guard scalar.style == .plain else { return scalar.string }
+            if yaml11, let flag = yaml11Boolean(scalar.string) { return flag }
+            return coreSchemaValue(scalar.string)
         case .sequence(let sequence):
-            return sequence.map(value(of:))
+            return sequence.map { value(of: $0, yaml11: yaml11) }
         case .mapping(let mapping):
             var object: [String: Any] = [:]
-            for (key, entry) in mapping { object[key.string ?? "\(key)"] = value(of: entry) }
+            for (key, entry) in mapping { object[key.string ?? "\(key)"] = value(of: entry, yaml11: yaml11) }
             return object
         case .alias:
             return NSNull()
         }
+    }
+
+    /// A plain scalar that YAML 1.1's Boolean type reads as a Boolean ("Boolean
+    /// Language-Independent Type for YAML 1.1"), as PyYAML resolves it.
+    private static func yaml11Boolean(_ text: String) -> Bool? {
+        let truths: Set = ["true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"]
+        let falsehoods: Set = ["false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"]
+        return truths.contains(text) ? true : falsehoods.contains(text) ? false : nil
     }
 
     /// A plain scalar by YAML 1.2's core schema (YAML 1.2.2, section 10.3.2).

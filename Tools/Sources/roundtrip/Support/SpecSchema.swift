@@ -135,17 +135,27 @@ enum SpecSchema {
         [
             "description": .string(description),
             "type": ["boolean", "string"],
-            "pattern": "^(true|yes|True|TRUE|false|no|False|FALSE)$",
+            "pattern": .string("^(" + (yamlTrueWords + yamlFalseWords).joined(separator: "|") + ")$"),
             "patternErrorMessage": "expected true or false",
             "default": false,
         ]
     }
 
     /// A flag that is on, for conditions.
-    static let isTrue: OrderedJSON = ["enum": [true, "true", "yes", "True", "TRUE"]]
+    static let isTrue: OrderedJSON = ["enum": .array([true] + yamlTrueWords.map(OrderedJSON.string))]
 
     /// A flag that is off, for conditions.
-    static let isFalse: OrderedJSON = ["enum": [false, "false", "no", "False", "FALSE"]]
+    static let isFalse: OrderedJSON = ["enum": .array([false] + yamlFalseWords.map(OrderedJSON.string))]
+
+    /// `signatures` that are off, in every spelling the loader reads as `off`.
+    static let isOff: OrderedJSON = ["enum": .array(yamlFalseWords.map(OrderedJSON.string) + [false])]
+
+    /// The words YAML 1.1 readers (PyYAML, many editors' validators) take for Booleans, as the
+    /// YAML 1.1 "Boolean Language-Independent Type" lists them; the loader reads them the same
+    /// way, so the schema accepts them quoted (YAML 1.2 readers hand them over as text) or as
+    /// the Boolean a YAML 1.1 reader makes of them.
+    static let yamlTrueWords = ["true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"]
+    static let yamlFalseWords = ["false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"]
 
     /// A whole number of at least `minimum` (0 or 1), unquoted or quoted.
     static func count(_ description: String, minimum: Int = 0, examples: [OrderedJSON] = []) -> OrderedJSON {
@@ -192,8 +202,16 @@ enum SpecSchema {
     }
 
     /// `signatures`.
+    ///
+    /// `off` is `false` to a YAML 1.1 reader, so `false` and the other false words mean `off`,
+    /// as the loader reads them.
     static func signatures(_ description: String) -> OrderedJSON {
-        choice(SignatureRequirement.allCases.map(\.rawValue), description, default: SignatureRequirement.off.rawValue)
+        let words = SignatureRequirement.allCases.map(\.rawValue) + yamlFalseWords.filter { $0 != "off" }
+        return [
+            "description": .string(description),
+            "enum": .array(words.map(OrderedJSON.string) + [false]),
+            "default": .string(SignatureRequirement.off.rawValue),
+        ]
     }
 
     /// `query-encoding`.
@@ -378,7 +396,7 @@ enum SpecSchema {
                 "properties": [
                     "actions": [
                         "additionalProperties": [
-                            "properties": ["signatures": ["const": "off", "errorMessage": "signatures are on but the spec declares no 'keys'"]]
+                            "properties": ["signatures": isOff.adding("errorMessage", "signatures are on but the spec declares no 'keys'")]
                         ]
                     ]
                 ]
@@ -388,7 +406,7 @@ enum SpecSchema {
             "$comment": "signatures-without-keys: the actions inherit the top level's signatures unless they say otherwise.",
             "if": [
                 "required": ["signatures"],
-                "properties": ["signatures": ["not": ["const": "off"]]],
+                "properties": ["signatures": ["not": isOff]],
                 "not": ["required": ["keys"], "properties": ["keys": ["minProperties": 1]]],
             ],
             "then": [
