@@ -359,7 +359,7 @@ struct SpecReader {
                 "invalid-domain",
                 "app.domains[\(index)]",
                 fields[.domains],
-                "'\(domain)' is not a host name; write the domain alone, without 'applinks:', scheme, port or path"
+                Self.invalidDomainMessage(domain)
             )
         }
         return AppDescription(
@@ -367,7 +367,8 @@ struct SpecReader {
             appID: appID,
             schemes: schemes,
             domains: domains,
-            description: string(fields[.description], "app.description")
+            description: string(fields[.description], "app.description"),
+            services: readServices(fields, appID: appID)
         )
     }
 
