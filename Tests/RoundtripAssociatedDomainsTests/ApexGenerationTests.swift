@@ -139,6 +139,27 @@ struct ServiceLintTests {
         #expect(finding.message.contains(message), "\(finding.message)")
     }
 
+    @Test("TN3155: a subdomain answering 404 is pointed at the apex's file")
+    func subdomainNotFound() throws {
+        let url = "https://shop.example.com/.well-known/apple-app-site-association"
+        let findings = AssociationLinter.lintServing(HTTPExchange(url: url, status: 404, headers: ["Content-Type": "application/json"]))
+        #expect(findings.map(\.rule) == ["serving-status", "wildcard-apex"])
+        #expect(findings.last?.severity == .note)
+        #expect(
+            findings.last?.message
+                == "if this host is claimed only through a wildcard (applinks:*.example.com), no file is needed here: iOS verifies a wildcard with the apex's file, https://example.com/.well-known/apple-app-site-association (Apple's TN3155); check that one instead"
+        )
+        // The apex itself has no wildcard above it worth naming.
+        let apex = AssociationLinter.lintServing(
+            HTTPExchange(
+                url: "https://example.com/.well-known/apple-app-site-association",
+                status: 404,
+                headers: ["Content-Type": "application/json"]
+            )
+        )
+        #expect(apex.map(\.rule) == ["serving-status"])
+    }
+
     @Test func wellFormedServicesAreClean() {
         let json = #"{"webcredentials": {"apps": ["A1B2C3D4E5.com.a"]}, "appclips": {"apps": ["A1B2C3D4E5.com.a.Clip"]}}"#
         #expect(Self.findings(json).isEmpty)
