@@ -60,9 +60,9 @@ struct LintTests {
         RuleCase(rule: "missing-app-id", severity: .error, json: #"{"applinks": {"details": [{"components": []}]}}"#, message: "names no app"),
         RuleCase(
             rule: "mixed-paths-components",
-            severity: .warning,
+            severity: .error,
             json: #"{"applinks": {"details": [{"appIDs": ["A1B2C3D4E5.com.a"], "components": [], "paths": ["/*"]}]}}"#,
-            message: "iOS 13 and later ignore 'paths'"
+            message: "TN3155"
         ),
         RuleCase(
             rule: "legacy-paths",

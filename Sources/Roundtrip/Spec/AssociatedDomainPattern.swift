@@ -23,6 +23,14 @@ public struct AssociatedDomainPattern: Sendable, Hashable, CustomStringConvertib
         isWildcard ? text.dropFirst(2) : Substring(text)
     }
 
+    /// The domain whose apple-app-site-association file verifies the entry, lowercased: for a
+    /// wildcard the apex (`example.com` for `*.example.com`), otherwise the host itself.
+    ///
+    /// Apple's TN3155 "Debugging universal links": for `applinks:*.example.com` iOS fetches
+    /// `https://example.com/.well-known/apple-app-site-association`, the file that also serves an
+    /// `applinks:example.com` entry, while a specific subdomain (`www.example.com`) needs its own.
+    public var fileDomain: String { baseDomain.lowercased() }
+
     /// Whether the entry covers a host: the same host, or for a wildcard, any name strictly under
     /// its base domain (never the base domain itself).
     ///

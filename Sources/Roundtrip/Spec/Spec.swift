@@ -84,6 +84,9 @@ public struct AppDescription: Sendable, Hashable {
     public var domains: [String]
     /// Free text for generated documentation and code.
     public var description: String?
+    /// The associated-domain services besides universal links that the app's domains offer it
+    /// (`webcredentials`, `app-clip`).
+    public var services: AppServices
 
     /// Creates an app description.
     public init(
@@ -91,13 +94,15 @@ public struct AppDescription: Sendable, Hashable {
         appID: String? = nil,
         schemes: [String] = [],
         domains: [String] = [],
-        description: String? = nil
+        description: String? = nil,
+        services: AppServices = AppServices()
     ) {
         self.name = name
         self.appID = appID
         self.schemes = schemes
         self.domains = domains
         self.description = description
+        self.services = services
     }
 
     /// The bundle ID part of ``appID`` (everything after the team ID and the dot).

@@ -80,7 +80,7 @@ enum TopLevelKey: Int, SpecKey {
 
 /// The keys of `app`.
 enum AppKey: Int, SpecKey {
-    case name, appID, schemes, domains, description
+    case name, appID, schemes, domains, description, webCredentials, appClip
 
     static let byName = spellings()
 
@@ -91,6 +91,8 @@ enum AppKey: Int, SpecKey {
         case .schemes: "schemes"
         case .domains: "domains"
         case .description: "description"
+        case .webCredentials: "webcredentials"
+        case .appClip: "app-clip"
         }
     }
 }

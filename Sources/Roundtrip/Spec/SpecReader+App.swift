@@ -21,7 +21,7 @@ extension SpecReader {
                 "invalid-domain",
                 "app.domains[\(index)]",
                 fields[.domains],
-                "'\(domain)' is not a host name; write the domain alone, without 'applinks:', scheme, port or path"
+                Self.invalidDomainMessage(domain)
             )
         }
         return AppDescription(
@@ -29,7 +29,8 @@ extension SpecReader {
             appID: appID,
             schemes: schemes,
             domains: domains,
-            description: string(fields[.description], "app.description")
+            description: string(fields[.description], "app.description"),
+            services: readServices(fields, appID: appID)
         )
     }
 

@@ -8,7 +8,9 @@ extension AssociationLinter {
     /// `application/json`, and the size limit. A pure function of the described exchange.
     ///
     /// Rules: `serving-https`, `serving-path`, `serving-redirect`, `serving-status`,
-    /// `serving-content-type`, `file-size`.
+    /// `serving-content-type`, `file-size`, and the note `wildcard-apex`: a subdomain that
+    /// answers 404 may be claimed only through a wildcard, whose file iOS fetches from the apex
+    /// (Apple's TN3155 "Debugging universal links").
     ///
     /// - Parameter exchange: What the server answered.
     /// - Returns: Findings, errors first.
@@ -66,6 +68,16 @@ extension AssociationLinter {
                     message: "the final response has status \(exchange.status); it must be 200 with the file as the body"
                 )
             )
+            if exchange.status == 404, let parent = parentDomain(of: exchange.url) {
+                findings.append(
+                    LintFinding(
+                        .note,
+                        rule: "wildcard-apex",
+                        message:
+                            "if this host is claimed only through a wildcard (applinks:*.\(parent)), no file is needed here: iOS verifies a wildcard with the apex's file, https://\(parent)\(wellKnownPath) (Apple's TN3155); check that one instead"
+                    )
+                )
+            }
         }
         let contentType = exchange.header("Content-Type")
         let mediaType = contentType?.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() }
@@ -92,6 +104,17 @@ extension AssociationLinter {
             )
         }
         return sorted(findings)
+    }
+}
+
+extension AssociationLinter {
+    /// The domain above a URL's host (`example.com` for `https://www.example.com/…`) when the host
+    /// has at least three labels, so that a wildcard one label up is a registrable domain.
+    fileprivate static func parentDomain(of url: String) -> String? {
+        guard let split = try? URLSplit(url) else { return nil }
+        let labels = split.host.lowercased().split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 3, !labels.contains(where: \.isEmpty), !split.host.hasPrefix("[") else { return nil }
+        return labels.dropFirst().joined(separator: ".")
     }
 }
 

@@ -9,6 +9,7 @@
 /// Rules: `syntax`, `schema`, `unknown-key`, `duplicate-key`, `ineffective-default`, `file-size`,
 /// `no-services`, `app-id-format`, `app-id-and-app-ids`, `missing-app-id`, `mixed-paths-components`,
 /// `legacy-paths`, `no-rules`, `apps-not-empty`, `empty-details`, `exclude-only`,
+/// `service-no-apps`, `duplicate-app`, `appclip-is-full-app`,
 /// `shadowed-rule`, `unknown-substitution-variable`, `substitution-variable-name`,
 /// `substitution-variable-value`, `substitution-variable-predefined`,
 /// `substitution-variable-unused`, `substitution-too-large`, `invalid-percent-escape`,

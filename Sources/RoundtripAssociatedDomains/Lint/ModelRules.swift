@@ -18,9 +18,7 @@ enum ModelRules {
             ("webcredentials", file.webcredentials), ("appclips", file.appclips), ("activitycontinuation", file.activitycontinuation),
         ] {
             guard let service else { continue }
-            for (index, app) in service.apps.enumerated() {
-                findings += appIDFindings(app, path: "\(name).apps[\(index)]", position: nil)
-            }
+            findings += ServiceRules.check(service, name: name, applinks: file.applinks)
         }
         guard let appLinks = file.applinks else { return findings }
         if let apps = appLinks.apps, !apps.isEmpty {
@@ -83,14 +81,16 @@ enum ModelRules {
         }
         switch (detail.components, detail.paths) {
         case (.some, .some):
+            // Apple's TN3155 "Debugging universal links": a details entry that holds both keys
+            // is a known cause of universal links that do not open the app.
             findings.append(
                 LintFinding(
-                    .warning,
+                    .error,
                     rule: "mixed-paths-components",
                     path: path,
                     position: position,
                     message:
-                        "the detail has both 'components' and legacy 'paths'; iOS 13 and later ignore 'paths', iOS 12 ignores 'components', so the two lists must mean the same. Prefer components only"
+                        "the detail has both 'components' and legacy 'paths'; Apple's TN3155 (Debugging universal links) names this as breaking universal links. Keep 'components' only (iOS 13+), or move the 'paths' into a detail of their own for iOS 12"
                 )
             )
         case (nil, .some):

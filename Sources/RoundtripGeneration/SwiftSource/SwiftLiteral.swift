@@ -83,8 +83,11 @@ enum SwiftLiteral {
     }
 
     static func app(_ app: AppDescription) -> String {
-        "AppDescription(name: \(string(app.name)), appID: \(optional(app.appID)), schemes: \(strings(app.schemes)), "
-            + "domains: \(strings(app.domains)), description: \(optional(app.description)))"
+        let services =
+            app.services.isEmpty
+            ? "" : ", services: AppServices(webCredentials: \(app.services.webCredentials), appClip: \(optional(app.services.appClip)))"
+        return "AppDescription(name: \(string(app.name)), appID: \(optional(app.appID)), schemes: \(strings(app.schemes)), "
+            + "domains: \(strings(app.domains)), description: \(optional(app.description))\(services))"
     }
 
     static func sources(_ policy: SourcePolicy, shared: inout SharedExpressions) -> String {

@@ -8,9 +8,10 @@ import RoundtripAssociatedDomains
 /// - **Custom schemes** open the app that registered them, after the "Open in App?" prompt. When
 ///   two apps register one scheme, which one opens is undefined on iOS; here a test chooses with
 ///   ``SchemeClaimResolution`` to show hijacking.
-/// - **Universal links** (https) open the app only when the domain's apple-app-site-association
-///   file, matched with ``AssociationMatcher``, names the app for that URL, and the app claims the
-///   domain in its entitlements; no prompt. Otherwise Safari opens the page, unless the caller
+/// - **Universal links** (https) open the app only when the app claims the domain in its
+///   entitlements and the verifying domain's apple-app-site-association file, matched with
+///   ``AssociationMatcher``, names the app for that URL; no prompt. The verifying domain is the
+///   link's host for an exact claim and the apex for a wildcard claim (TN3155). Otherwise Safari opens the page, unless the caller
 ///   asked for `universalLinksOnly`.
 /// - **`canOpenURL`** answers only for schemes in the caller's `LSApplicationQueriesSchemes`.
 /// - **Source application**: the caller's bundle ID only within one developer team, otherwise nil
@@ -115,6 +116,10 @@ public actor VirtualDevice {
     }
 
     /// Serves an apple-app-site-association file for a domain (as iOS's CDN would have it).
+    ///
+    /// A link is verified with the file of the domain its app's claim names: the link's host for
+    /// `applinks:www.example.com`, the apex `example.com` for `applinks:*.example.com` (Apple's
+    /// TN3155 "Debugging universal links"), so a wildcard's file is hosted at the apex.
     public func host(domain: String, association: AssociationFile) {
         websites[domain.lowercased()] = AssociationMatcher(association)
     }
@@ -266,13 +271,16 @@ public actor VirtualDevice {
 
     private func openWebURL(_ url: String, split: URLSplit, source: String?, sourceName: String, universalLinksOnly: Bool) async -> OpenResult {
         let host = split.host.lowercased()
-        if split.scheme.lowercased() == "https", let matcher = websites[host] {
-            for index in apps.indices where claims(apps[index].manifest, host: host) {
-                guard let result = try? matcher.match(url, appID: apps[index].manifest.appID), result.isMatched else { continue }
+        if split.scheme.lowercased() == "https" {
+            for index in apps.indices {
+                // TN3155: a wildcard claim is verified with the apex's file, not the link's host's.
+                guard let fileDomain = verifyingDomain(of: apps[index].manifest, host: host), let matcher = websites[fileDomain],
+                    let result = try? matcher.match(url, appID: apps[index].manifest.appID), result.isMatched
+                else { continue }
                 trace.record(
                     sourceName,
                     .open,
-                    "opens \(url) — universal link, verified by \(host)'s apple-app-site-association for \(apps[index].manifest.appID) (no prompt)"
+                    "opens \(url) — universal link, verified by \(fileDomain)'s apple-app-site-association for \(apps[index].manifest.appID) (no prompt)"
                 )
                 await deliver(url, to: index, source: source)
                 return OpenResult(isOpened: true, bundleID: apps[index].manifest.bundleID, isUniversalLink: true, wasPrompted: false)
@@ -287,9 +295,14 @@ public actor VirtualDevice {
         return OpenResult(isOpened: true, bundleID: Self.safari, isUniversalLink: false, wasPrompted: false)
     }
 
-    /// Whether an app's entitlements claim a host (`applinks:host` or `applinks:*.domain`).
-    private func claims(_ manifest: AppManifest, host: String) -> Bool {
-        manifest.associatedDomains.contains { AssociatedDomainPattern($0).covers(host) }
+    /// The domain whose file verifies an app's claim on a host, or `nil` when the app claims no
+    /// entry covering it: the host itself for `applinks:host`, the apex for `applinks:*.apex`
+    /// (Apple's TN3155 "Debugging universal links"). An exact entry wins over a wildcard, and a
+    /// longer wildcard over a shorter one.
+    private func verifyingDomain(of manifest: AppManifest, host: String) -> String? {
+        let covering = manifest.associatedDomains.map(AssociatedDomainPattern.init).filter { $0.covers(host) }
+        if covering.contains(where: { !$0.isWildcard }) { return host }
+        return covering.max { $0.baseDomain.count < $1.baseDomain.count }?.fileDomain
     }
 
     private func choose(among claimants: [Int]) -> Int {

@@ -13,7 +13,8 @@ package struct Auditor: Sendable {
     private let aasa: AASAAppIDs?
     private let checks: [any AuditCheck] = [
         ArchiveCheck(), InputCheck(), SchemeCheck(), QueriedSchemeCheck(), AssociatedDomainCheck(),
-        UniversalLinkCheck(), ExtensionCheck(), DocumentTypeCheck(), SpecAgreementCheck(), AASAAgreementCheck(),
+        UniversalLinkCheck(), PlatformCheck(), ExtensionCheck(), DocumentTypeCheck(), SpecAgreementCheck(), ServiceAgreementCheck(),
+        AASAAgreementCheck(),
     ]
 
     /// Creates an auditor.

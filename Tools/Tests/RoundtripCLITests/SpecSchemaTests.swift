@@ -44,7 +44,7 @@ struct SpecSchemaTests {
         ]
         let expected: [(String, [String: Any]?, [String])] = [
             ("the file", schema, ["roundtrip", "app", "callbacks", "sources", "signatures", "keys", "query-encoding", "actions"]),
-            ("app", definitions["app"] as? [String: Any], ["name", "app-id", "schemes", "domains", "description"]),
+            ("app", definitions["app"] as? [String: Any], ["name", "app-id", "schemes", "domains", "description", "webcredentials", "app-clip"]),
             ("sources", definitions["sources"] as? [String: Any], ["allow", "deny", "unknown"]),
             ("a key", definitions["key"] as? [String: Any], ["algorithm", "secret-env", "keychain", "public-key"]),
             (

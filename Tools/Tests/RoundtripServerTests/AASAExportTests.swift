@@ -34,6 +34,51 @@ struct AASAExportTests {
         }
     }
 
+    static let wildSpec = """
+        roundtrip: 1
+        app: {name: W, app-id: ABCDE12345.com.example.w, domains: ["*.example.com"], webcredentials: true}
+        actions:
+          buy: {url: "https://shop.example.com/buy", convention: ulc}
+        """
+    static let apexSpec = """
+        roundtrip: 1
+        app: {name: A, app-id: ABCDE12345.com.example.a, domains: [example.com]}
+        actions:
+          home: {url: "https://example.com/home", convention: ulc}
+        """
+
+    /// Apple's TN3155 "Debugging universal links": a wildcard is verified with the apex's file.
+    @Test("TN3155: a wildcard's file is exported at the apex, with the apex's own claims")
+    func wildcardAtTheApex() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wild = folder.appendingPathComponent("wild.yaml")
+        let apex = folder.appendingPathComponent("apex.yaml")
+        try Data(Self.wildSpec.utf8).write(to: wild)
+        try Data(Self.apexSpec.utf8).write(to: apex)
+        let output = folder.appendingPathComponent("site")
+        let result = try CommandLineRunner.run(["aasa", "export", "--spec", wild.path, "--spec", apex.path, "--output", output.path])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["example.com"])
+        let domain = output.appendingPathComponent("example.com")
+        let wellKnown = try Data(contentsOf: domain.appendingPathComponent(".well-known/apple-app-site-association"))
+        #expect(wellKnown == (try Data(contentsOf: domain.appendingPathComponent("apple-app-site-association"))))
+        let text = String(decoding: wellKnown, as: UTF8.self)
+        #expect(text.contains("ABCDE12345.com.example.w") && text.contains("ABCDE12345.com.example.a"))
+        #expect(text.contains("\"webcredentials\""))
+        #expect(result.stdout.contains(", for *.example.com and example.com)"), "\(result.stdout)")
+
+        // `aasa generate` prints the same file for the wildcard and for the apex.
+        let byWildcard = try CommandLineRunner.run(["aasa", "generate", "--spec", wild.path, "--spec", apex.path, "--domain", "*.example.com"])
+        let byApex = try CommandLineRunner.run(["aasa", "generate", "--spec", wild.path, "--spec", apex.path])
+        #expect(byWildcard.exitCode == 0 && byApex.exitCode == 0, "\(byWildcard.stderr) \(byApex.stderr)")
+        #expect(byWildcard.stdout == byApex.stdout)
+        #expect(byWildcard.stdout == text + "\n")
+        let sub = try CommandLineRunner.run(["aasa", "generate", "--spec", wild.path, "--domain", "shop.example.com"])
+        #expect(sub.exitCode == 2)
+        #expect(sub.stderr.contains("'*.example.com' is verified with the file of example.com (Apple's TN3155)"), "\(sub.stderr)")
+    }
+
     @Test(
         "bad input exits 2 with the reason",
         arguments: [

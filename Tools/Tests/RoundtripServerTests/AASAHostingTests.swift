@@ -93,9 +93,12 @@ struct AASAHostingTests {
         }
     }
 
-    @Test("a wildcard domain serves its subdomains, not itself")
+    /// Apple's TN3155 "Debugging universal links": `applinks:*.w.example.com` is verified with the
+    /// file at `https://w.example.com/.well-known/apple-app-site-association`, which also serves
+    /// `applinks:w.example.com`; a specific subdomain needs its own file.
+    @Test("TN3155: a wildcard is served at its apex with the apex's own claims, not on its subdomains")
     func wildcard() async throws {
-        let spec = try SpecLoader.load(
+        let wild = try SpecLoader.load(
             yaml: """
                 roundtrip: 1
                 app: {name: W, app-id: ABCDE12345.com.example.w, domains: ["*.w.example.com"]}
@@ -103,11 +106,28 @@ struct AASAHostingTests {
                   logout: {url: "https://a.w.example.com/logout", convention: ulc}
                 """
         ).spec
-        try await ServerFixture.app(specs: [spec]).test(.router) { client in
+        let apex = try SpecLoader.load(
+            yaml: """
+                roundtrip: 1
+                app: {name: A, app-id: ABCDE12345.com.example.a, domains: ["w.example.com", "own.w.example.com"]}
+                actions:
+                  home: {url: "https://w.example.com/home", convention: ulc}
+                  own: {url: "https://own.w.example.com/own", convention: ulc}
+                """
+        ).spec
+        let catalog = try AssociationCatalog(specs: [wild, apex])
+        #expect(catalog.domains == ["own.w.example.com", "w.example.com"])
+        #expect(catalog.files.map(\.claims) == [["own.w.example.com"], ["*.w.example.com", "w.example.com"]])
+        try await ServerFixture.app(specs: [wild, apex]).test(.router) { client in
+            let root = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "w.example.com"])
             let sub = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "a.w.example.com"])
-            let apex = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "w.example.com"])
-            #expect(sub.status == .ok)
-            #expect(apex.status == .notFound)
+            let own = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "own.w.example.com"])
+            #expect(root.status == .ok)
+            #expect(sub.status == .notFound)
+            #expect(own.status == .ok)
+            let file = try AssociationFile(json: Array(root.text.utf8))
+            #expect(file.appIDs(for: .applinks) == ["ABCDE12345.com.example.w", "ABCDE12345.com.example.a"])
+            #expect(try AssociationFile(json: Array(own.text.utf8)).appIDs(for: .applinks) == ["ABCDE12345.com.example.a"])
         }
     }
 

@@ -9,6 +9,9 @@ struct AASAAppIDs: Sendable, Hashable {
     let path: String
     /// Every app ID named, in file order, without duplicates.
     let appIDs: [String]
+    /// The app IDs of the `webcredentials` and `appclips` sections, as written; a missing section
+    /// has none.
+    let serviceAppIDs: [AssociationService: [String]]
 
     /// Reads an AASA file.
     ///
@@ -39,5 +42,6 @@ struct AASAAppIDs: Sendable, Hashable {
         }
         var seen: Set<String> = []
         appIDs = applinks.details.flatMap(\.apps).filter { seen.insert($0).inserted }
+        serviceAppIDs = [.webcredentials: file.appIDs(for: .webcredentials), .appclips: file.appIDs(for: .appclips)]
     }
 }

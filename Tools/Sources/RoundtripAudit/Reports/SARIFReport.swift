@@ -62,6 +62,8 @@ package enum SARIFReport {
         let help: Text
         let helpUri: String
         let defaultConfiguration: Configuration
+        /// `tags`: the OWASP MASTG test ids (v1 and v2) of a deep-link rule; absent otherwise.
+        let properties: Properties?
 
         init(_ rule: AuditRule) {
             id = rule.id
@@ -69,8 +71,12 @@ package enum SARIFReport {
             help = Text(text: rule.fix)
             helpUri = rule.reference
             defaultConfiguration = Configuration(level: SARIFReport.level(rule.severity))
+            properties = rule.mastgTests.isEmpty ? nil : Properties(tags: ["security"] + rule.mastgTests)
         }
     }
+
+    /// A SARIF property bag (section 3.8); `tags` is the standard key for labels.
+    private struct Properties: Encodable { let tags: [String] }
 
     private struct Configuration: Encodable { let level: String }
     private struct Text: Encodable { let text: String }

@@ -22,18 +22,20 @@ struct AssociatedDomainCheck: AuditCheck {
         }
     }
 
-    /// The note on an `applinks:*.example.com` claim: what it leaves out and whom it trusts.
+    /// The note on an `applinks:*.example.com` claim: which file verifies it (the apex's, Apple's
+    /// TN3155 "Debugging universal links"), what it leaves out and whom its links reach.
     static func wildcardNote(_ domain: AssociatedDomain, among domains: [AssociatedDomain]) -> Finding {
-        let apex = String(domain.pattern.baseDomain)
+        let apex = domain.pattern.fileDomain
         let apexClaimed = domains.contains { $0.isAppLink && !$0.pattern.isWildcard && $0.pattern.covers(apex) }
         let apexPart =
             apexClaimed
             ? "it does not cover \(apex) itself, which is claimed on its own"
             : "it does not cover \(apex) itself: links to \(apex) open in Safari unless applinks:\(apex) is listed too"
         let message =
-            "'\(domain.entry)' is a wildcard: \(apexPart); and it widens the hosts whose "
-            + "apple-app-site-association must be trusted to every subdomain of \(apex), any of which "
-            + "(one a third party hosts, or a dangling DNS record taken over) can send links into the app"
+            "'\(domain.entry)' is a wildcard: iOS verifies it with the file at https://\(apex)/.well-known/apple-app-site-association "
+            + "(Apple's TN3155), not with each subdomain's; \(apexPart); and links to every subdomain of \(apex) open the app, "
+            + "or that subdomain's web page when the app is absent, so a subdomain a third party hosts (or a dangling DNS record "
+            + "taken over) receives whatever those links carry"
         return Finding(.wildcardAssociatedDomain, message, at: domain.location)
     }
 

@@ -5,9 +5,9 @@ extension AuditRule {
         id: "wildcard-associated-domain",
         severity: .note,
         summary:
-            "A wildcard associated domain (applinks:*.example.com): it does not cover example.com itself, and every subdomain's AASA file can send links into the app.",
+            "A wildcard associated domain (applinks:*.example.com): iOS verifies it with the apex's AASA file (Apple's TN3155), it does not cover example.com itself, and links to every subdomain, third-party hosted ones included, open the app.",
         fix:
-            "List the apex on its own if it serves links, and prefer the exact subdomains you control; keep subdomains that third parties host out of the wildcard's reach.",
+            "Serve the file at https://example.com/.well-known/apple-app-site-association, list the apex on its own if it serves links, and prefer the exact subdomains you control.",
         reference: "https://developer.apple.com/documentation/xcode/supporting-associated-domains"
     )
     /// Malformed associated-domain entries.

@@ -19,10 +19,11 @@ package struct AuditRule: Sendable, Hashable, Identifiable {
         .invalidScheme, .reservedScheme, .defaultAppScheme, .foreignAppScheme, .vendorSDKScheme,
         .secretBearingScheme, .guessableScheme, .schemeNotReverseDNS, .duplicateScheme, .unexpandedScheme,
         .tooManyQueriedSchemes, .malformedAssociatedDomain, .wildcardAssociatedDomain, .developerModeDomain,
-        .universalLinkFits, .customSchemeOnly,
+        .universalLinkFits, .customSchemeOnly, .browserClaimsAppLinks, .mdmManagedDomains, .noSceneManifest,
         .activationTruePredicate, .keyboardExtension, .keyboardOpenAccess, .broadDocumentType,
         .specSchemeMissing, .bundleSchemeUndeclared, .specDomainMissing, .bundleDomainUndeclared,
-        .specAppIDMismatch, .aasaMissingAppID, .appIDUnknown, .unsafeArchiveEntry, .symlinkEscapesBundle, .symlinkNotFollowed,
+        .specAppIDMismatch, .specServiceMissing, .bundleServiceUndeclared, .aasaMissingAppID, .aasaMissingService, .appIDUnknown, .unsafeArchiveEntry,
+        .symlinkEscapesBundle, .symlinkNotFollowed,
         .auditLimitReached,
     ]
 

@@ -1,48 +1,48 @@
 import Roundtrip
 import RoundtripAssociatedDomains
 
-/// The association files a server hosts: one per domain the specs claim, generated once at start.
+/// The association files a server hosts: one per domain that verifies the specs' claims,
+/// generated once at start.
+///
+/// Apple's TN3155 "Debugging universal links": iOS verifies `applinks:*.example.com` with the file
+/// at `https://example.com/.well-known/apple-app-site-association`, the apex's, which also serves
+/// `applinks:example.com`; a specific subdomain (`www.example.com`) is verified with its own file.
+/// So a wildcard claim is answered at its apex (one file holding the details of every spec that
+/// claims the apex or its wildcard), and a subdomain only when it is claimed on its own.
 ///
 /// Lookups take the request's `Host` as sent: the port is dropped, case and a trailing dot are
-/// ignored, and a `*.example.com` claim serves every subdomain of `example.com` (Apple fetches
-/// the file from the subdomain itself).
+/// ignored. A lookup is one dictionary access.
 package struct AssociationCatalog: Sendable {
-    private let exactFiles: [String: HostedAssociationFile]
-    private let wildcards: [(suffix: String, file: HostedAssociationFile)]
+    private let filesByDomain: [String: HostedAssociationFile]
 
-    /// The hosted domains, as claimed.
-    package var domains: [String] { exactFiles.keys.sorted() + wildcards.map { "*" + $0.suffix } }
+    /// The hosted domains, sorted.
+    package var domains: [String] { filesByDomain.keys.sorted() }
 
     /// Every hosted file, in the order of ``domains``: the exact bytes the server answers with, for
     /// `roundtrip aasa export` to write out for another web server or a CDN.
     package var files: [HostedAssociationFile] {
-        exactFiles.keys.sorted().compactMap { exactFiles[$0] } + wildcards.map(\.file)
+        domains.compactMap { filesByDomain[$0] }
     }
 
     /// Generates the files of the specs.
     ///
     /// - Throws: ``AssociationError`` `missing-app-id` when a spec claims a domain without an `app-id`.
-    /// - Complexity: O(*s*·*r*) for *s* specs with *r* routes.
+    /// - Complexity: O(*d*·*s*·*r*) for *d* domains and *s* specs with *r* routes.
     package init(specs: [Spec]) throws(AssociationError) {
-        var exact: [String: HostedAssociationFile] = [:]
-        var wildcards: [(suffix: String, file: HostedAssociationFile)] = []
+        var files: [String: HostedAssociationFile] = [:]
         for generated in try AssociationGenerator.generate(from: specs) {
-            let hosted = HostedAssociationFile(domain: generated.domain, bytes: generated.file.jsonBytes(prettyPrinted: true))
-            if generated.domain.hasPrefix("*.") {
-                wildcards.append((String(generated.domain.dropFirst()), hosted))
-            } else {
-                exact[generated.domain] = hosted
-            }
+            files[generated.domain] = HostedAssociationFile(
+                domain: generated.domain,
+                claims: generated.claims,
+                bytes: generated.file.jsonBytes(prettyPrinted: true)
+            )
         }
-        exactFiles = exact
-        self.wildcards = wildcards
+        filesByDomain = files
     }
 
-    /// The file for a `Host` header value, or `nil` when no spec claims that domain.
+    /// The file for a `Host` header value, or `nil` when no file is hosted for that domain.
     package func file(forHost host: String) -> HostedAssociationFile? {
-        let domain = Self.domain(ofHost: host)
-        if let file = exactFiles[domain] { return file }
-        return wildcards.first { domain.hasSuffix($0.suffix) && domain.count > $0.suffix.count }?.file
+        filesByDomain[Self.domain(ofHost: host)]
     }
 
     /// `Example.COM.:8443` is `example.com`; `[::1]:8080` is `[::1]`.

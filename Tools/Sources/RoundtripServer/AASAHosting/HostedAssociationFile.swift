@@ -7,6 +7,8 @@ import NIOCore
 package struct HostedAssociationFile: Sendable {
     /// The domain it is served for.
     package let domain: String
+    /// The claims it verifies: the domain, and `*.<domain>` when a spec claims the wildcard.
+    package let claims: [String]
     /// The JSON bytes.
     package let bytes: [UInt8]
     /// `"<first 16 bytes of SHA-256, hex>"`: strong, so it changes exactly when the bytes do.
@@ -19,8 +21,14 @@ package struct HostedAssociationFile: Sendable {
     let notModifiedHeaders: HTTPFields
 
     /// Renders a file for a domain.
-    package init(domain: String, bytes: [UInt8]) {
+    ///
+    /// - Parameters:
+    ///   - domain: The domain it is served for.
+    ///   - claims: The claims it verifies; the domain alone when not given.
+    ///   - bytes: The JSON bytes.
+    package init(domain: String, claims: [String]? = nil, bytes: [UInt8]) {
         self.domain = domain
+        self.claims = claims ?? [domain]
         self.bytes = bytes
         let digest = SHA256.hash(data: bytes)
         entityTag = "\"" + digest.prefix(16).map { String(format: "%02x", $0) }.joined() + "\""

@@ -10,7 +10,9 @@ struct AASAExportCommand: AsyncParsableCommand {
         discussion: """
             Writes DIR/<domain>/.well-known/apple-app-site-association and the same bytes at \
             DIR/<domain>/apple-app-site-association: exactly what 'roundtrip serve' hosts. A wildcard \
-            claim (*.example.com) is written to DIR/*.example.com/. Serve each file over https with \
+            claim (*.example.com) is verified with the apex's file (Apple's TN3155), so it is written \
+            to DIR/example.com/, together with the details of every spec claiming example.com; a \
+            subdomain claimed on its own gets its own folder. Serve each file over https with \
             Content-Type application/json, status 200 and no redirect (Apple's CDN follows none); \
             the README has nginx and CDN examples. Prints one line per file written.
 
@@ -54,7 +56,8 @@ struct AASAExportCommand: AsyncParsableCommand {
                 } catch {
                     throw CommandFailure.usage("cannot write \(url.path): \(error.localizedDescription)")
                 }
-                print("wrote \(url.path) (\(file.bytes.count) bytes, ETag \(file.entityTag))")
+                let serves = file.claims == [file.domain] ? "" : ", for \(file.claims.joined(separator: " and "))"
+                print("wrote \(url.path) (\(file.bytes.count) bytes, ETag \(file.entityTag)\(serves))")
             }
         }
     }

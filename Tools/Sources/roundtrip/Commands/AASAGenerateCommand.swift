@@ -8,7 +8,13 @@ struct AASAGenerateCommand: AsyncParsableCommand {
         commandName: "generate",
         abstract: "Print the association file for a domain, built from the universal-link routes of one or more specs.",
         discussion:
-            "Each spec that claims the domain becomes one detail with its app-id. Exits 2 when a spec is unusable, lacks an app-id, or the domain is ambiguous or unclaimed."
+            """
+            Each spec that claims the domain becomes one detail with its app-id; a spec declaring \
+            webcredentials or app-clip adds that service. A wildcard claim (*.example.com) is \
+            verified with the apex's file (Apple's TN3155), so --domain example.com (or \
+            *.example.com) prints the file of every spec claiming either. Exits 2 when a spec is \
+            unusable, lacks an app-id, or the domain is ambiguous or unclaimed.
+            """
     )
 
     @OptionGroup var specOptions: SpecsOption
@@ -41,7 +47,7 @@ struct AASAGenerateCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.usage(error.message)
         }
-        if file.applinks?.details.isEmpty ?? true {
+        if file.applinks?.details.isEmpty ?? (file.webcredentials == nil && file.appclips == nil) {
             FileHandle.standardError.write(Data("warning: no action of the specs has an https route on \(chosen); the file claims no URL\n".utf8))
         }
         print(file.jsonText())

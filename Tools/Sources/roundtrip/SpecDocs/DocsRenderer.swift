@@ -55,6 +55,12 @@ struct DocsRenderer {
         if !spec.app.domains.isEmpty {
             facts.append(DocsFact(term: "Universal link domains", value: joined(spec.app.domains.map { [.code($0)] })))
         }
+        if spec.app.services.webCredentials {
+            facts.append(DocsFact(term: "Shared web credentials", value: [.text("on the universal link domains (webcredentials)")]))
+        }
+        if let clip = spec.app.services.appClip {
+            facts.append(DocsFact(term: "App Clip", value: [.code(clip)]))
+        }
         facts.append(DocsFact(term: "Actions", value: [.text("\(spec.actions.count)")]))
         facts.append(
             DocsFact(

@@ -261,10 +261,20 @@ enum SpecSchema {
             "domains": [
                 "description": """
                 The associated domains the app claims for universal links, without applinks:, port or path. \
-                *.example.com covers every subdomain of example.com, not example.com itself.
+                *.example.com covers every subdomain of example.com, not example.com itself, and is verified \
+                with the file of example.com (Apple's TN3155).
                 """,
                 "anyOf": [domain, ["type": "array", "items": domain]],
                 "examples": [["notes.example.com"]],
+            ],
+            "webcredentials": flag(
+                "true when the app's domains share web credentials with it: the generated AASA lists app-id under webcredentials."
+            ),
+            "app-clip": [
+                "description": "The App Clip's app ID (TEAMID.bundle.id.Clip), listed under appclips in the generated AASA.",
+                "type": "string",
+                "pattern": "^[A-Z0-9]{10}\\.[A-Za-z0-9.-]+$",
+                "examples": ["ABCDE12345.com.example.notes.Clip"],
             ],
             "description": text("Free text for generated documentation and code; the decision ignores it."),
         ],

@@ -8,9 +8,18 @@ enum Plist {
         try PropertyListSerialization.data(fromPropertyList: dictionary, format: binary ? .binary : .xml, options: 0)
     }
 
-    /// An app's Info.plist with the given URL schemes (one URL type) and extra keys.
-    static func info(bundleID: String = "com.example.app", schemes: [String] = [], extra: [String: Any] = [:]) -> [String: Any] {
+    /// An app's Info.plist with the given URL schemes (one URL type) and extra keys; a scene
+    /// manifest unless `scenes` is false (UIKit requires one with the iOS 26 SDK, TN3187).
+    static func info(
+        bundleID: String = "com.example.app",
+        schemes: [String] = [],
+        scenes: Bool = true,
+        extra: [String: Any] = [:]
+    ) -> [String: Any] {
         var info: [String: Any] = ["CFBundleIdentifier": bundleID, "CFBundleName": "Example"]
+        if scenes {
+            info["UIApplicationSceneManifest"] = ["UIApplicationSupportsMultipleScenes": false]
+        }
         if !schemes.isEmpty {
             info["CFBundleURLTypes"] = [["CFBundleURLName": bundleID, "CFBundleURLSchemes": schemes]]
         }
