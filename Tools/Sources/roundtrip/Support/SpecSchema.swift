@@ -130,7 +130,7 @@ enum SpecSchema {
         return examples.isEmpty ? schema : schema.adding("examples", .array(examples))
     }
 
-    /// The spellings of a Boolean the loader reads (YAML's `true`, or the text `yes`).
+    /// The spellings of a Boolean the loader reads: `true`, `false` and the YAML 1.1 words.
     static func flag(_ description: String) -> OrderedJSON {
         [
             "description": .string(description),
@@ -205,13 +205,10 @@ enum SpecSchema {
     ///
     /// `off` is `false` to a YAML 1.1 reader, so `false` and the other false words mean `off`,
     /// as the loader reads them.
-    static func signatures(_ description: String) -> OrderedJSON {
+    static func signatures(_ description: String, hasDefault: Bool = true) -> OrderedJSON {
         let words = SignatureRequirement.allCases.map(\.rawValue) + yamlFalseWords.filter { $0 != "off" }
-        return [
-            "description": .string(description),
-            "enum": .array(words.map(OrderedJSON.string) + [false]),
-            "default": .string(SignatureRequirement.off.rawValue),
-        ]
+        let schema: OrderedJSON = ["description": .string(description), "enum": .array(words.map(OrderedJSON.string) + [false])]
+        return hasDefault ? schema.adding("default", .string(SignatureRequirement.off.rawValue)) : schema
     }
 
     /// `query-encoding`.
@@ -519,9 +516,9 @@ enum SpecSchema {
             ],
             "fragment": ["description": "The fragment is one value, described like a parameter with a name.", "$ref": "#/$defs/named-value"],
             "sources": ["description": "Replaces the app's sources for this action.", "$ref": "#/$defs/sources"],
-            "signatures": choice(
-                SignatureRequirement.allCases.map(\.rawValue),
-                "Replaces the top level's signatures for this action: off, optional or required."
+            "signatures": signatures(
+                "Replaces the top level's signatures for this action: off, optional or required.",
+                hasDefault: false
             ),
             "returns": [
                 "description": """
