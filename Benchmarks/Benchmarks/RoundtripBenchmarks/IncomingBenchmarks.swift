@@ -5,7 +5,7 @@ import Roundtrip
 /// The incoming-URL path (split, route, decode, validate) against Foundation's
 /// `URLComponents(string:)` + `queryItems` on the same URL, in the same run.
 ///
-/// Targets (issue 2): the whole decision costs no more than the Foundation baseline alone
+/// Targets: the whole decision costs no more than the Foundation baseline alone
 /// (ratio ≤ 1.0), and its cost at 10,000 actions is at most 1.3× its cost at 10.
 func registerIncomingBenchmarks() {
     let url = IncomingFixture.url

@@ -6,7 +6,7 @@ import RoundtripGeneration
 import RoundtripYAML
 import Yams
 
-/// A spec from its text to a ready ``Endpoint`` at app launch (issue 13), at 10, 50 and 1,000
+/// A spec from its text to a ready ``Endpoint`` at app launch, at 10, 50 and 1,000
 /// actions of nine typed parameters, from YAML and from JSON; beside it, in the same run, the
 /// first step of the old path alone: Yams composing the same YAML (the old loader composed it,
 /// then walked the node tree). Each size also runs with no parameter definition repeated.
