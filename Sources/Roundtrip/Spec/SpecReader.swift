@@ -284,6 +284,7 @@ struct SpecReader {
         let signatures = choice(top[.signatures], "signatures", SignatureRequirement.self) ?? .off
         var keys: [SigningKeyDescription] = []
         if let node = top[.keys] { keys = readKeys(node) }
+        let answerContext = readAnswerContext(top, keys: keys, callbacks: callbacks)
         let queryEncoding = choice(top[.queryEncoding], "query-encoding", QueryEncoding.self) ?? .rfc3986
         var actions: [Action] = []
         if let actionsNode = top[.actions] {
@@ -297,7 +298,8 @@ struct SpecReader {
                     app: app,
                     sources: sources,
                     signatures: signatures,
-                    queryEncoding: queryEncoding
+                    queryEncoding: queryEncoding,
+                    answerContext: answerContext
                 ) {
                     actions.append(action)
                 }
@@ -314,6 +316,7 @@ struct SpecReader {
             queryEncoding: queryEncoding,
             actions: actions
         )
+        (spec.answers, spec.callbackMatch) = (answerContext.answers, answerContext.callbackMatch)
         for action in actions where action.signatures != .off && keys.isEmpty {
             error(
                 "signatures-without-keys",
@@ -446,7 +449,8 @@ struct SpecReader {
         app: AppDescription,
         sources: SourcePolicy,
         signatures: SignatureRequirement,
-        queryEncoding: QueryEncoding
+        queryEncoding: QueryEncoding,
+        answerContext: AnswerContext = AnswerContext()
     ) -> Action? {
         let path = "actions.\(name)"
         guard
@@ -661,7 +665,7 @@ struct SpecReader {
             readReturns($0, path: Self.join(path, "returns"), convention: convention, responsePrefix: responsePrefix)
         }
         let actionEncoding = choice(fields[.queryEncoding], Self.join(path, "query-encoding"), QueryEncoding.self) ?? queryEncoding
-        return Action(
+        var action = Action(
             name: name,
             routes: routes,
             convention: convention,
@@ -678,6 +682,8 @@ struct SpecReader {
             queryEncoding: actionEncoding,
             description: string(fields[.description], Self.join(path, "description"))
         )
+        applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
+        return action
     }
 
     /// Why `key` (`return-parameter`, `response-prefix` or `outcomes`) does not apply to an action
