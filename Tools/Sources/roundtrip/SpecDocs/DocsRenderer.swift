@@ -386,6 +386,7 @@ struct DocsRenderer {
             if action.convention == .universalLinkCallback { text.append(.text("; https only")) }
             facts.append(DocsFact(term: "Callbacks", value: text + [.text(".")]))
         }
+        facts += answerFacts(action)
         return facts
     }
 
