@@ -19,7 +19,7 @@ let package = Package(
     dependencies: [.package(name: "Roundtrip", path: "..")],
     targets: [
         // libFuzzer's driver, the fixtures path and invariant checks, shared by every target.
-        .target(name: "FuzzSupport", path: "Targets/FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "Roundtrip", package: "Roundtrip")], path: "Targets/FuzzSupport"),
         fuzzTarget("fuzz-query-codec", ["Roundtrip"]),
         fuzzTarget("fuzz-decision", ["Roundtrip", "RoundtripYAML"]),
         fuzzTarget("fuzz-callback-acceptance", ["Roundtrip"]),
@@ -27,6 +27,7 @@ let package = Package(
         fuzzTarget("fuzz-aasa", ["RoundtripAssociatedDomains"]),
         fuzzTarget("fuzz-value-forms", ["Roundtrip", "RoundtripYAML"]),
         fuzzTarget("fuzz-pattern", ["Roundtrip"]),
+        fuzzTarget("fuzz-signed-answers", ["Roundtrip"]),
     ],
     swiftLanguageModes: [.v6]
 )

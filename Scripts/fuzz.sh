@@ -10,6 +10,7 @@
 #   fuzz-value-forms          lists, multi-line text, allow-empty, yes-no, json, base64, secrets,
 #                             form encoding and undeclared parameters; returns on the calling side
 #   fuzz-pattern              a spec pattern and a value: compile, match, and NSRegularExpression
+#   fuzz-signed-answers       the calling side's check of callbacks from partners that sign answers
 # Run one at a time. New inputs go to a scratch corpus; crashes are written to Fuzz/Crashes/
 # (add each as a test). A target with Fuzz/Dictionaries/TARGET.dict runs with that dictionary.
 set -euo pipefail

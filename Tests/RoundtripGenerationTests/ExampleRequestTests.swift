@@ -86,7 +86,12 @@ struct ExampleRequestTests {
     /// The example answer is the success callback, with the returned values, and the calling
     /// side accepts it for the pending request.
     func theAnswerIsAccepted(_ example: ExampleRequest, _ built: OutgoingRequest, action: Action, spec: Spec) async throws {
-        let answer = try example.answer(in: spec)
+        // A partner that signs its answers signs the example with its key: the test fixture's is
+        // 32 bytes of 0x07.
+        let answerSigner =
+            action.answers.signatures == .off
+            ? nil : try RequestSigner(keyID: action.answers.keyID ?? "", algorithm: .ed25519, bytes: Array(repeating: 7, count: 32))
+        let answer = try example.answer(in: spec, signer: answerSigner, now: Self.now)
         switch action.convention {
         case .none:
             #expect(answer == nil)

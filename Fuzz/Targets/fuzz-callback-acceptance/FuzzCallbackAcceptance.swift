@@ -70,40 +70,14 @@ enum CallbackFuzz {
         }
         var accepted: [String: String] = [:]  // nonce → the URL that consumed it
         for (offset, url) in urls.enumerated() {
-            guard let response = await accept(url, acceptor, at: now.addingTimeInterval(TimeInterval(offset))) else { continue }
+            guard let response = await CallingInvariants.accept(url, acceptor, at: now.addingTimeInterval(TimeInterval(offset)), codes: callingCodes) else { continue }
             let nonce = response.request.nonce
             FuzzDriver.require(accepted[nonce] == nil, "the request \(nonce) was accepted twice: \(accepted[nonce]!) and \(url)")
             accepted[nonce] = url
             check(response, url)
         }
         let later = now.addingTimeInterval(100)
-        for (nonce, url) in accepted {
-            do {
-                _ = try await acceptor.accept(url, now: later)
-                fatalError("the callback \(url) for \(nonce) was accepted again")
-            } catch {
-                FuzzDriver.require((error as? RoundtripError)?.code == .replayed, "a replay of \(url) got \(error)")
-            }
-        }
-        for sent in live where accepted[sent.request.nonce] == nil {
-            do {
-                _ = try await acceptor.accept(sent.genuine, now: later)
-            } catch {
-                fatalError("a refused callback used up \(sent.request.nonce): its genuine callback got \(error)")
-            }
-        }
-    }
-
-    /// The acceptor's answer; a refusal must be a ``RoundtripError`` with a calling-side code.
-    static func accept(_ url: String, _ acceptor: ResponseAcceptor, at time: Date) async -> AcceptedResponse? {
-        do {
-            return try await acceptor.accept(url, now: time)
-        } catch let error as RoundtripError {
-            FuzzDriver.require(callingCodes.contains(error.code), "a refusal with the code \(error.code)")
-            return nil
-        } catch {
-            fatalError("a refusal that is not a RoundtripError: \(error)")
-        }
+        await CallingInvariants.check(accepted: accepted, genuine: live.map { ($0.request.nonce, $0.genuine) }) { await CallingInvariants.acceptAgain($0, acceptor, at: later) }
     }
 
     /// What an accepted callback must be, checked on the URL itself rather than trusted from the

@@ -11,7 +11,7 @@ import Foundation
 /// ```
 ///
 /// Forward every incoming URL to ``handleCallback(_:)-(String)``: it accepts the genuine answer
-/// (see ``ResponseAcceptor``) and resumes the `call` that waits for it. When the app was killed
+/// (see ``ResponseAcceptor``; a partner whose spec signs its answers must have signed it) and resumes the `call` that waits for it. When the app was killed
 /// in between, no `call` waits any more; `handleCallback` then returns the answer with the
 /// continuation from the ledger, and the app carries on from there.
 ///
@@ -37,15 +37,18 @@ public actor Caller {
     ///   - limits: Size limits for incoming callbacks.
     ///   - clock: The current time; `Date()` by default.
     ///   - nonce: The source of `rt-state` nonces; ``Nonce/make(byteCount:)`` by default.
+    ///   - keys: Resolves partners' HMAC answer keys kept by reference (`keychain`); signed
+    ///     answers under an Ed25519 key need none (the ledger holds the public key).
     public init(
         ledger: any LedgerStore,
         opener: any URLOpener,
         limits: QueryLimits = .default,
         clock: @escaping @Sendable () -> Date = { Date() },
-        nonce: @escaping @Sendable () -> String = { Nonce.make() }
+        nonce: @escaping @Sendable () -> String = { Nonce.make() },
+        keys: any KeyResolver = EnvironmentKeyResolver()
     ) {
         self.ledger = ledger
-        acceptor = ResponseAcceptor(ledger: ledger, limits: limits)
+        acceptor = ResponseAcceptor(ledger: ledger, limits: limits, keys: keys)
         self.opener = opener
         self.clock = clock
         makeNonce = nonce

@@ -144,7 +144,8 @@ public struct RequestBuilder: Sendable {
                 createdAt: now,
                 expiresAt: now.addingTimeInterval(ttl),
                 continuation: continuation,
-                returns: action.returns
+                returns: action.returns,
+                answers: try answerRequirement(of: action)
             )
         }
         let query = wholeQuery ?? QueryCodec.encode(items)
@@ -157,6 +158,22 @@ public struct RequestBuilder: Sendable {
             try limits.check(url)
         }
         return OutgoingRequest(url: url, pending: pending, isUniversalLink: route.isUniversalLink)
+    }
+
+    /// What the partner requires of its answers to `action`, for the ledger: `nil` when it does
+    /// not sign them.
+    ///
+    /// - Throws: ``RoundtripError`` `bad-signature` when the policy names no key of the spec (a
+    ///   spec made in code; a loaded one is checked when it loads).
+    func answerRequirement(of action: Action) throws(RoundtripError) -> AnswerRequirement? {
+        guard action.answers.signatures != .off else { return nil }
+        guard let keyID = action.answers.keyID, let key = partner.key(id: keyID) else {
+            throw RoundtripError(
+                .badSignature,
+                "the partner's action '\(action.name)' signs its answers with '\(action.answers.keyID ?? "")', which is not a key of its spec"
+            )
+        }
+        return AnswerRequirement(signatures: action.answers.signatures, key: key)
     }
 
     /// The convention's callback parameters come from `callback`, never from the caller's

@@ -8,14 +8,18 @@ import Foundation
 /// 1. size limits (`too-large`), before any parsing;
 /// 2. URL syntax (`malformed-url`, `invalid-encoding`); callbacks never carry a fragment;
 /// 3. query decoding (`invalid-encoding`), a second `rt-state` or any other `rt-` parameter
-///    (`reserved-parameter`), repeated names (`duplicate-parameter`);
+///    but the answer signature's (`reserved-parameter`), repeated names (`duplicate-parameter`);
 /// 4. the ledger: the exact callback base and the nonce (`unsolicited-response`,
 ///    `nonce-mismatch`, `replayed`, `expired`);
-/// 5. the response's shape: the caller's own callback parameters unchanged
+/// 5. the answer signature, when the partner's spec required one as the request was made (see
+///    ``PendingRequest/answers``): `missing-signature`, `bad-signature`, `expired` for an `rt-ts`
+///    over 300 s from now; signature parameters on an answer that is not signed are
+///    `reserved-parameter`;
+/// 6. the response's shape: the caller's own callback parameters unchanged
 ///    (`reserved-parameter`), return-url parameters carry the response prefix
 ///    (`unknown-parameter`) and a declared `<prefix>responseType` (`missing-parameter`,
 ///    `invalid-parameter`);
-/// 6. consume, exactly once (`replayed` for the loser of a race).
+/// 7. consume, exactly once (`replayed` for the loser of a race).
 ///
 /// This mirrors OAuth for native apps: exact redirect matching and a one-time state
 /// (RFC 8252 section 8.9–8.10; RFC 9700 section 4.7).
@@ -24,11 +28,21 @@ public struct ResponseAcceptor: Sendable {
     public let ledger: any LedgerStore
     /// The size limits.
     public let limits: QueryLimits
+    /// Resolves a partner's HMAC answer key recorded by reference (a `keychain` account); an
+    /// Ed25519 public key is recorded in the ledger itself and needs no resolver.
+    public let keys: any KeyResolver
 
     /// Creates an acceptor over a ledger.
-    public init(ledger: any LedgerStore, limits: QueryLimits = .default) {
+    ///
+    /// - Parameters:
+    ///   - ledger: The ledger of pending requests.
+    ///   - limits: The size limits.
+    ///   - keys: Resolves HMAC answer keys recorded by reference; on Apple platforms
+    ///     `KeychainKeyResolver` reads `keychain` keys.
+    public init(ledger: any LedgerStore, limits: QueryLimits = .default, keys: any KeyResolver = EnvironmentKeyResolver()) {
         self.ledger = ledger
         self.limits = limits
+        self.keys = keys
     }
 
     /// Accepts a callback and consumes its pending request.
@@ -47,7 +61,7 @@ public struct ResponseAcceptor: Sendable {
         }
         // Line breaks and tabs are let through here and refused below unless the partner action
         // returns a `multiline` value under that name.
-        let items = try QueryCodec.decode(split.query ?? "", allowDuplicates: true, options: .multiline)
+        var items = try QueryCodec.decode(split.query ?? "", allowDuplicates: true, options: .multiline)
         var state: String?
         for item in items {
             if item.name == ReservedNames.state {
@@ -59,7 +73,7 @@ public struct ResponseAcceptor: Sendable {
                     )
                 }
                 state = item.value ?? ""
-            } else if ReservedNames.isReserved(item.name) {
+            } else if ReservedNames.isReserved(item.name), !AnswerSignature.parameters.contains(item.name) {
                 throw RoundtripError(
                     .reservedParameter,
                     "the callback carries '\(ParameterParsing.abbreviated(item.name))', which is in Roundtrip's reserved 'rt-' namespace",
@@ -68,6 +82,7 @@ public struct ResponseAcceptor: Sendable {
             }
         }
         let match = try await ledger.find(answeredBy: split, state: state, now: now)
+        try AnswerSignature.verify(split, items: &items, requirement: match.request.answers, keys: keys, partner: match.request.partner, now: now)
         // Only a returned `repeated` list may repeat its name.
         let rules = match.request.convention.rules
         let repeatable = Set(

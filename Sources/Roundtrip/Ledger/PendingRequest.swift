@@ -33,6 +33,10 @@ public struct PendingRequest: Sendable, Hashable, Codable {
     /// ``ParameterDefinition``), so that the answer is checked against them even in another
     /// process; `nil` when the action declares none.
     public let returnsDefinition: String?
+    /// What the partner's spec required of its answers when the request was made (its
+    /// `answers:`); `nil`, as in an entry written before signed answers existed, means `off`.
+    /// Recorded here so that a later change to the spec cannot downgrade a pending request.
+    public let answers: AnswerRequirement?
     /// When an answer was accepted; a consumed entry stays as a tombstone, so a replay is told
     /// apart from an unsolicited response.
     public internal(set) var consumedAt: Date?
@@ -50,6 +54,8 @@ public struct PendingRequest: Sendable, Hashable, Codable {
     ///   - createdAt: When the request was sent.
     ///   - expiresAt: When it stops accepting an answer.
     ///   - continuation: The app's continuation as JSON bytes.
+    ///   - returns: The partner action's `returns`.
+    ///   - answers: What the partner requires of its answers; `nil` for unsigned answers.
     public init(
         nonce: String,
         partner: String,
@@ -61,7 +67,8 @@ public struct PendingRequest: Sendable, Hashable, Codable {
         createdAt: Date,
         expiresAt: Date,
         continuation: Data? = nil,
-        returns: [ParameterSpec]? = nil
+        returns: [ParameterSpec]? = nil,
+        answers: AnswerRequirement? = nil
     ) {
         self.nonce = nonce
         self.partner = partner
@@ -74,6 +81,7 @@ public struct PendingRequest: Sendable, Hashable, Codable {
         self.expiresAt = expiresAt
         self.continuation = continuation
         returnsDefinition = returns.map(ParameterDefinition.json)
+        self.answers = answers
         consumedAt = nil
     }
 

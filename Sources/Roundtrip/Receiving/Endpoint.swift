@@ -42,6 +42,8 @@ public struct Endpoint: Sendable {
         let signatureWindow: TimeInterval
         let router: Router
         let callbackPolicy: CallbackPolicy
+        /// The same allow-list matched whole URLs, for actions under `callback-match: exact`.
+        let exactCallbackPolicy: CallbackPolicy
         let signatures: SignatureVerifier
         let keys: any KeyResolver
         /// Each action compiled on its first request, so that an endpoint is ready at launch
@@ -63,6 +65,7 @@ public struct Endpoint: Sendable {
             self.signatureWindow = signatureWindow
             self.router = router
             self.callbackPolicy = callbackPolicy
+            exactCallbackPolicy = CallbackPolicy(allowList: callbackPolicy.allowList, ownSchemes: spec.app.schemes, match: .exact)
             self.signatures = signatures
             self.keys = keys
             compiled = Array(repeating: nil, count: spec.actions.count)
@@ -351,7 +354,8 @@ public struct Endpoint: Sendable {
             guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
             return items.remove(at: position).text(in: bytes)
         }
-        return try compiled.action.convention.rules.takeCallbacks(take, of: compiled.action, policy: storage.callbackPolicy)
+        let policy = compiled.action.callbackMatch == .exact ? storage.exactCallbackPolicy : storage.callbackPolicy
+        return try compiled.action.convention.rules.takeCallbacks(take, of: compiled.action, policy: policy)
     }
 
     private func unknownRoute(_ split: URLSplit) -> RoundtripError {

@@ -26,6 +26,7 @@ public struct Receiver: Sendable {
     private let opener: any URLOpener
     private let replayGuard: (any ReplayGuard)?
     private let clock: @Sendable () -> Date
+    private let answerSigner: RequestSigner?
     private var handlers: [String: Handler] = [:]
 
     /// Creates a receiver.
@@ -35,13 +36,17 @@ public struct Receiver: Sendable {
     ///   - opener: Opens callbacks (`UIApplication.open` in an app).
     ///   - replayGuard: Keeps seen `rt-id`s of signed requests; in memory by default.
     ///   - clock: The current time; `Date()` by default.
+    ///   - answerSigner: The key (the spec's `answers.key`) that signs the answers of actions
+    ///     whose `answers` say so; answers of other actions are left unsigned.
     public init(
         endpoint: Endpoint,
         opener: any URLOpener,
         replayGuard: (any ReplayGuard)? = InMemoryReplayGuard(),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        answerSigner: RequestSigner? = nil
     ) {
         self.endpoint = endpoint
+        self.answerSigner = answerSigner
         self.opener = opener
         self.replayGuard = replayGuard
         self.clock = clock
@@ -94,7 +99,14 @@ public struct Receiver: Sendable {
         }
         // A Universal Link Callback appends nothing (Imprivata's Universal Link Callback page).
         if !action.convention.rules.answersWithParameters { reply.parameters = [] }
-        let callback = try ResponseBuilder.callbackURL(answering: request, action: action, outcome: reply.outcome, parameters: reply.parameters)
+        let callback = try ResponseBuilder.callbackURL(
+            answering: request,
+            action: action,
+            outcome: reply.outcome,
+            parameters: reply.parameters,
+            signer: action.answers.signatures == .off ? nil : answerSigner,
+            now: clock()
+        )
         let opened: Bool
         if let callbackURL = URL(string: callback) {
             opened = await opener.open(callbackURL, universalLinksOnly: false)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds the callback URL that answers an accepted request: the "come back" of a round trip.
 ///
 /// The response is appended to the caller's callback URL without touching the caller's own query
@@ -7,6 +9,11 @@
 /// - ULC: the `ulc-success` or `ulc-error` URL as given; Imprivata's Universal Link Callback page appends nothing.
 /// - return-url: the return URL with `<prefix>responseType=<outcome>` and `<prefix><name>` for each
 ///   response parameter (as in InnerFence's "2-way app integration on the iPhone": `my-return-url://?record_id=123&ifcc_responseType=declined`).
+///
+/// When the action's `answers` say so, the answer is signed last: `&rt-kid=K&rt-ts=T&rt-sig=S`
+/// over the exact bytes before `&rt-sig=`, the caller's `rt-state` included (see
+/// ``AnswerSignature``), so the caller can tell it from an answer forged by an app that hijacked
+/// the custom scheme.
 public enum ResponseBuilder {
     /// Builds the callback URL for an outcome.
     ///
@@ -17,15 +24,57 @@ public enum ResponseBuilder {
     ///     `success` means the first declared outcome, `cancel` means `cancelled` and `error` means
     ///     `error` when declared.
     ///   - parameters: Response parameters, unprefixed.
+    ///   - signer: The key id and key that sign the answer, when the action's `answers` sign it.
+    ///   - now: The signing time (`rt-ts`).
     /// - Returns: The URL to open.
     /// - Throws: ``RoundtripError`` `missing-callback` when the request gave no URL for the outcome,
     ///   `invalid-parameter` for an outcome the convention does not have or parameters a ULC cannot
-    ///   carry, `reserved-parameter` for `rt-` names or names the callback already carries.
+    ///   carry, `reserved-parameter` for `rt-` names or names the callback already carries;
+    ///   `missing-signature` when the action requires signed answers and no signer is given;
+    ///   `bad-signature` for a signer of another key than the action's `answers.key`, or a signer
+    ///   given for an action that does not sign its answers.
+    /// - Complexity: O(*n*) in the length of the callback URL, and one signature.
     public static func callbackURL(
         answering request: AcceptedRequest,
         action: Action,
         outcome: String,
-        parameters: [QueryItem] = []
+        parameters: [QueryItem] = [],
+        signer: RequestSigner? = nil,
+        now: Date = Date()
+    ) throws(RoundtripError) -> String {
+        let answers = action.answers
+        switch (answers.signatures, signer) {
+        case (.off, let signer?):
+            throw RoundtripError(
+                .badSignature,
+                "the action '\(action.name)' does not sign its answers (answers.signatures is off), so the caller would refuse '\(signer.keyID)''s rt-kid, rt-ts and rt-sig",
+                parameter: ReservedNames.keyID
+            )
+        case (.required, nil):
+            throw RoundtripError(
+                .missingSignature,
+                "the action '\(action.name)' signs its answers (answers.signatures: required); give a signer for key '\(answers.keyID ?? "")'"
+            )
+        case (_, let signer?) where signer.keyID != answers.keyID:
+            throw RoundtripError(
+                .badSignature,
+                "the action '\(action.name)' signs its answers with key '\(answers.keyID ?? "")', not '\(signer.keyID)'",
+                parameter: ReservedNames.keyID
+            )
+        default:
+            break
+        }
+        let url = try unsignedCallbackURL(answering: request, action: action, outcome: outcome, parameters: parameters)
+        guard let signer else { return url }
+        return try AnswerSignature.sign(url, keyID: signer.keyID, key: signer.key, timestamp: Int64(now.timeIntervalSince1970.rounded(.down)))
+    }
+
+    /// The callback URL for an outcome, before any answer signature.
+    private static func unsignedCallbackURL(
+        answering request: AcceptedRequest,
+        action: Action,
+        outcome: String,
+        parameters: [QueryItem]
     ) throws(RoundtripError) -> String {
         for item in parameters where ReservedNames.isReserved(item.name) {
             throw RoundtripError(

@@ -16,8 +16,9 @@ public struct CallbackPolicy: Sendable {
     /// (`x-apple-…`, `x-apple.…`) is refused too; see ``isForbidden(scheme:)``.
     ///
     /// Besides script, data and local-file schemes and `http`, these are the schemes that place
-    /// a call or message, open the App Store or Settings, run a shortcut, or reopen a web page in
-    /// a browser (which would get round the ban on `http`).
+    /// a call or message, open the App Store or Settings, run a shortcut, reopen a web page in
+    /// a browser (which would get round the ban on `http`), or, on macOS, mount a network share
+    /// or start a remote session (`smb`, `afp`, `vnc`, `ssh`, `ftp`).
     public static let forbiddenSchemes: Set<String> = Set(schemeRules.map { String(decoding: $0.name, as: UTF8.self) })
 
     /// Whether a callback scheme is forbidden without an allow-list (the app's own schemes
@@ -29,14 +30,22 @@ public struct CallbackPolicy: Sendable {
 
     /// The allow-list, or `nil` to use the built-in rules.
     public let allowList: [CallbackBase]?
+    /// How the allow-list's entries are matched: as bases (the default) or as whole URLs.
+    public let match: CallbackMatch
     /// The app's own schemes, lowercased.
     public let ownSchemes: Set<String>
     /// ``ownSchemes``' UTF-8 bytes: the hot path compares a callback's scheme bytes with these.
     private let ownSchemeBytes: [[UInt8]]
 
     /// Creates a policy for an app.
-    public init(allowList: [CallbackBase]?, ownSchemes: [String]) {
+    ///
+    /// - Parameters:
+    ///   - allowList: The spec's `callbacks` list, or `nil` for the built-in rules.
+    ///   - ownSchemes: The app's own schemes, never allowed as a callback (no loops).
+    ///   - match: How the allow-list matches: ``CallbackMatch/base`` or ``CallbackMatch/exact``.
+    public init(allowList: [CallbackBase]?, ownSchemes: [String], match: CallbackMatch = .base) {
         self.allowList = allowList
+        self.match = match
         self.ownSchemes = Set(ownSchemes.map { $0.lowercased() })
         self.ownSchemeBytes = self.ownSchemes.map { Array($0.utf8) }
     }
@@ -95,7 +104,7 @@ public struct CallbackPolicy: Sendable {
                 schemeRule: checksScheme ? CallbackPolicy.schemeRule(scheme) : nil,
                 isOwnScheme: checksScheme && ownSchemeBytes.contains { CallbackPolicy.equalsIgnoringCase(scheme, $0) },
                 unreserved: CallbackPolicy.plainNamesAreUnreserved(bytes, offsets, responsePrefix: responsePrefix),
-                allowed: allowList?.contains { $0.matches(bytes, offsets) }
+                allowed: allowList?.contains { match == .exact ? $0.matchesExactly(bytes, offsets) : $0.matches(bytes, offsets) }
             )
         }
         if requireHTTPS, !verdict.isHTTPS {
@@ -112,6 +121,11 @@ public struct CallbackPolicy: Sendable {
         }
         if let allowList {
             guard verdict.allowed == true else {
+                if match == .exact {
+                    throw reject(
+                        "'\(ParameterParsing.abbreviated(url))' is not, byte for byte, one of the spec's callbacks (\(allowList.map(\.description).joined(separator: ", "))) followed by nothing but '?rt-state=…'"
+                    )
+                }
                 let base = split.base
                 throw reject("'\(base)' is not in the spec's callbacks list (\(allowList.map(\.description).joined(separator: ", ")))")
             }
@@ -132,7 +146,7 @@ public struct CallbackPolicy: Sendable {
     /// Why a scheme is forbidden, for the message; the schemes forbidden from the start keep
     /// the plain message.
     enum SchemeRule: Sendable {
-        case plain, browser, appleReserved, call, appStore, shortcut
+        case plain, browser, appleReserved, call, appStore, shortcut, remote
 
         /// The message's ending after `uses the forbidden scheme 'x:'`.
         var reason: String {
@@ -143,6 +157,7 @@ public struct CallbackPolicy: Sendable {
             case .call: ", which places a call"
             case .appStore: ", which opens the App Store"
             case .shortcut: ", which runs a shortcut"
+            case .remote: ", which on macOS mounts a network share or starts a remote session"
             }
         }
     }
@@ -161,6 +176,9 @@ public struct CallbackPolicy: Sendable {
         let others: [(String, SchemeRule)] = [
             ("facetime-prompt", .call), ("itms-apps", .appStore),
             ("itms-appss", .appStore), ("workflow", .shortcut),
+            // Opened on a Mac, these mount another machine's share (Finder's "Connect to
+            // Server" schemes) or start a remote session.
+            ("smb", .remote), ("afp", .remote), ("vnc", .remote), ("ssh", .remote), ("ftp", .remote),
         ]
         return (plain.map { ($0, SchemeRule.plain) } + browsers.map { ($0, .browser) } + others)
             .map { (Array($0.0.utf8), $0.1) }

@@ -40,6 +40,13 @@ public struct SigningKey: Sendable {
         SigningKey(material: .ed25519(privateKey: Array(key.rawRepresentation), publicKey: Array(key.publicKey.rawRepresentation)))
     }
 
+    /// The raw 32-byte Ed25519 public key, which a spec's `keys:` entry publishes as
+    /// `public-key` (base64); `nil` for an HMAC secret, which has no public half.
+    public var publicKey: [UInt8]? {
+        if case .ed25519(_, let publicKey) = material { return publicKey }
+        return nil
+    }
+
     /// The key that verifies what this key signs.
     public var verificationKey: VerificationKey {
         switch material {

@@ -32,6 +32,12 @@ public struct Action: Sendable {
     public var queryEncoding: QueryEncoding
     /// Free text for generated documentation and code; the decision ignores it.
     public var description: String?
+    /// Whether the app signs its answers to this action (the action's own `answers`, or the
+    /// app's).
+    public var answers: AnswerPolicy
+    /// How the spec's `callbacks` list is matched for this action's callbacks (the action's own
+    /// `callback-match`, or the app's).
+    public var callbackMatch: CallbackMatch
 
     /// Creates an action.
     public init(
@@ -49,8 +55,12 @@ public struct Action: Sendable {
         signatures: SignatureRequirement = .off,
         returns: [ParameterSpec]? = nil,
         queryEncoding: QueryEncoding = .rfc3986,
-        description: String? = nil
+        description: String? = nil,
+        answers: AnswerPolicy = .off,
+        callbackMatch: CallbackMatch = .base
     ) {
+        self.answers = answers
+        self.callbackMatch = callbackMatch
         self.name = name
         self.routes = routes
         self.convention = convention

@@ -29,6 +29,11 @@ public struct Spec: Sendable {
     public var keys: [SigningKeyDescription]
     /// How `+` in a query reads, for actions that do not say (top-level `query-encoding`).
     public var queryEncoding: QueryEncoding
+    /// Whether the app signs its answers, for actions that do not say (top-level `answers`).
+    public var answers: AnswerPolicy
+    /// How the `callbacks` list is matched, for actions that do not say (top-level
+    /// `callback-match`).
+    public var callbackMatch: CallbackMatch
     /// The actions, in file order.
     public var actions: [Action] {
         didSet { routerForActions = nil }
@@ -47,8 +52,12 @@ public struct Spec: Sendable {
         signatures: SignatureRequirement = .off,
         keys: [SigningKeyDescription] = [],
         queryEncoding: QueryEncoding = .rfc3986,
-        actions: [Action]
+        actions: [Action],
+        answers: AnswerPolicy = .off,
+        callbackMatch: CallbackMatch = .base
     ) {
+        self.answers = answers
+        self.callbackMatch = callbackMatch
         self.formatVersion = formatVersion
         self.app = app
         self.callbacks = callbacks
@@ -127,6 +136,8 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
     /// callback URL's bytes against these.
     private let baseBytes: [UInt8]
     private let pathStart: Int
+    /// The entry exactly as written, for `callback-match: exact`.
+    private let writtenBytes: [UInt8]
 
     /// Parses an allow-list entry.
     ///
@@ -142,7 +153,11 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
         path = String(split.path)
         baseBytes = Array("\(scheme)://\(host)\(path)".utf8)
         pathStart = baseBytes.count - path.utf8.count
+        writtenBytes = Array(text.utf8)
     }
+
+    /// The entry exactly as the spec wrote it (what `callback-match: exact` compares with).
+    public var text: String { String(decoding: writtenBytes, as: UTF8.self) }
 
     /// `scheme://host/path`.
     public var description: String { "\(scheme)://\(host)\(path)" }
@@ -151,6 +166,22 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
     func matches(_ url: URLSplit) -> Bool {
         url.withBytes { bytes, offsets in matches(bytes, offsets) }
     }
+
+    /// Whether the URL whose bytes ``URLSplit`` split into `offsets` is this entry byte for byte
+    /// (`callback-match: exact`, RFC 9700 section 4.1.3): the entry as written, then nothing, or
+    /// `?rt-state=<nonce>` and nothing else.
+    func matchesExactly(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> Bool {
+        guard offsets.fragment == nil else { return false }
+        let end = offsets.query.map { $0.lowerBound - 1 } ?? bytes.count
+        guard end == writtenBytes.count, UnsafeBufferPointer(rebasing: bytes[0..<end]).elementsEqual(writtenBytes) else { return false }
+        guard let query = offsets.query else { return true }
+        let state = Self.statePrefix
+        return query.count > state.count && UnsafeBufferPointer(rebasing: bytes[query]).starts(with: state)
+            && !bytes[query].contains(UInt8(ascii: "&"))
+    }
+
+    /// `rt-state=`, the one query item an exactly matched callback carries.
+    private static let statePrefix = Array((ReservedNames.state + "=").utf8)
 
     /// Whether the URL whose bytes ``URLSplit`` split into `offsets` has exactly this base: its
     /// bytes up to the end of the path are `scheme://host[:port]` ignoring ASCII case (both are

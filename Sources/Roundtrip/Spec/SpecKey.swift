@@ -61,6 +61,7 @@ extension SpecKey where Self: RawRepresentable, RawValue == Int {
 /// The keys at the top of a spec.
 enum TopLevelKey: Int, SpecKey {
     case roundtrip, app, callbacks, sources, signatures, keys, queryEncoding, actions
+    case answers, callbackMatch
 
     static let byName = spellings()
 
@@ -74,6 +75,8 @@ enum TopLevelKey: Int, SpecKey {
         case .keys: "keys"
         case .queryEncoding: "query-encoding"
         case .actions: "actions"
+        case .answers: "answers"
+        case .callbackMatch: "callback-match"
         }
     }
 }
@@ -132,6 +135,7 @@ enum SigningKeyKey: Int, SpecKey {
 enum ActionKey: Int, SpecKey {
     case url, convention, returnParameter, responsePrefix, outcomes, unknownParameters, parameters, queryValue, fragment
     case sources, signatures, returns, queryEncoding, description
+    case answers, callbackMatch
 
     static let byName = spellings()
 
@@ -151,6 +155,22 @@ enum ActionKey: Int, SpecKey {
         case .returns: "returns"
         case .queryEncoding: "query-encoding"
         case .description: "description"
+        case .answers: "answers"
+        case .callbackMatch: "callback-match"
+        }
+    }
+}
+
+/// The keys of an `answers` policy (app or action level).
+enum AnswersKey: Int, SpecKey {
+    case signatures, key
+
+    static let byName = spellings()
+
+    var name: String {
+        switch self {
+        case .signatures: "signatures"
+        case .key: "key"
         }
     }
 }

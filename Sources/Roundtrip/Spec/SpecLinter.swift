@@ -21,6 +21,8 @@
 /// - `multiline-unbounded` (note): a `multiline` parameter, `query-value` or `fragment` without
 ///   `max-length`.
 /// - `unbounded-list` (note): a list parameter without `max-items`.
+/// - `unsigned-payment-answers` (note): a payment-like action answered over a custom scheme
+///   without `answers: {signatures: required}`; see ``answerFindings(_:)``.
 package enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -85,6 +87,7 @@ package enum SpecLinter {
         for action in spec.actions {
             findings += secretFindings(action)
             findings += parameterFindings(action)
+            findings += answerFindings(action)
         }
         if spec.callbacks == nil, spec.actions.contains(where: { !$0.callbackParameters.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
             findings.append(

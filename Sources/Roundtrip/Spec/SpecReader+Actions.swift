@@ -7,7 +7,8 @@ extension SpecReader {
         app: AppDescription,
         sources: SourcePolicy,
         signatures: SignatureRequirement,
-        queryEncoding: QueryEncoding
+        queryEncoding: QueryEncoding,
+        answerContext: AnswerContext = AnswerContext()
     ) -> Action? {
         let path = "actions.\(name)"
         guard
@@ -32,7 +33,7 @@ extension SpecReader {
             readReturns($0, path: Self.join(path, "returns"), convention: convention, responsePrefix: keys.responsePrefix)
         }
         let actionEncoding = choice(fields[.queryEncoding], Self.join(path, "query-encoding"), QueryEncoding.self) ?? queryEncoding
-        return Action(
+        var action = Action(
             name: name,
             routes: routes,
             convention: convention,
@@ -49,6 +50,8 @@ extension SpecReader {
             queryEncoding: actionEncoding,
             description: string(fields[.description], Self.join(path, "description"))
         )
+        applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
+        return action
     }
 
     // MARK: - Routes

@@ -33,6 +33,7 @@ extension SpecReader {
         let signatures = choice(top[.signatures], "signatures", SignatureRequirement.self) ?? .off
         var keys: [SigningKeyDescription] = []
         if let node = top[.keys] { keys = readKeys(node) }
+        let answerContext = readAnswerContext(top, keys: keys, callbacks: callbacks)
         let queryEncoding = choice(top[.queryEncoding], "query-encoding", QueryEncoding.self) ?? .rfc3986
         var actions: [Action] = []
         if let actionsNode = top[.actions] {
@@ -46,7 +47,8 @@ extension SpecReader {
                     app: app,
                     sources: sources,
                     signatures: signatures,
-                    queryEncoding: queryEncoding
+                    queryEncoding: queryEncoding,
+                    answerContext: answerContext
                 ) {
                     actions.append(action)
                 }
@@ -63,6 +65,7 @@ extension SpecReader {
             queryEncoding: queryEncoding,
             actions: actions
         )
+        (spec.answers, spec.callbackMatch) = (answerContext.answers, answerContext.callbackMatch)
         for action in actions where action.signatures != .off && keys.isEmpty {
             error(
                 "signatures-without-keys",

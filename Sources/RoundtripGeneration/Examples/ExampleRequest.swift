@@ -156,13 +156,24 @@ public struct ExampleRequest: Sendable, Hashable {
     /// `x-success`, a return-url action's first outcome, ULC's `ulc-success`) with an example of
     /// every value the action `returns`, as ``ResponseBuilder`` writes it.
     ///
+    /// When the action signs its answers (`answers:`) and no signer is given, the URL is the
+    /// answer before signing, as for a signed request: the signature depends on the partner's
+    /// private key, which an example never holds.
+    ///
     /// - Parameters:
     ///   - spec: The spec the request was built from.
     ///   - includingOptional: `false` for only the required returned values.
+    ///   - signer: The partner's answer key, to sign the example answer.
+    ///   - now: The signing time.
     /// - Returns: The URL, or `nil` when the action never answers success: convention `none`,
     ///   an x-callback-url action whose `outcomes` lack `success`, or a request without callbacks.
-    /// - Throws: ``RoundtripError`` when a returned value has no example.
-    public func answer(in spec: Spec, includingOptional: Bool = true) throws(RoundtripError) -> String? {
+    /// - Throws: ``RoundtripError`` when a returned value has no example, or from signing.
+    public func answer(
+        in spec: Spec,
+        includingOptional: Bool = true,
+        signer: RequestSigner? = nil,
+        now: Date = Date()
+    ) throws(RoundtripError) -> String? {
         guard let action = spec.action(named: actionName), callbackBase != nil else { return nil }
         guard let outcome = action.successOutcome else { return nil }
         // The request was checked by the builder; here it is only read back, so signatures and
@@ -184,6 +195,8 @@ public struct ExampleRequest: Sendable, Hashable {
                 items += try ExampleValue.texts(for: parameter).map { QueryItem(name: parameter.name, value: $0) }
             }
         }
-        return try ResponseBuilder.callbackURL(answering: request, action: action, outcome: outcome, parameters: items)
+        var answering = action
+        if signer == nil { answering.answers = .off }
+        return try ResponseBuilder.callbackURL(answering: request, action: answering, outcome: outcome, parameters: items, signer: signer, now: now)
     }
 }

@@ -215,11 +215,29 @@ struct ReceiverWriter {
         writer.line("Reply(outcome: \"success\", parameters: returns.queryItems)")
         writer.close()
         writer.line("")
+        // An action whose spec signs its answers takes the signing key: required answers cannot
+        // be built without it.
+        let signs = action.answers.signatures != .off
         writer.documentation(
-            "The callback URL that answers this request with success and `returns`.\n\n- Throws: `RoundtripError` when the request has no success callback or a value breaks the spec's `returns`."
+            "The callback URL that answers this request with success and `returns`"
+                + (signs
+                    ? ", signed with the spec's answer key `\(action.answers.keyID ?? "")` (`rt-kid`, `rt-ts`, `rt-sig` last).\n\n- Parameters:\n  - returns: The returned values.\n  - signer: The answer key's signer.\n  - now: The signing time."
+                    : ".")
+                + "\n\n- Throws: `RoundtripError` when the request has no success callback or a value breaks the spec's `returns`"
+                + (signs ? "; `missing-signature` without a signer the spec requires, `bad-signature` for another key." : ".")
         )
-        writer.open("\(writer.modifier)func answer(_ returns: Returns) throws(RoundtripError) -> String")
-        writer.line("try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: \"success\", parameters: returns.queryItems)")
+        if signs {
+            let signer = action.answers.signatures == .required ? "RequestSigner" : "RequestSigner? = nil"
+            writer.open("\(writer.modifier)func answer(_ returns: Returns, signer: \(signer), now: Date = Date()) throws(RoundtripError) -> String")
+            writer.line(
+                "try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: \"success\", parameters: returns.queryItems, signer: signer, now: now)"
+            )
+        } else {
+            writer.open("\(writer.modifier)func answer(_ returns: Returns) throws(RoundtripError) -> String")
+            writer.line(
+                "try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: \"success\", parameters: returns.queryItems)"
+            )
+        }
         writer.close()
     }
 }

@@ -68,7 +68,7 @@ enum SwiftLiteral {
             "app: " + app(spec.app),
         ]
         if let callbacks = spec.callbacks {
-            arguments.append("callbacks: [" + callbacks.map { "try! CallbackBase(\(string($0.description)))" }.joined(separator: ", ") + "]")
+            arguments.append("callbacks: [" + callbacks.map { "try! CallbackBase(\(string($0.text)))" }.joined(separator: ", ") + "]")
         }
         arguments.append("sources: " + sources(spec.sources, shared: &shared))
         arguments.append("signatures: .\(signature(spec.signatures))")
@@ -79,6 +79,7 @@ enum SwiftLiteral {
         var actions: [String] = []
         for action in spec.actions { actions.append(self.action(action, indent: indent + 8, shared: &shared)) }
         arguments.append("actions: [\n" + actions.map { pad(indent + 8) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent + 4) + "]")
+        arguments += answerArguments(spec.answers, spec.callbackMatch)
         return "Spec(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 
@@ -98,6 +99,17 @@ enum SwiftLiteral {
     }
 
     static func signature(_ requirement: SignatureRequirement) -> String { requirement.rawValue }
+
+    /// `answers:` and `callbackMatch:` when they are not the defaults (so that specs without
+    /// them generate what they always did).
+    static func answerArguments(_ answers: AnswerPolicy, _ match: CallbackMatch) -> [String] {
+        var arguments: [String] = []
+        if answers != .off {
+            arguments.append("answers: AnswerPolicy(signatures: .\(signature(answers.signatures)), keyID: \(optional(answers.keyID)))")
+        }
+        if match != .base { arguments.append("callbackMatch: .\(match.rawValue)") }
+        return arguments
+    }
 
     static func key(_ key: SigningKeyDescription) -> String {
         let material: String
@@ -138,6 +150,7 @@ enum SwiftLiteral {
         }
         arguments.append("queryEncoding: .\(action.queryEncoding.rawValue)")
         if let text = action.description { arguments.append("description: \(string(text))") }
+        arguments += answerArguments(action.answers, action.callbackMatch)
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 

@@ -10,6 +10,7 @@ public actor ReceivingApp: AppBehavior {
     private let endpoint: Endpoint
     private let handlers: Handlers
     private let ulcAction: ULCResponder.Action?
+    private let answerSigner: RequestSigner?
     private var receiver: Receiver?
     private var responder: ULCResponder?
 
@@ -19,8 +20,15 @@ public actor ReceivingApp: AppBehavior {
     ///   - endpoint: The app's receiving side.
     ///   - handlers: Registers a handler per (non-ULC) action.
     ///   - ulcAction: The work a Universal Link Callback asks for (a logout), if the app takes ULCs.
-    public init(endpoint: Endpoint, handlers: @escaping Handlers = { _, _ in }, ulcAction: ULCResponder.Action? = nil) {
+    ///   - answerSigner: Signs the answers of actions whose spec `answers` say so.
+    public init(
+        endpoint: Endpoint,
+        handlers: @escaping Handlers = { _, _ in },
+        ulcAction: ULCResponder.Action? = nil,
+        answerSigner: RequestSigner? = nil
+    ) {
         self.endpoint = endpoint
+        self.answerSigner = answerSigner
         self.ulcAction = ulcAction
         self.handlers = handlers
     }
@@ -59,7 +67,7 @@ public actor ReceivingApp: AppBehavior {
 
     private func receiver(_ context: AppContext) -> Receiver {
         if let receiver { return receiver }
-        var made = Receiver(endpoint: endpoint, opener: context.opener, clock: context.clock.closure)
+        var made = Receiver(endpoint: endpoint, opener: context.opener, clock: context.clock.closure, answerSigner: answerSigner)
         handlers(&made, context)
         receiver = made
         return made

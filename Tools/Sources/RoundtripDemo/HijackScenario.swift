@@ -5,7 +5,8 @@ import RoundtripSimulator
 /// David Thiel's "iOS Application Security", chapter 8: a malicious app registers the bank's custom scheme and steals a payment request
 /// (iOS gives a contested scheme to either app). Universal links, verified by the domain's
 /// apple-app-site-association, cannot be claimed that way, and `rt-state` rejects answers
-/// forged without the nonce.
+/// forged without the nonce. A partner with only a custom scheme signs its answers instead, so
+/// an approval forged with the stolen nonce is refused too.
 enum HijackScenario {
     static let wallet = AppManifest(
         name: "Wallet",
@@ -114,8 +115,9 @@ enum HijackScenario {
             rejected.contains(.unsolicitedResponse) || rejected.contains(.nonceMismatch),
             "a forged answer without the right rt-state is rejected"
         )
+        try await signedAnswers(on: device, walletApp: walletApp, checks: &checks)
         return ScenarioReport(
-            title: "A malicious app hijacks a custom scheme; universal links and rt-state defeat it",
+            title: "A malicious app hijacks a custom scheme; universal links, rt-state and signed answers defeat it",
             source: "David Thiel, \"iOS Application Security\", chapter 8",
             trace: device.trace,
             checks: checks.checks

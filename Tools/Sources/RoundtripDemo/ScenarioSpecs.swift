@@ -46,6 +46,27 @@ enum ScenarioSpecs {
               payee:  {type: string, required: true, max-length: 64}
         """
 
+    /// A payment terminal with only a custom scheme, which signs its answers with an Ed25519 key
+    /// whose public half (base64) callers read here.
+    static func payTerminal(publicKey: String) -> String {
+        """
+        roundtrip: 1
+        app: {name: Pay Terminal, app-id: PAYTERM001.com.example.payterminal, schemes: [payterm]}
+        callbacks: ["wallet://signed"]
+        keys:
+          terminal-2026: {algorithm: ed25519, public-key: "\(publicKey)"}
+        answers: {signatures: required, key: terminal-2026}
+        actions:
+          charge:
+            url: payterm://charge
+            convention: return-url
+            response-prefix: term_
+            parameters:
+              amount: {type: decimal, required: true, minimum: 0.01}
+              payee:  {type: string, required: true, max-length: 64}
+        """
+    }
+
     /// Apple's "App Programming Guide for iOS" (inter-app communication): the to-do list.
     static let todo = """
         roundtrip: 1

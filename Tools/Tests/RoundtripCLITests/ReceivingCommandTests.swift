@@ -12,8 +12,10 @@ struct ReceivingCommandTests {
     @Test func lintValidSpec() throws {
         let result = try CommandLineRunner.run(["spec", "lint", terminal])
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("valid (0 errors, 1 warnings, 2 notes)"))
+        #expect(result.stdout.contains("valid (0 errors, 1 warnings, 3 notes)"))
         #expect(result.stdout.contains("[route-scheme-not-registered]"))
+        // 'charge' takes an amount and answers over a custom scheme without signed answers.
+        #expect(result.stdout.contains("[unsigned-payment-answers]"))
     }
 
     @Test func lintJSON() throws {

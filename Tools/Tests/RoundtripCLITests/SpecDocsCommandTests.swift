@@ -372,7 +372,7 @@ struct SpecDocsCommandTests {
             )
         )
         #expect(markdown.contains("| `partner` | `ed25519` | Ed25519; the app holds the public key `A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg=` |"))
-        #expect(markdown.contains("any scheme beginning `x-apple`, or one of these schemes: `about:`, `app-prefs:`"))
+        #expect(markdown.contains("any scheme beginning `x-apple`, or one of these schemes: `about:`, `afp:`, `app-prefs:`"))
     }
 
     static let hostile = """

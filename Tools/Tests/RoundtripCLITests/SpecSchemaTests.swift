@@ -43,15 +43,22 @@ struct SpecSchemaTests {
             "min-items", "max-items", "multiline", "allow-empty", "max-bytes", "secret-env", "description",
         ]
         let expected: [(String, [String: Any]?, [String])] = [
-            ("the file", schema, ["roundtrip", "app", "callbacks", "sources", "signatures", "keys", "query-encoding", "actions"]),
+            (
+                "the file", schema,
+                [
+                    "roundtrip", "app", "callbacks", "sources", "signatures", "keys", "answers", "callback-match", "query-encoding",
+                    "actions",
+                ]
+            ),
             ("app", definitions["app"] as? [String: Any], ["name", "app-id", "schemes", "domains", "description", "webcredentials", "app-clip"]),
             ("sources", definitions["sources"] as? [String: Any], ["allow", "deny", "unknown"]),
             ("a key", definitions["key"] as? [String: Any], ["algorithm", "secret-env", "keychain", "public-key"]),
+            ("answers", definitions["answers"] as? [String: Any], ["signatures", "key"]),
             (
                 "an action", definitions["action"] as? [String: Any],
                 [
                     "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters", "parameters", "query-value",
-                    "fragment", "sources", "signatures", "returns", "query-encoding", "description",
+                    "fragment", "sources", "signatures", "returns", "query-encoding", "description", "answers", "callback-match",
                 ]
             ),
             ("a parameter", definitions["parameter"] as? [String: Any], parameterKeys),

@@ -40,14 +40,7 @@ struct RequestBuildCommand: AsyncParsableCommand {
     @Option(help: "A folder for the pending-request ledger (needs --callback).")
     var ledger: String?
 
-    @Option(name: .customLong("sign-key"), help: "Sign with this key id of the partner's spec (needs --secret-env).")
-    var signKey: String?
-
-    @Option(
-        name: .customLong("secret-env"),
-        help: "The environment variable holding the signing secret (hmac-sha256: the value's bytes; ed25519: the base64 raw 32-byte private key)."
-    )
-    var secretEnv: String?
+    @OptionGroup var signing: SignerOption
 
     @Option(help: "Seconds the request waits for its answer.")
     var ttl: Int = 600
@@ -58,9 +51,6 @@ struct RequestBuildCommand: AsyncParsableCommand {
     var continuation: String?
 
     func validate() throws {
-        if (signKey == nil) != (secretEnv == nil) {
-            throw ValidationError("--sign-key and --secret-env go together: the key id and where its secret is")
-        }
         if ledger != nil, callback == nil {
             throw ValidationError("--ledger records the pending request of a callback; give --callback too")
         }
@@ -82,7 +72,7 @@ struct RequestBuildCommand: AsyncParsableCommand {
             throw CommandFailure.usage("the spec \(spec) is not usable: \(error.message)")
         }
         let items = try SpecInput.parameters(parameters)
-        let signer = try signKey.map { try makeSigner(partner, keyID: $0) }
+        let signer = try signing.signer(for: partner)
         let request: OutgoingRequest
         do {
             request = try builder.build(
@@ -109,30 +99,5 @@ struct RequestBuildCommand: AsyncParsableCommand {
             }
         }
         print(request.url)
-    }
-
-    private func makeSigner(_ partner: Spec, keyID: String) throws -> RequestSigner {
-        guard let description = partner.key(id: keyID) else {
-            let known = partner.keys.map(\.id)
-            throw CommandFailure.usage("the spec has no key '\(keyID)' (keys: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
-        }
-        guard let variable = secretEnv, let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
-            throw CommandFailure.usage("the environment variable \(secretEnv ?? "") is not set")
-        }
-        let bytes: [UInt8]
-        switch description.algorithm {
-        case .hmacSHA256:
-            bytes = Array(value.utf8)
-        case .ed25519:
-            guard let decoded = Base64URL.decodeLenient(value) else {
-                throw CommandFailure.usage("\(variable) must hold the base64 raw 32-byte Ed25519 private key of '\(keyID)'")
-            }
-            bytes = decoded
-        }
-        do {
-            return try RequestSigner(keyID: keyID, algorithm: description.algorithm, bytes: bytes)
-        } catch {
-            throw CommandFailure.usage(error.message)
-        }
     }
 }

@@ -10,7 +10,10 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
         discussion: """
             The callback must answer a request recorded with 'request build --ledger': its exact \
             callback base, its rt-state nonce, before it expires, once. Accepting consumes the \
-            pending request.
+            pending request. When the partner's spec signed its answers as the request was \
+            built ('answers:', recorded in the ledger), the callback must end with a valid \
+            rt-kid, rt-ts, rt-sig of that key, fresh within 300 s: else missing-signature, \
+            bad-signature or expired.
 
             \(LedgerKey.help)
 

@@ -11,7 +11,8 @@ struct ResponseCommand: AsyncParsableCommand {
     )
 }
 
-/// `roundtrip response build --spec SPEC --request URL --outcome success|error|cancel [--param k=v]...`
+/// `roundtrip response build --spec SPEC --request URL --outcome success|error|cancel [--param k=v]...
+/// [--sign-key KID --secret-env VAR] [--now SECONDS]`
 struct ResponseBuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
@@ -24,6 +25,12 @@ struct ResponseBuildCommand: AsyncParsableCommand {
             When the action declares 'returns', a success answer's parameters must be declared \
             there and pass their types and constraints (exit 1 otherwise). Repeat --param for a \
             returned 'repeated' list: each value goes under its name (tags=a&tags=b).
+
+            When the action's 'answers' sign its answers, --sign-key names the spec's answer key \
+            and --secret-env the variable that holds its private key (ed25519) or secret; the \
+            callback then ends with rt-kid, rt-ts (--now, or the clock) and rt-sig. Without them \
+            an action with 'answers: {signatures: required}' is refused (exit 1, \
+            missing-signature).
             """
     )
 
@@ -41,17 +48,29 @@ struct ResponseBuildCommand: AsyncParsableCommand {
     @Option(help: "The source application's bundle ID, as the OS would report it.")
     var source: String?
 
+    @OptionGroup var signing: SignerOption
+
     @OptionGroup var clock: ClockOption
 
     func run() async throws {
         let endpoint = try specOption.endpoint()
         let items = try SpecInput.parameters(parameters)
+        let signer = try signing.signer(for: endpoint.spec)
         do {
             let accepted = try endpoint.evaluate(request, source: source, now: clock.date)
             guard let action = endpoint.spec.action(named: accepted.actionName) else {
                 throw RoundtripError(.unknownRoute, "the action '\(accepted.actionName)' is not in the spec")
             }
-            print(try ResponseBuilder.callbackURL(answering: accepted, action: action, outcome: outcome, parameters: items))
+            print(
+                try ResponseBuilder.callbackURL(
+                    answering: accepted,
+                    action: action,
+                    outcome: outcome,
+                    parameters: items,
+                    signer: signer,
+                    now: clock.date
+                )
+            )
         } catch {
             throw CommandFailure.rejected("rejected: \(error)")
         }

@@ -338,6 +338,7 @@ struct DocsRenderer {
             if action.convention.requiresHTTPSCallbacks { text.append(.text("; https only")) }
             facts.append(DocsFact(term: "Callbacks", value: text + [.text(".")]))
         }
+        facts += answerFacts(action)
         return facts
     }
 

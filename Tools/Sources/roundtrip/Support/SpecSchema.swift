@@ -54,6 +54,8 @@ enum SpecSchema {
                 "Whether requests must be signed: off (the default), optional (a signed request must be signed correctly) or required. An action's own `signatures` replaces it."
             ),
             "keys": keys,
+            "answers": answers(answersDescription),
+            "callback-match": callbackMatch(callbackMatchDescription),
             "query-encoding": queryEncoding(
                 "How a `+` in a query reads, for the actions that do not say: rfc3986 (the default: a literal plus) or form (a space, as HTML forms write it)."
             ),
@@ -95,6 +97,7 @@ enum SpecSchema {
             "named-value": parameter(named: true),
             "returned-value": returnedValue,
             "type-rules": typeRules,
+            "answers": answersPolicy,
         ],
     ]
 
@@ -537,6 +540,8 @@ enum SpecSchema {
                 "Replaces the top level's query-encoding for this action: rfc3986 (a + is a plus) or form (a + is a space)."
             ),
             "description": text("Free text for generated documentation and code; the decision ignores it."),
+            "answers": answers("Replaces the top level's answers for this action (x-callback-url and return-url only: answers-without-callback)."),
+            "callback-match": callbackMatch("Replaces the top level's callback-match for this action."),
         ],
         "allOf": actionRules,
     ]
