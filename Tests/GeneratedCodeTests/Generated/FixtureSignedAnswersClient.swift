@@ -68,7 +68,7 @@ struct FixtureSignedAnswersClient: Sendable {
     /// Calls `charge` (return-url, `signed-terminal://charge`) and waits for its answer.
     ///
     /// - Parameters:
-    ///   - amount: `amount`: (decimal; required; minimum 0.01)
+    ///   - amount: `amount`: (decimal; required; at least 0.01)
     ///   - callback: The base URL to come back to (this app's own scheme or universal link).
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).

@@ -90,9 +90,9 @@ enum FixtureSignedAnswersReceiver {
     /// `charge`: return-url at `signed-terminal://charge`.
     ///
     /// Parameters:
-    /// - `amount`: (decimal; required; minimum 0.01)
+    /// - `amount`: (decimal; required; at least 0.01)
     struct Charge: Sendable {
-        /// `amount`: (decimal; required; minimum 0.01)
+        /// `amount`: (decimal; required; at least 0.01)
         let amount: Decimal
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
