@@ -24,6 +24,7 @@ let benchmarks: @Sendable () -> Void = {
     registerLedgerBenchmarks()
     registerLaunchBenchmarks()
     registerPatternBenchmarks()
+    registerAnswerBenchmarks()
 }
 
 extension Benchmark.Configuration {
