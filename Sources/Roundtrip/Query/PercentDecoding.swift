@@ -129,7 +129,21 @@ enum PercentDecoding {
 
     /// How many leading bytes are printable ASCII other than `%`.
     static func verbatimPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        typealias Bytes = SIMD16<UInt8>
         var length = 0
+        // Sixteen bytes at a time while every lane is verbatim; the block that holds the first
+        // other byte, and the tail, are read byte by byte to find where it is.
+        if let base = bytes.baseAddress {
+            while length + 16 <= bytes.count {
+                let block = UnsafeRawPointer(base + length).loadUnaligned(as: Bytes.self)
+                // Outside ' '...'~' (one unsigned compare after the shift), or '%'.
+                let other = ((block &- Bytes(repeating: 0x20)) .> Bytes(repeating: 0x7E - 0x20)) .| (block .== Bytes(repeating: 0x25))
+                let lanes = Bytes(repeating: 0).replacing(with: Bytes(repeating: 0xFF), where: other)
+                let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+                if words[0] | words[1] != 0 { break }
+                length += 16
+            }
+        }
         while length < bytes.count {
             let byte = bytes[length]
             if byte == 0x25 || byte < 0x20 || byte >= 0x7F { break }

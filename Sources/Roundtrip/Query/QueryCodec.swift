@@ -58,8 +58,9 @@ public enum QueryCodec {
         var start = 0
         let end = bytes.count
         while start < end {
-            var separator = start
-            while separator < end, bytes[separator] != 0x26 { separator += 1 }
+            // A vector search: on the incoming hot path this scan was half the time of the
+            // query step when it compared byte by byte.
+            let separator = URLSplit.firstIndex(of: 0x26, in: bytes, from: start)
             if separator > start { try body(UnsafeBufferPointer(rebasing: bytes[start..<separator])) }
             start = separator + 1
         }

@@ -66,7 +66,16 @@ public struct URLSplit: Sendable, Hashable {
     func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>, Offsets) throws(Failure) -> Result) throws(Failure) -> Result {
         var text = text
         let offsets = offsets
-        return try text.withUTF8 { bytes in Swift.Result { () throws(Failure) in try body(bytes, offsets) } }.get()
+        // `withUTF8` rethrows untyped errors; only `body` throws here, so every error is a
+        // `Failure`. The result is returned straight through, not wrapped in a `Result`: on the
+        // incoming hot path that wrapper copied the whole accepted request twice.
+        do {
+            return try text.withUTF8 { bytes in try body(bytes, offsets) }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            preconditionFailure("withUTF8 rethrows only what its closure throws")
+        }
     }
 
     /// The text at byte offsets `range`.
@@ -77,23 +86,91 @@ public struct URLSplit: Sendable, Hashable {
     }
 
     /// Component ranges as byte offsets.
+    ///
+    /// Held as 32-bit bounds (``parse(_:)`` refuses a URL of 2 GiB or more), so the whole value
+    /// is 64 bytes: it is passed and returned by value along the incoming hot path, and with
+    /// `Range<Int>?` fields (24 bytes each) every such copy was a `memmove`.
     struct Offsets: Sendable, Hashable {
-        var scheme: Range<Int> = 0..<0
+        /// A component's bounds; a lower bound of -1 means the component is absent.
+        private struct Bounds: Sendable, Hashable {
+            var lower: Int32
+            var upper: Int32
+
+            static let absent = Bounds(lower: -1, upper: -1)
+
+            init(lower: Int32, upper: Int32) {
+                self.lower = lower
+                self.upper = upper
+            }
+
+            init(_ range: Range<Int>?) {
+                guard let range else {
+                    self = .absent
+                    return
+                }
+                self.init(lower: Int32(truncatingIfNeeded: range.lowerBound), upper: Int32(truncatingIfNeeded: range.upperBound))
+            }
+
+            var range: Range<Int>? { lower < 0 ? nil : whole }
+
+            /// The bounds of a component that is always there.
+            var whole: Range<Int> { Int(lower)..<Int(upper) }
+        }
+
+        private var schemeBounds = Bounds(lower: 0, upper: 0)
+        private var userInfoBounds = Bounds.absent
+        private var hostBounds = Bounds(lower: 0, upper: 0)
+        private var portBounds = Bounds.absent
+        private var pathBounds = Bounds(lower: 0, upper: 0)
+        private var queryBounds = Bounds.absent
+        private var fragmentBounds = Bounds.absent
+        private var ampersandCount: Int32 = 0
+        /// Whether the URL has `//` and an authority after its scheme.
         var hasAuthority = false
-        var userInfo: Range<Int>?
-        var host: Range<Int> = 0..<0
-        var port: Range<Int>?
-        var path: Range<Int> = 0..<0
-        var query: Range<Int>?
-        var fragment: Range<Int>?
+
+        var scheme: Range<Int> {
+            get { schemeBounds.whole }
+            set { schemeBounds = Bounds(newValue) }
+        }
+        var userInfo: Range<Int>? {
+            get { userInfoBounds.range }
+            set { userInfoBounds = Bounds(newValue) }
+        }
+        var host: Range<Int> {
+            get { hostBounds.whole }
+            set { hostBounds = Bounds(newValue) }
+        }
+        var port: Range<Int>? {
+            get { portBounds.range }
+            set { portBounds = Bounds(newValue) }
+        }
+        var path: Range<Int> {
+            get { pathBounds.whole }
+            set { pathBounds = Bounds(newValue) }
+        }
+        var query: Range<Int>? {
+            get { queryBounds.range }
+            set { queryBounds = Bounds(newValue) }
+        }
+        var fragment: Range<Int>? {
+            get { fragmentBounds.range }
+            set { fragmentBounds = Bounds(newValue) }
+        }
         /// How many `&` the URL has: the parameter count limit is checked on it.
-        var ampersands = 0
+        var ampersands: Int {
+            get { Int(ampersandCount) }
+            set { ampersandCount = Int32(truncatingIfNeeded: newValue) }
+        }
     }
 
     /// Splits the bytes of a URL; see ``init(_:)``.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Offsets, RoundtripError> {
         var parts = Offsets()
         let count = bytes.count
+        // Offsets are held in 32 bits; no URL a decision accepts comes near this.
+        guard count < Int(Int32.max) else {
+            return .failure(RoundtripError(.tooLarge, "the URL is \(count) bytes; a URL must be under 2 GiB"))
+        }
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         guard count > 0, isAlpha(bytes[0]) else {
             return .failure(RoundtripError(.malformedURL, "the URL must start with a scheme such as 'myapp:' or 'https:'"))
@@ -199,7 +276,7 @@ public struct URLSplit: Sendable, Hashable {
 
     /// The offset of the first `byte` at or after `start`, or the end: `memchr`, which scans a
     /// word or a vector at a time, for the long query of a typical incoming URL.
-    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
         guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return bytes.count }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -221,7 +298,7 @@ public struct URLSplit: Sendable, Hashable {
             var blockEnd = count
             if index + 16 <= count, let base = bytes.baseAddress {
                 let block = UnsafeRawPointer(base + index).loadUnaligned(as: Bytes.self)
-                if !hasIrregularLane(block) {
+                if !hasIrregularLane(block) || percentEscapesAreValid(block, at: index, in: bytes) {
                     laneAmpersands &+= Bytes(repeating: 0).replacing(with: Bytes(repeating: 1), where: block .== Bytes(repeating: 0x26))
                     blocks += 1
                     if blocks == 255 {
@@ -265,6 +342,32 @@ public struct URLSplit: Sendable, Hashable {
             }
         }
         return .success(ampersands &+ sum(laneAmpersands))
+    }
+
+    /// Whether a block whose only irregular bytes are `%`s has two hex digits after each, so it
+    /// needs no byte-by-byte pass: the escapes of an encoded callback URL would otherwise send
+    /// most blocks of a typical incoming query down that pass. Each `%` is checked on its own
+    /// (hex digits are never `%`, so this is the sequential rule), and the first bad one is
+    /// left for the byte-by-byte pass to report.
+    @inline(__always)
+    private static func percentEscapesAreValid(_ block: SIMD16<UInt8>, at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        typealias Bytes = SIMD16<UInt8>
+        let percent = block .== Bytes(repeating: 0x25)
+        let others = irregularLanes(block) .& .!percent
+        let otherLanes = unsafeBitCast(Bytes(repeating: 0).replacing(with: Bytes(repeating: 0xFF), where: others), to: SIMD2<UInt64>.self)
+        guard otherLanes[0] | otherLanes[1] == 0 else { return false }
+        let percentLanes = unsafeBitCast(Bytes(repeating: 0).replacing(with: Bytes(repeating: 0xFF), where: percent), to: SIMD2<UInt64>.self)
+        for word in 0..<2 {
+            var lanes = percentLanes[word]
+            while lanes != 0 {
+                // Each lane is a byte of 0xFF in the word: the lowest set byte is the next `%`.
+                let lane = lanes.trailingZeroBitCount / 8
+                let index = start + word * 8 + lane
+                guard index + 2 < bytes.count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else { return false }
+                lanes &= ~(0xFF << UInt64(lane * 8))
+            }
+        }
+        return true
     }
 
     /// The sum of the lanes, widened first: sixteen lanes of up to 255 overflow a byte.

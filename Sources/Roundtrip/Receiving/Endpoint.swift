@@ -118,6 +118,9 @@ public struct Endpoint: Sendable {
         let repeatable: [Bool]
         /// Whether any parameter is a `repeated` list.
         let hasRepeatable: Bool
+        /// Whether a declared parameter has the name of one of the convention's callback
+        /// parameters (only an action built in code can: the loader refuses it).
+        let declaresCallbackName: Bool
 
         init(action: Action, keys: any KeyResolver) {
             self.action = action
@@ -136,6 +139,8 @@ public struct Endpoint: Sendable {
             rules = action.parameters.map { rule($0, queryEncoding: action.queryEncoding) }
             repeatable = action.parameters.map { $0.list == .repeated }
             hasRepeatable = repeatable.contains(true)
+            let callbackNames = Set(action.convention.reservedParameters + [action.returnParameter])
+            declaresCallbackName = action.parameters.contains { callbackNames.contains($0.name) }
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
             var bytes: [UInt8] = []
             var ranges: [Range<Int>] = []
@@ -351,7 +356,13 @@ public struct Endpoint: Sendable {
         items: inout [IncomingItem]
     ) throws(RoundtripError) -> (callbacks: RequestCallbacks, callerName: String?) {
         func take(_ name: String) -> String? {
-            guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
+            // A loaded spec never declares a callback parameter, so items bound to a declared
+            // parameter are skipped without comparing names; an action built in code that does
+            // declare one still has it taken, as before.
+            let found =
+                compiled.declaresCallbackName
+                ? items.firstIndex(where: { $0.name == name }) : items.firstIndex(where: { $0.position == nil && $0.name == name })
+            guard let position = found else { return nil }
             return items.remove(at: position).text(in: bytes)
         }
         let policy = compiled.action.callbackMatch == .exact ? storage.exactCallbackPolicy : storage.callbackPolicy
