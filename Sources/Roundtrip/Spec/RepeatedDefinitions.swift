@@ -48,9 +48,9 @@ struct RepeatedDefinitions {
     private let source: [UInt8]?
 
     /// The definitions read without a finding, by digest (a digest may stand for several).
-    private var read: [UInt64: [(definition: Definition, parameter: ParameterSpec)]] = [:]
+    private var read = DigestTable<(definition: Definition, parameter: ParameterSpec)>()
     /// The parameter sets read without a finding, by digest, when their text is known.
-    private var readSets: [UInt64: [(set: ParameterSet, parameters: [ParameterSpec])]] = [:]
+    private var readSets = DigestTable<(set: ParameterSet, parameters: [ParameterSpec])>()
 
     /// Creates an empty record for definitions parsed from `source`, if it is known.
     init(source: [UInt8]? = nil) {
@@ -66,13 +66,18 @@ struct RepeatedDefinitions {
     /// A digest of everything compared, made without allocating: the flags, the name after its
     /// length (so that texts cannot run together), then the definition's text or its content.
     func digest(of definition: Definition) -> UInt64 {
-        var hash = FNV1a()
-        hash.add(definition.allowName ? 1 : 0)
-        hash.add(definition.allowList ? 1 : 0)
-        if let name = definition.name { hash.add(text: name) } else { hash.add(0xFF) }
-        if let source, let range = text(of: definition.node) {
-            return source.withUnsafeBytes { bytes in WordHash.hash(UnsafeRawBufferPointer(rebasing: bytes[range]), seed: hash.value) }
+        // The name is hashed a word at a time, like the text; `nil` and each flag set their own bit.
+        var seed: UInt64 = (definition.allowName ? 1 : 0) | (definition.allowList ? 2 : 0)
+        if var name = definition.name {
+            seed = name.withUTF8 { bytes in WordHash.hash(UnsafeRawBufferPointer(bytes), seed: seed) }
+        } else {
+            seed |= 4
         }
+        if let source, let range = text(of: definition.node) {
+            return source.withUnsafeBytes { bytes in WordHash.hash(UnsafeRawBufferPointer(rebasing: bytes[range]), seed: seed) }
+        }
+        var hash = FNV1a()
+        hash.add(count: Int(truncatingIfNeeded: seed))
         hash.add(definition.node)
         return hash.value
     }
@@ -130,7 +135,7 @@ struct RepeatedDefinitions {
 
     /// The parameters read earlier for the same set, if reading it found nothing to report.
     func parameters(for set: ParameterSet, digest: UInt64) -> [ParameterSpec]? {
-        readSets[digest]?.first { earlier in
+        readSets.first(digest: digest) { earlier in
             earlier.set.convention == set.convention && Self.sameBytes(earlier.set.returnParameter, set.returnParameter)
                 && Self.sameBytes(earlier.set.responsePrefix, set.responsePrefix) && sameText(earlier.set.node, set.node)
         }?.parameters
@@ -138,7 +143,7 @@ struct RepeatedDefinitions {
 
     /// Remembers the parameters of a set whose reading found nothing to report.
     mutating func remember(_ parameters: [ParameterSpec], for set: ParameterSet, digest: UInt64) {
-        readSets[digest, default: []].append((set, parameters))
+        readSets.insert((set, parameters), digest: digest)
     }
 
     /// Whether two nodes have the same text (`false` when either text is not known).
@@ -153,12 +158,12 @@ struct RepeatedDefinitions {
     ///
     /// - Complexity: O(*n*) in the size of the definition.
     func parameter(for definition: Definition, digest: UInt64) -> ParameterSpec? {
-        read[digest]?.first { isSame($0.definition, definition) }?.parameter
+        read.first(digest: digest) { isSame($0.definition, definition) }?.parameter
     }
 
     /// Remembers a parameter whose reading found nothing to report.
     mutating func remember(_ parameter: ParameterSpec, for definition: Definition, digest: UInt64) {
-        read[digest, default: []].append((definition, parameter))
+        read.insert((definition, parameter), digest: digest)
     }
 }
 

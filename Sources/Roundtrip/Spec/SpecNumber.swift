@@ -16,8 +16,17 @@ import Foundation
 /// same of the numbers it checks.
 enum SpecNumber {
     /// The number `text` denotes, or `nil` when it is not one of the forms or out of range.
+    ///
+    /// Read in place from the text's UTF-8, without copying it or its digits: a spec gives a
+    /// bound to most numeric parameters, and each is read at launch.
+    ///
+    /// - Complexity: O(*n*) in the length of `text`.
     static func decimal(_ text: String) -> Decimal? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { bytes in decimal(bytes) }
+    }
+
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Decimal? {
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "o") {
             let radix = bytes[1] == UInt8(ascii: "x") ? 16 : 8
             // A UInt64 is below 10^20, well inside the limit of 10^38.
@@ -30,22 +39,16 @@ enum SpecNumber {
             isNegative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
-        var digits: [UInt8] = []
-        var integerDigits = 0
-        while index < bytes.count, isDigit(bytes[index]) {
-            digits.append(bytes[index])
-            integerDigits += 1
-            index += 1
-        }
-        var fractionDigits = 0
+        let integerStart = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        let integerDigits = index - integerStart
+        var fractionStart = index
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            while index < bytes.count, isDigit(bytes[index]) {
-                digits.append(bytes[index])
-                fractionDigits += 1
-                index += 1
-            }
+            fractionStart = index
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        let fractionDigits = index - fractionStart
         // `.5` and `5.` are numbers, `.` is not.
         guard integerDigits > 0 || fractionDigits > 0 else { return nil }
         var exponent = 0
@@ -67,24 +70,30 @@ enum SpecNumber {
             if isNegativeExponent { exponent = -exponent }
         }
         guard index == bytes.count else { return nil }
-        // The significant digits, without leading zeros (and trailing ones, into the exponent).
-        var significant = digits.drop { $0 == UInt8(ascii: "0") }
-        var scale = exponent - fractionDigits
-        while significant.last == UInt8(ascii: "0") {
-            significant.removeLast()
-            scale += 1
+        // The digits are the integer part's, then the fraction's: the k-th of them, by position.
+        let digitCount = integerDigits + fractionDigits
+        func digit(_ position: Int) -> UInt8 {
+            bytes[position < integerDigits ? integerStart + position : fractionStart + position - integerDigits]
         }
-        guard !significant.isEmpty else { return 0 }
+        // The significant digits, without leading zeros (and trailing ones, into the exponent).
+        var first = 0
+        while first < digitCount, digit(first) == UInt8(ascii: "0") { first += 1 }
+        guard first < digitCount else { return 0 }
+        var last = digitCount
+        while digit(last - 1) == UInt8(ascii: "0") { last -= 1 }
+        let significantCount = last - first
+        let scale = exponent - fractionDigits + (digitCount - last)
         // Fewer than 10^(scale + count) in magnitude, so below 10^38 when that is at most 38.
-        guard significant.count <= 38, scale > -128, scale + significant.count <= 38 else { return nil }
+        guard significantCount <= 38, scale > -128, scale + significantCount <= 38 else { return nil }
         // Up to 19 digits fit a UInt64: every bound a spec writes in practice, made without text.
         let whole: Decimal
-        if significant.count <= 19 {
-            whole = Decimal(significant.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) })
+        if significantCount <= 19 {
+            var value: UInt64 = 0
+            for position in first..<last { value = value * 10 + UInt64(digit(position) - UInt8(ascii: "0")) }
+            whole = Decimal(value)
         } else {
-            guard let parsed = Decimal(string: String(decoding: significant, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")) else {
-                return nil
-            }
+            let digits = String(decoding: (first..<last).lazy.map(digit), as: UTF8.self)
+            guard let parsed = Decimal(string: digits, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
             whole = parsed
         }
         return Decimal(sign: isNegative ? .minus : .plus, exponent: scale, significand: whole)

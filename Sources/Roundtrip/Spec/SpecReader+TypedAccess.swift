@@ -16,21 +16,24 @@ extension SpecReader {
             return nil
         }
         let distinct = distinctMembers(members, path())
-        func known(_ member: DocumentNode.Member) -> Key? {
-            guard let key = Key.byName[member.key], allowed?.contains(key) ?? true else { return nil }
+        func known(_ name: String) -> Key? {
+            guard let key = Key.byName[name], allowed?.contains(key) ?? true else { return nil }
             return key
         }
         // Usually the fields are the mapping's own members, uncopied; one with more members than
         // the fields can index has unknown keys among them, and keeps only its known ones.
         let isCompacted = distinct.count > SpecFields<Key>.memberCapacity
-        var fields = SpecFields<Key>(isCompacted ? distinct.filter { known($0) != nil } : distinct)
+        var fields = SpecFields<Key>(isCompacted ? distinct.filter { known($0.key) != nil } : distinct)
         var knownCount = 0
-        for (index, member) in distinct.enumerated() {
-            if let key = known(member) {
+        // By index, reading each key in place: a member is copied (its value retained) only
+        // for a message.
+        for index in distinct.indices {
+            if let key = known(distinct[index].key) {
                 _ = fields.record(key, at: isCompacted ? knownCount : index)
                 knownCount += 1
                 continue
             }
+            let member = distinct[index]
             let names = (allowed ?? Key.allCases).map(\.name)
             let hint = NameSuggestion.closest(to: member.key, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             error(

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import RoundtripYAML
 import Testing
 
@@ -41,5 +42,26 @@ struct SpecNumberTests {
         #expect(diagnostic.rule == "wrong-type")
         #expect(diagnostic.keyPath == "actions.a.parameters.p.minimum")
         #expect(diagnostic.message == "expected a number such as 12.50 or 1e3, below 10^38 with at most 38 digits, found '1e38'")
+    }
+}
+
+/// A plain decimal of any digits, point and exponent reads as Foundation reads the same text.
+@Suite("Spec numbers: a plain decimal reads as Foundation reads it")
+struct SpecNumberPropertyTests {
+    @Test func aPlainDecimalReadsAsFoundationReadsIt() async {
+        let digits = Gen.int(in: 0...9).array(of: 1...30).map { $0.map(String.init).joined() }
+        await propertyCheck(count: 500, input: Gen.bool, digits, Gen.int(in: 0...30), Gen.int(in: -20...20)) { isNegative, digits, point, exponent in
+            let split = min(point, digits.count)
+            let text = (isNegative ? "-" : "") + digits.prefix(split) + "." + digits.dropFirst(split) + "e\(exponent)"
+            let mantissa = Decimal(
+                string: (isNegative ? "-" : "") + digits.prefix(split) + "." + digits.dropFirst(split),
+                locale: Locale(identifier: "en_US_POSIX")
+            )
+            let expected = mantissa.map { value in exponent >= 0 ? value * pow(10, exponent) : value / pow(10, -exponent) }
+            let significant = digits.drop { $0 == "0" }.reversed().drop { $0 == "0" }.count
+            // Only where both sides hold the value exactly: at most 38 significant digits, below 10^38.
+            guard significant > 0, significant <= 19, let expected, abs(expected) < pow(10, 30), abs(expected) > pow(10, -30) else { return }
+            #expect(SpecNumber.decimal(text) == expected, "\(text)")
+        }
     }
 }
