@@ -69,7 +69,11 @@ struct SwiftTypeMapping {
         // The bounds in the words the generated docs use (`roundtrip spec docs`), in their order.
         parts += parameter.valueBoundPhrases
         if parameter.isMultiline { parts.append(parameter.allowsLoneCarriageReturn ? "multi-line, a lone CR a line break too" : "multi-line") }
-        if parameter.allowsEmpty { parts.append("may be empty: \(SwiftWriter.code(parameter.name + "=")), `.cleared` here, clears it") }
+        if parameter.allowsEmpty {
+            // A prefix's names are many: shown with an ellipsis where the rest of a name goes.
+            let empty = parameter.isPrefix ? parameter.namePrefix + "…=" : parameter.name + "="
+            parts.append("may be empty: \(SwiftWriter.code(empty)), `.cleared` here, clears it")
+        }
         return parts.joined(separator: "; ")
     }
 }
