@@ -326,4 +326,100 @@ struct GeneratorSnippetTests {
         let parameter = try #require(try SpecLoader.load(yaml: yaml).spec.actions.first?.parameters.first)
         #expect(SwiftTypeMapping.summary(parameter) == summary)
     }
+
+    static let browser = """
+        roundtrip: 1
+        app: {name: Browser, schemes: [browser]}
+        actions:
+          go:
+            url: browser://go
+            convention: none
+            parameters:
+              new-tab: {type: boolean, format: presence}
+              fld*: {type: string, allow-empty: true}
+              pickup[latitude]: {type: decimal}
+              tags: {type: string, list: space}
+        """
+
+    /// A presence switch is a plain `Bool`, a prefix a dictionary by full name, a bracket name a
+    /// camel-case property, on the receiving side.
+    @Test func theReceiverOfSwitchesPrefixesAndBracketNames() throws {
+        let expected = ##"""
+                /// `go`: none at `browser://go`.
+                ///
+                /// Parameters:
+                /// - `new-tab`: (switch: `new-tab` alone is true, absent is false)
+                /// - `fld*`: (string; every name starting `fld`, by name; may be empty: `fld…=`, `.cleared` here, clears it)
+                /// - `pickup[latitude]`: (decimal; optional)
+                /// - `tags`: (string; space list; optional)
+                struct Go: Sendable {
+                    /// `new-tab`: (switch: `new-tab` alone is true, absent is false)
+                    let newTab: Bool
+                    /// `fld*`: (string; every name starting `fld`, by name; may be empty: `fld…=`, `.cleared` here, clears it)
+                    let fld: [String: Clearable<String>]
+                    /// `pickup[latitude]`: (decimal; optional)
+                    let pickupLatitude: Decimal?
+                    /// `tags`: (string; space list; optional)
+                    let tags: [String]?
+                    /// The accepted request: its callbacks, signature and URL.
+                    let request: AcceptedRequest
+
+                    /// The action in ``BrowserReceiver/spec``.
+                    static var action: Action { BrowserReceiver.spec.actions[0] }
+
+                    /// Reads the typed values of an accepted `go` request.
+                    ///
+                    /// - Throws: `RoundtripError` when the request is of another action, or a value is of another type (regenerate the code).
+                    init(_ request: AcceptedRequest) throws(RoundtripError) {
+                        guard request.actionName == "go" else {
+                            throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
+                        }
+                        let values = request.parameters
+                        self.newTab = try values.required("new-tab", as: Bool.self)
+                        self.fld = try values.values(matching: Self.action.parameters[1], in: Self.action, as: Clearable<String>.self)
+                        self.pickupLatitude = try values.value("pickup[latitude]", as: Decimal.self)
+                        self.tags = try values.value("tags", as: [String].self)
+                        self.request = request
+                    }
+                }
+            """##
+        let source = try Self.generate(Self.browser, .receiver, source: "browser.yaml")
+        #expect(Self.declaration("struct Go", in: source) == expected)
+        #expect(source.contains("ParameterSpec(name: \"new-tab\", type: .boolean, booleanFormat: .presence)"))
+        #expect(source.contains("ParameterSpec(name: \"tags\", type: .string, list: .space)"))
+    }
+
+    /// The caller passes a switch as a `Bool` that is off by default, and a prefix's values as a
+    /// dictionary by full name.
+    @Test func theCallerOfSwitchesAndPrefixes() throws {
+        let expected = ##"""
+                /// Calls `go` (none, `browser://go`); the convention has no way back, so nothing is awaited.
+                ///
+                /// - Parameters:
+                ///   - newTab: `new-tab`: (switch: `new-tab` alone is true, absent is false)
+                ///   - fld: `fld*`: (string; every name starting `fld`, by name; may be empty: `fld…=`, `.cleared` here, clears it)
+                ///   - pickupLatitude: `pickup[latitude]`: (decimal; optional)
+                ///   - tags: `tags`: (string; space list; optional)
+                ///   - signer: Signs the request (needed when the partner requires signatures).
+                /// - Returns: The request as sent.
+                /// - Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it.
+                func go(
+                    newTab: Bool = false,
+                    fld: [String: Clearable<String>] = [:],
+                    pickupLatitude: Decimal? = nil,
+                    tags: [String]? = nil,
+                    signer: RequestSigner? = nil
+                ) async throws -> OutgoingRequest {
+                    let definition = Self.spec.actions[0]
+                    var items: [QueryItem] = []
+                    items += definition.parameters[0].queryItems(for: newTab)
+                    items += definition.parameters[1].queryItems(forEach: fld)
+                    items += definition.parameters[2].queryItems(for: pickupLatitude)
+                    items += definition.parameters[3].queryItems(for: tags)
+                    return try await self.caller.send(definition.name, to: self.partner, parameters: items, callback: nil, signer: signer)
+                }
+            """##
+        let source = try Self.generate(Self.browser, .caller, source: "browser.yaml")
+        #expect(Self.declaration("func go(", in: source) == expected)
+    }
 }

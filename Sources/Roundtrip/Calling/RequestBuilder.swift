@@ -104,7 +104,7 @@ public struct RequestBuilder: Sendable {
             throw RoundtripError(.invalidParameter, "the time to live must be positive, not \(ttl) s", parameter: "ttl")
         }
 
-        var items = RequestBuilder.joiningListItems(parameters, for: action)
+        var items = RequestBuilder.writingSwitches(RequestBuilder.joiningListItems(parameters, for: action), for: action)
         var url = try RequestBuilder.fill(route, of: action, from: &items)
         let wholeQuery = action.queryValue.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
         let fragment = action.fragment.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
@@ -196,15 +196,36 @@ public struct RequestBuilder: Sendable {
     static func joiningListItems(_ parameters: [QueryItem], for action: Action) -> [QueryItem] {
         var joined: [QueryItem] = []
         for item in parameters {
-            guard let form = action.parameter(named: item.name)?.list, form != .repeated,
+            guard let form = action.parameter(taking: item.name)?.list, form != .repeated,
                 let index = joined.firstIndex(where: { $0.name == item.name })
             else {
                 joined.append(item)
                 continue
             }
-            joined[index].value = (joined[index].value ?? "") + (form == .newline ? "\n" : ",") + (item.value ?? "")
+            joined[index].value = (joined[index].value ?? "") + (form.separator ?? ",") + (item.value ?? "")
         }
         return joined
+    }
+
+    /// The parameters with each `format: presence` switch written as a browser's `new-tab` is:
+    /// the bare name (`&new-tab`) when its value is true (`true`, `1`, or none), left out when
+    /// false (`false`, `0`). Any other value is kept, for the partner's decision to refuse.
+    static func writingSwitches(_ parameters: [QueryItem], for action: Action) -> [QueryItem] {
+        guard action.parameters.contains(where: \.isPresenceSwitch) else { return parameters }
+        var written: [QueryItem] = []
+        written.reserveCapacity(parameters.count)
+        for item in parameters {
+            guard action.parameter(taking: item.name)?.isPresenceSwitch == true else {
+                written.append(item)
+                continue
+            }
+            switch item.value ?? "" {
+            case "", "true", "1": written.append(QueryItem(name: item.name, value: nil))
+            case "false", "0": continue
+            default: written.append(item)
+            }
+        }
+        return written
     }
 
     /// The route with its placeholders filled (percent-encoded) from, and removed from, `items`.

@@ -61,7 +61,9 @@ public struct ResponseAcceptor: Sendable {
         }
         // Line breaks and tabs are let through here and refused below unless the partner action
         // returns a `multiline` value under that name.
-        var items = try QueryCodec.decode(split.query ?? "", allowDuplicates: true, options: .multiline)
+        var lineBreaks = PercentDecoding.Options.multiline
+        lineBreaks.allowsLoneCarriageReturn = true
+        var items = try QueryCodec.decode(split.query ?? "", allowDuplicates: true, options: lineBreaks)
         var state: String?
         for item in items {
             if item.name == ReservedNames.state {
@@ -91,17 +93,14 @@ public struct ResponseAcceptor: Sendable {
         if let duplicate = QueryCodec.firstDuplicateName(in: repeatable.isEmpty ? items : items.filter { !repeatable.contains($0.name) }) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
         }
-        let multiline = Set((try match.request.returns() ?? []).filter(\.isMultiline).map { rules.wireName(of: $0.name, request: match.request) })
-        for item in items where PercentDecoding.containsForbiddenCharacter(item.value ?? "") && !multiline.contains(item.name) {
-            let scalar =
-                (item.value ?? "").unicodeScalars.first { $0 == "\n" || $0 == "\r" || $0 == "\t" }.map {
-                    String($0.value, radix: 16, uppercase: true)
-                } ?? ""
-            throw RoundtripError(
-                .invalidEncoding,
-                "the parameter '\(item.name)' contains the control character U+\(String(repeating: "0", count: max(0, 4 - scalar.count)) + scalar)",
-                parameter: item.name
-            )
+        // By wire name, each `multiline` value's options (`multiline: any` also takes a lone CR).
+        var multiline: [String: PercentDecoding.Options] = [:]
+        for value in try match.request.returns() ?? [] where value.isMultiline {
+            multiline[rules.wireName(of: value.name, request: match.request)] = PercentDecoding.Options(parameter: value, queryEncoding: .rfc3986)
+        }
+        for item in items {
+            guard let failure = PercentDecoding.forbiddenCharacter(in: item.value ?? "", options: multiline[item.name] ?? .strict) else { continue }
+            throw RoundtripError(.invalidEncoding, failure.message(for: "the parameter '\(item.name)'"), parameter: item.name)
         }
         let (outcome, parameters) = try interpret(items, match: match)
         var returns: [String: ParameterValue]?

@@ -94,7 +94,7 @@ final class QueryEncodingStorage {
                 continue
             }
             if let index = finished.firstIndex(where: { $0.name == item.name }) {
-                finished[index].value = (finished[index].value ?? "") + (form == .newline ? "\n" : ",") + (item.value ?? "")
+                finished[index].value = (finished[index].value ?? "") + (form.separator ?? ",") + (item.value ?? "")
             } else {
                 finished.append(item)
             }

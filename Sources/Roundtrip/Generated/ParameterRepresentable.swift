@@ -127,10 +127,24 @@ extension ParameterRepresentable where Self: RawRepresentable, RawValue == Strin
 
 extension ParameterSpec {
     /// The query items that carry `value` in this parameter's declared form: none for `nil`, one
-    /// per item for a `repeated` list, otherwise one.
+    /// per item for a `repeated` list, otherwise one. A `format: presence` switch is its bare
+    /// name (`new-tab`, no `=`) when true and nothing when false.
     public func queryItems(for value: (some ParameterRepresentable)?) -> [QueryItem] {
         guard let value else { return [] }
+        if isPresenceSwitch, case .boolean(let flag) = value.parameterValue {
+            return flag ? [QueryItem(name: name, value: nil)] : []
+        }
         return texts(for: value.parameterValue).map { QueryItem(name: name, value: $0) }
+    }
+
+    /// The query items of a prefix parameter's values (`fld*`), each under its full name
+    /// (`fldFront`), in the order of the names, so the same values always make the same URL.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* values.
+    public func queryItems(forEach values: [String: some ParameterRepresentable]) -> [QueryItem] {
+        values.sorted { $0.key < $1.key }.flatMap { name, value in
+            texts(for: value.parameterValue).map { QueryItem(name: name, value: $0) }
+        }
     }
 }
 
@@ -154,6 +168,25 @@ extension [String: ParameterValue] {
             )
         }
         return converted
+    }
+
+    /// The typed values of the names a prefix parameter (`fld*`) stands for, by full name
+    /// (`fldFront`): every name that matches the prefix and that `action` does not declare on
+    /// its own (an exact name wins over a prefix).
+    ///
+    /// - Throws: ``RoundtripError`` `invalid-parameter` when a value is of another type than
+    ///   the generated code expects (a spec changed without regenerating).
+    /// - Complexity: O(*n* × *k*) for *n* values and *k* declared parameters.
+    public func values<T: ParameterRepresentable>(
+        matching parameter: ParameterSpec,
+        in action: Action,
+        as type: T.Type = T.self
+    ) throws(RoundtripError) -> [String: T] {
+        var matched: [String: T] = [:]
+        for name in keys where parameter.matchesPrefix(name) && action.parameter(named: name) == nil {
+            matched[name] = try value(name, as: type)
+        }
+        return matched
     }
 
     /// ``value(_:as:)`` for a value that must be there.

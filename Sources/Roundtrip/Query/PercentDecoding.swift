@@ -34,6 +34,8 @@ enum PercentDecoding {
         var allowsLineBreaks = false
         /// TAB is allowed (a `multiline` value).
         var allowsTabs = false
+        /// A CR with no LF after it is a line break too (`multiline: any`), when line breaks are allowed.
+        var allowsLoneCarriageReturn = false
 
         /// RFC 3986, no control characters: the default everywhere.
         static let strict = Options()
@@ -53,6 +55,7 @@ enum PercentDecoding {
             plusIsSpace = queryEncoding == .form
             allowsLineBreaks = parameter.isMultiline || parameter.list == .newline
             allowsTabs = parameter.isMultiline
+            allowsLoneCarriageReturn = parameter.isMultiline && parameter.allowsLoneCarriageReturn
         }
 
         /// The options for names, and values of undeclared parameters, under a query encoding.
@@ -208,12 +211,13 @@ enum PercentDecoding {
         }
     }
 
-    /// Whether `options` allow this ASCII control character: TAB, LF, and CR only before an LF.
+    /// Whether `options` allow this ASCII control character: TAB, LF, and CR only before an LF
+    /// unless a lone CR is a line break too.
     private static func isAllowedControl(_ byte: UInt8, next: UInt8?, _ options: Options) -> Bool {
         switch byte {
         case 0x09: options.allowsTabs
         case 0x0A: options.allowsLineBreaks
-        case 0x0D: options.allowsLineBreaks && next == 0x0A
+        case 0x0D: options.allowsLineBreaks && (next == 0x0A || options.allowsLoneCarriageReturn)
         default: false
         }
     }

@@ -121,6 +121,14 @@ public struct Endpoint: Sendable {
         /// Whether a declared parameter has the name of one of the convention's callback
         /// parameters (only an action built in code can: the loader refuses it).
         let declaresCallbackName: Bool
+        /// By position: whether the parameter is a prefix (`fld*`), whose values each keep the
+        /// name they came under.
+        let isPrefix: [Bool]
+        /// The positions of the prefix parameters, in declaration order; empty for most actions,
+        /// whose decisions then never look at a prefix.
+        let prefixPositions: [Int]
+        /// Whether any parameter is a prefix.
+        let hasPrefixes: Bool
 
         init(action: Action, keys: any KeyResolver) {
             self.action = action
@@ -140,7 +148,13 @@ public struct Endpoint: Sendable {
             repeatable = action.parameters.map { $0.list == .repeated }
             hasRepeatable = repeatable.contains(true)
             let callbackNames = Set(action.convention.reservedParameters + [action.returnParameter])
-            declaresCallbackName = action.parameters.contains { callbackNames.contains($0.name) }
+            declaresCallbackName = action.parameters.contains { parameter in
+                callbackNames.contains(parameter.name) || callbackNames.contains { parameter.matchesPrefix($0) }
+            }
+            let prefixes = action.parameters.map(\.isPrefix)
+            isPrefix = prefixes
+            prefixPositions = prefixes.indices.filter { prefixes[$0] }
+            hasPrefixes = !prefixPositions.isEmpty
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
             var bytes: [UInt8] = []
             var ranges: [Range<Int>] = []
@@ -277,7 +291,7 @@ public struct Endpoint: Sendable {
         return AcceptedRequest(
             actionName: compiled.action.name,
             convention: compiled.action.convention,
-            parameters: RequestParameters(names: compiled.slotNames, values: binding.values),
+            parameters: RequestParameters(names: compiled.slotNames, values: binding.values, prefixed: binding.prefixed),
             callbackURLs: callbacks,
             callerName: callerName,
             signature: signature,
@@ -445,5 +459,16 @@ extension Endpoint.CompiledAction {
     func position(of name: String) -> Int? {
         if parameterNames.count <= 16 { return parameterNames.firstIndex(of: name) }
         return parameterIndex[name]
+    }
+
+    /// The prefix parameter (`fld*`) that stands for an undeclared name (`fldFront`), if any. A
+    /// loaded spec has no two prefixes of which one starts the other, so at most one matches.
+    ///
+    /// - Complexity: O(*p*) byte comparisons for prefixes of *p* bytes in all; nothing for an
+    ///   action without prefixes.
+    func prefixPosition(of name: String) -> Int? {
+        guard hasPrefixes else { return nil }
+        for position in prefixPositions where rules[position].spec.matchesPrefix(name) { return position }
+        return nil
     }
 }

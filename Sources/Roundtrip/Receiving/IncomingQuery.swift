@@ -75,7 +75,7 @@ extension Endpoint.CompiledAction {
             position = declared
         } else {
             name = try QueryCodec.decodeName(raw, end: equals)
-            position = self.position(of: name)
+            position = self.position(of: name) ?? prefixPosition(of: name)
         }
         guard equals < raw.count else { return IncomingItem(name: name, value: .absent, position: position) }
         // Printable ASCII without `%` decodes to itself: checked here, in the decoding step, and
@@ -95,7 +95,7 @@ extension Endpoint.CompiledAction {
     private func decodeFormItem(_ raw: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> IncomingItem {
         let equals = QueryCodec.nameEnd(raw)
         let name = try QueryCodec.decodeName(raw, end: equals, options: PercentDecoding.Options(queryEncoding: .form))
-        let position = self.position(of: name)
+        let position = self.position(of: name) ?? prefixPosition(of: name)
         let options = position.map { rules[$0].decoding } ?? PercentDecoding.Options(queryEncoding: .form)
         guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: options) else {
             return IncomingItem(name: name, value: .absent, position: position)
@@ -119,8 +119,8 @@ extension Endpoint.CompiledAction {
     }
 
     /// The first name that appears twice, as ``QueryCodec/firstDuplicateName(in:)`` finds it:
-    /// items naming a declared parameter compare by position, others by name. A `repeated` list
-    /// parameter may appear any number of times.
+    /// items naming a declared parameter compare by position, others (and those a prefix
+    /// parameter stands for) by name. A `repeated` list parameter may appear any number of times.
     private func firstDuplicateName(in items: [IncomingItem]) -> String? {
         if items.count <= 16 {
             // Declared names among the first 64 are told apart by a bit per position; only the
@@ -129,6 +129,11 @@ extension Endpoint.CompiledAction {
             for index in items.indices {
                 let item = items[index]
                 if let position = item.position, repeatable[position] { continue }
+                // The names a prefix stands for share its position: they compare by name.
+                if hasPrefixes, let position = item.position, isPrefix[position] {
+                    if items[..<index].contains(where: { $0.name == item.name }) { return item.name }
+                    continue
+                }
                 if let position = item.position, position < 64 {
                     let bit: UInt64 = 1 << UInt64(position)
                     if seen & bit != 0 { return item.name }

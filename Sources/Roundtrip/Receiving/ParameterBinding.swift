@@ -8,6 +8,9 @@ struct ParameterBinding {
     private(set) var values: [ParameterValue?]
     /// The undeclared parameters of an action that accepts them, in order.
     private(set) var undeclared: [QueryItem] = []
+    /// The values of the names prefix parameters (`fld*`) stand for, each under its own name
+    /// (`fldFront`), in order; empty, and never allocated, for an action without prefixes.
+    private(set) var prefixed: [(name: String, value: ParameterValue)] = []
     /// Which declared parameters have a value, so the defaults pass needs no lookups.
     private var given = GivenParameters()
 
@@ -46,18 +49,16 @@ struct ParameterBinding {
                     parameter: item.name
                 )
             }
+            if compiled.hasPrefixes, compiled.isPrefix[position] {
+                prefixed.append((item.name, try parsePrefixed(item, rule: compiled.rules[position])))
+                continue
+            }
             given.insert(position)
             if compiled.hasRepeatable, compiled.repeatable[position] {
                 repeatedItems[position, default: []].append(item.text(in: bytes))
                 continue
             }
-            let rule = compiled.rules[position]
-            switch item.value {
-            case .absent: values[position] = try ParameterParsing.parse("", rule: rule)
-            case .plain(let range):
-                values[position] = try ParameterParsing.parse(UnsafeBufferPointer(rebasing: bytes[range]), text: nil, rule: rule)
-            case .decoded(let text): values[position] = try ParameterParsing.parse(text, rule: rule)
-            }
+            values[position] = try parse(item, rule: compiled.rules[position])
         }
         for (position, texts) in repeatedItems.sorted(by: { $0.key < $1.key }) {
             let rule = compiled.rules[position]
@@ -67,6 +68,28 @@ struct ParameterBinding {
             } else {
                 values[position] = try ParameterParsing.parseItems(texts, rule: rule)
             }
+        }
+    }
+
+    /// Parses one item's value: `""` without `=`, in place when it decodes to itself.
+    private func parse(_ item: IncomingItem, rule: ParameterRule) throws(RoundtripError) -> ParameterValue {
+        switch item.value {
+        case .absent: try ParameterParsing.parse("", rule: rule)
+        case .plain(let range): try ParameterParsing.parse(UnsafeBufferPointer(rebasing: bytes[range]), text: nil, rule: rule)
+        case .decoded(let text): try ParameterParsing.parse(text, rule: rule)
+        }
+    }
+
+    /// Parses the value of a name a prefix parameter stands for; a refusal names the parameter
+    /// as it came (`fldFront`), not the prefix (`fld*`).
+    private func parsePrefixed(_ item: IncomingItem, rule: ParameterRule) throws(RoundtripError) -> ParameterValue {
+        do {
+            return try parse(item, rule: rule)
+        } catch {
+            // Only on a refusal: parsed again under a rule of the name it came with, for the message.
+            var named = rule.spec
+            named.name = item.name
+            return try parse(item, rule: ParameterRule(named, secret: rule.secret, queryEncoding: compiled.queryEncoding))
         }
     }
 
@@ -142,6 +165,9 @@ struct ParameterBinding {
                 values[position] = try ParameterParsing.parseItems(items, rule: rule)
             } else if rule.spec.isRequired {
                 throw RoundtripError(.missingParameter, "the action '\(compiled.action.name)' requires the parameter '\(name)'", parameter: name)
+            } else if rule.spec.booleanFormat == .presence, rule.spec.type == .boolean {
+                // A `presence` switch that is not there is off.
+                values[position] = .boolean(false)
             }
         }
     }

@@ -6,17 +6,19 @@
 /// without it. A request built by hand keeps the dictionary it was given.
 struct RequestParameters: Sendable {
     private enum Storage: Sendable {
-        /// Values by slot, and the names of the slots (the compiled action's, shared).
-        case positional(names: [String], values: [ParameterValue?])
+        /// Values by slot, and the names of the slots (the compiled action's, shared); then the
+        /// values of names that prefix parameters stand for, each under its own name.
+        case positional(names: [String], values: [ParameterValue?], prefixed: [(name: String, value: ParameterValue)])
         case dictionary([String: ParameterValue])
     }
 
     private let storage: Storage
 
     /// Values by slot; `names[slot]` names `values[slot]`. A later slot under the same name as
-    /// an earlier one wins, as a later assignment to a dictionary would.
-    init(names: [String], values: [ParameterValue?]) {
-        storage = .positional(names: names, values: values)
+    /// an earlier one wins, as a later assignment to a dictionary would. `prefixed` holds the
+    /// values of the names prefix parameters stood for (`fldFront` for `fld*`).
+    init(names: [String], values: [ParameterValue?], prefixed: [(name: String, value: ParameterValue)] = []) {
+        storage = .positional(names: names, values: values, prefixed: prefixed)
     }
 
     /// The values of a dictionary.
@@ -29,12 +31,12 @@ struct RequestParameters: Sendable {
     /// - Complexity: O(*k*) name comparisons for *k* declared values, or one hash lookup.
     subscript(name: String) -> ParameterValue? {
         switch storage {
-        case .positional(let names, let values):
+        case .positional(let names, let values, let prefixed):
             var found: ParameterValue?
             for slot in names.indices where names[slot] == name {
                 if let value = values[slot] { found = value }
             }
-            return found
+            return found ?? prefixed.first { $0.name == name }?.value
         case .dictionary(let dictionary):
             return dictionary[name]
         }
@@ -45,9 +47,10 @@ struct RequestParameters: Sendable {
     /// - Complexity: O(*k*) for *k* values.
     var dictionary: [String: ParameterValue] {
         switch storage {
-        case .positional(let names, let values):
-            var dictionary = [String: ParameterValue](minimumCapacity: values.count)
+        case .positional(let names, let values, let prefixed):
+            var dictionary = [String: ParameterValue](minimumCapacity: values.count + prefixed.count)
             for slot in values.indices { if let value = values[slot] { dictionary[names[slot]] = value } }
+            for (name, value) in prefixed { dictionary[name] = value }
             return dictionary
         case .dictionary(let dictionary):
             return dictionary

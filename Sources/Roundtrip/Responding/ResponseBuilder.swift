@@ -89,14 +89,19 @@ public enum ResponseBuilder {
             throw RoundtripError(.duplicateParameter, "the response parameter '\(duplicate)' is given twice", parameter: duplicate)
         }
         // A returned `multiline` value may hold line breaks and tabs; nothing else may.
-        let multiline = Set((action.returns ?? []).filter(\.isMultiline).map(\.name))
+        // By name, each `multiline` value's options (`multiline: any` also takes a lone CR).
+        var multiline: [String: PercentDecoding.Options] = [:]
+        for value in action.returns ?? [] where value.isMultiline {
+            multiline[value.name] = PercentDecoding.Options(parameter: value, queryEncoding: .rfc3986)
+        }
         for item in parameters {
             if let failure = PercentDecoding.forbiddenCharacter(in: item.name) {
                 // The name is not echoed: it holds the character.
                 throw RoundtripError(.invalidEncoding, failure.message(for: "the name of a response parameter"), parameter: item.name)
             }
-            let isMultiline = multiline.contains(item.name)
-            if let failure = PercentDecoding.forbiddenCharacter(in: item.value ?? "", options: isMultiline ? .multiline : .strict) {
+            let options = multiline[item.name]
+            let isMultiline = options != nil
+            if let failure = PercentDecoding.forbiddenCharacter(in: item.value ?? "", options: options ?? .strict) {
                 var message = failure.message(for: "the response parameter '\(item.name)'")
                 if !isMultiline,
                     [.controlCharacter(scalar: 0x0A), .controlCharacter(scalar: 0x0D), .controlCharacter(scalar: 0x09)].contains(failure)

@@ -82,6 +82,12 @@ public struct Action: Sendable {
     public func parameter(named name: String) -> ParameterSpec? {
         parameters.first { $0.name == name }
     }
+
+    /// The parameter that takes a query name: the one declared under it, or else the prefix
+    /// parameter (`fld*`) that stands for it (`fldFront`).
+    public func parameter(taking name: String) -> ParameterSpec? {
+        parameter(named: name) ?? parameters.first { $0.matchesPrefix(name) }
+    }
 }
 
 /// What to do with an undeclared query parameter.

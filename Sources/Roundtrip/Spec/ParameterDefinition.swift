@@ -17,7 +17,7 @@ public enum ParameterDefinition {
         if let list = parameter.list { fields.append(("list", quoted(list.rawValue))) }
         if let value = parameter.minimumItems { fields.append(("min-items", String(value))) }
         if let value = parameter.maximumItems { fields.append(("max-items", String(value))) }
-        if parameter.isMultiline { fields.append(("multiline", "true")) }
+        if parameter.isMultiline { fields.append(("multiline", parameter.allowsLoneCarriageReturn ? quoted("any") : "true")) }
         if parameter.allowsEmpty { fields.append(("allow-empty", "true")) }
         // Enum values and defaults are written as the parameter spells them, so that a yes-no
         // boolean's read back through its own format.

@@ -85,6 +85,13 @@ public struct ParameterSpec: Sendable {
         get { storage.isMultiline }
         set { uniqueStorage().isMultiline = newValue }
     }
+    /// Whether a `multiline` value may also break lines with a lone CR (`multiline: any`), as
+    /// text from an editor that writes classic Mac OS line endings does; LF and CR LF are line
+    /// breaks either way. Only meaningful with ``isMultiline``.
+    public var allowsLoneCarriageReturn: Bool {
+        get { storage.allowsLoneCarriageReturn }
+        set { uniqueStorage().allowsLoneCarriageReturn = newValue }
+    }
     /// Whether `name=` is accepted as `""` whatever the type and constraints (`allow-empty: true`),
     /// the way apps such as Things read an empty value as "clear this field".
     public var allowsEmpty: Bool {
@@ -113,6 +120,8 @@ public struct ParameterSpec: Sendable {
     }
 
     /// Creates a parameter.
+    ///
+    /// - Parameter allowsLoneCarriageReturn: `multiline: any`; see ``allowsLoneCarriageReturn``.
     public init(
         name: String,
         type: ParameterType = .string,
@@ -133,7 +142,8 @@ public struct ParameterSpec: Sendable {
         maximumBytes: Int? = nil,
         secretEnvironment: String? = nil,
         description: String? = nil,
-        defaultItems: [String]? = nil
+        defaultItems: [String]? = nil,
+        allowsLoneCarriageReturn: Bool = false
     ) {
         storage = Storage(
             name: name,
@@ -157,6 +167,7 @@ public struct ParameterSpec: Sendable {
             secretEnvironment: secretEnvironment,
             description: description
         )
+        storage.allowsLoneCarriageReturn = allowsLoneCarriageReturn
     }
 
     /// The storage, copied first when another value shares it.
@@ -182,6 +193,7 @@ public struct ParameterSpec: Sendable {
         var minimumItems: Int?
         var maximumItems: Int?
         var isMultiline: Bool
+        var allowsLoneCarriageReturn = false
         var allowsEmpty: Bool
         var booleanFormat: BooleanFormat
         var maximumBytes: Int?
@@ -233,7 +245,7 @@ public struct ParameterSpec: Sendable {
         }
 
         func copy() -> Storage {
-            Storage(
+            let copied = Storage(
                 name: name,
                 type: type,
                 isRequired: isRequired,
@@ -255,11 +267,34 @@ public struct ParameterSpec: Sendable {
                 secretEnvironment: secretEnvironment,
                 description: description
             )
+            copied.allowsLoneCarriageReturn = allowsLoneCarriageReturn
+            return copied
         }
     }
 }
 
 extension ParameterSpec {
+    /// Whether the name ends in `*` (`fld*`): the definition then stands for every incoming name
+    /// that starts with the text before it and has at least one character more (`fldFront`).
+    public var isPrefix: Bool { name.utf8.last == 0x2A }
+
+    /// The text every matching name starts with: the name without its `*`, for a prefix
+    /// parameter; the whole name otherwise.
+    public var namePrefix: Substring { isPrefix ? name.dropLast() : name[...] }
+
+    /// Whether `incoming` is a name this prefix parameter stands for: it starts with
+    /// ``namePrefix`` and is longer. Always `false` for a parameter that is not a prefix.
+    ///
+    /// - Complexity: O(*p*) for a prefix of *p* bytes.
+    public func matchesPrefix(_ incoming: some StringProtocol) -> Bool {
+        guard isPrefix else { return false }
+        let prefix = namePrefix.utf8
+        return incoming.utf8.count > prefix.count && incoming.utf8.starts(with: prefix)
+    }
+
+    /// Whether this boolean is a `format: presence` switch.
+    public var isPresenceSwitch: Bool { type == .boolean && booleanFormat == .presence }
+
     /// A value written the way this parameter declares it: what a query carries. A boolean in
     /// its `format` (`yes`/`no` or `true`/`false`), bytes as padded base64, a `comma` or `newline`
     /// list's items joined with its separator; everything else in canonical form. A `repeated`
@@ -270,7 +305,7 @@ extension ParameterSpec {
         case .date(let date, let format):
             // A date is written in the parameter's own format, whatever format it came with.
             if case .date(let own) = type { own.format(date) } else { format.format(date) }
-        case .list(let items): items.map(text(for:)).joined(separator: list == .newline ? "\n" : ",")
+        case .list(let items): items.map(text(for:)).joined(separator: list?.separator ?? ",")
         default: value.canonical
         }
     }
@@ -302,9 +337,23 @@ public enum ListForm: String, Sendable, Hashable, CaseIterable, CustomStringConv
     case comma
     /// One value split on LF (or CR LF) after percent-decoding: `titles=Milk%0aBeer` (Things' `titles`).
     case newline
+    /// One value split on single spaces after percent-decoding: `tags=a%20b%20c` (a `+` too,
+    /// under `query-encoding: form`); built with `%20`, which every decoder reads as a space.
+    case space
 
     /// The spelling in a spec file.
     public var description: String { rawValue }
+
+    /// The text between two items in one value, or `nil` for a `repeated` list (one item per
+    /// occurrence of the name).
+    public var separator: String? {
+        switch self {
+        case .repeated: nil
+        case .comma: ","
+        case .newline: "\n"
+        case .space: " "
+        }
+    }
 }
 
 /// How a boolean parameter is spelled (`format:` on a boolean).
@@ -313,6 +362,10 @@ public enum BooleanFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
     case trueFalse = "true-false"
     /// `yes` or `no`, in any letter case, as Bear and Drafts spell their switches.
     case yesNo = "yes-no"
+    /// A switch that is on when its name is there: `&new-tab` or `new-tab=` is true, an absent
+    /// name false, and a value is read as `true`, `false`, `1` or `0`, the way a browser's
+    /// `new-tab` switch reads. Built as the bare name when true and left out when false.
+    case presence
 
     /// The spelling in a spec file.
     public var description: String { rawValue }
@@ -320,7 +373,7 @@ public enum BooleanFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
     /// How `value` is written in this format.
     public func text(for value: Bool) -> String {
         switch self {
-        case .trueFalse: value ? "true" : "false"
+        case .trueFalse, .presence: value ? "true" : "false"
         case .yesNo: value ? "yes" : "no"
         }
     }

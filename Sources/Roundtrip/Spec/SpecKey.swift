@@ -224,7 +224,7 @@ extension ParameterKey {
         case .format:
             switch type {
             case .date, .boolean: nil
-            default: "date parameters (a date format) and boolean parameters (yes-no or true-false)"
+            default: "date parameters (a date format) and boolean parameters (yes-no, true-false or presence)"
             }
         case .minimum, .maximum: type.isNumeric ? nil : "integer and decimal parameters"
         case .multiline: type == .string ? nil : "string parameters"

@@ -21,6 +21,7 @@
 /// - `multiline-unbounded` (note): a `multiline` parameter, `query-value` or `fragment` without
 ///   `max-length`.
 /// - `unbounded-list` (note): a list parameter without `max-items`.
+/// - `presence-switch-unchecked` (warning), `space-list-plus` (note): see ``parameterShapeFindings(_:)``.
 /// - `unsigned-payment-answers` (note): a payment-like action answered over a custom scheme
 ///   without `answers: {signatures: required}`; see ``answerFindings(_:)``.
 package enum SpecLinter {
@@ -88,6 +89,7 @@ package enum SpecLinter {
             findings += secretFindings(action)
             findings += parameterFindings(action)
             findings += answerFindings(action)
+            findings += parameterShapeFindings(action)
         }
         if spec.callbacks == nil, spec.actions.contains(where: { !$0.callbackParameters.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
             findings.append(

@@ -339,6 +339,14 @@ extension SpecReader {
                 "':\(name)' is a route placeholder: a path segment is one line, so it cannot be a newline list; use 'list: comma'"
             )
         }
+        if parameter.isPresenceSwitch {
+            error(
+                "type-mismatch",
+                Self.join(path, "format"),
+                Self.member(node, "format"),
+                "':\(name)' is a route placeholder, which is always there, so a presence switch would always be true; use format: true-false, or a query parameter"
+            )
+        }
     }
 
     /// The value of `key` in a mapping node, or `nil`.

@@ -42,7 +42,7 @@ extension SpecReader {
                     "type-mismatch",
                     Self.join(path(), key.name),
                     fields[key],
-                    "'\(key.name)' applies to list parameters; add 'list: repeated', 'comma' or 'newline'"
+                    "'\(key.name)' applies to list parameters; add 'list: repeated', 'comma', 'newline' or 'space'"
                 )
             }
         }
@@ -58,6 +58,84 @@ extension SpecReader {
                 Self.join(path(), "multiline"),
                 fields[.multiline],
                 "a newline list splits on line breaks, so its items cannot hold them; drop 'multiline' or use another list form"
+            )
+        }
+    }
+
+    /// Reads `multiline`: `true`, `false` (or a YAML 1.1 word for them, as every Boolean key
+    /// reads), or `any`, which is `true` with a lone CR read as a line break too.
+    mutating func readMultiline(_ node: DocumentNode?, into parameter: inout ParameterSpec, _ path: @autoclosure () -> String) {
+        guard let node, let text = string(node, path()) else { return }
+        if text == "any" {
+            parameter.isMultiline = true
+            parameter.allowsLoneCarriageReturn = true
+        } else if YAMLBooleanWords.truths.contains(text) || YAMLBooleanWords.falsehoods.contains(text) {
+            parameter.isMultiline = YAMLBooleanWords.truths.contains(text)
+        } else {
+            error(
+                "wrong-type",
+                path(),
+                node,
+                "expected true, false or any, found '\(ParameterParsing.abbreviated(text))'; 'any' also takes a lone CR (classic Mac OS line endings) as a line break"
+            )
+        }
+    }
+
+    /// Refuses what a `format: presence` switch cannot have: it is true when its name is there
+    /// and false when it is not, so it has no default, is never required, holds one flag and is
+    /// named by a query parameter of its own.
+    mutating func checkPresenceSwitch(
+        _ fields: SpecFields<ParameterKey>,
+        _ parameter: ParameterSpec,
+        isWholeValue: Bool,
+        _ path: @autoclosure () -> String
+    ) {
+        if let node = fields[.default] {
+            error(
+                "invalid-default",
+                Self.join(path(), "default"),
+                node,
+                "a presence switch is false whenever its name is absent, so a default would never be used; drop 'default'"
+            )
+        }
+        if parameter.isRequired {
+            error(
+                "invalid-value",
+                Self.join(path(), "required"),
+                fields[.required],
+                "a presence switch is false when its name is absent, so it cannot be required; drop 'required: true', or use format: true-false for a flag that must be given"
+            )
+        }
+        if let node = fields[.list] {
+            error(
+                "type-mismatch",
+                Self.join(path(), "list"),
+                node,
+                "a presence switch is one flag (its name there or not), never a list; drop 'list', or use format: true-false for a list of flags"
+            )
+        }
+        if let node = fields[.enum] {
+            error(
+                "invalid-enum",
+                Self.join(path(), "enum"),
+                node,
+                "a presence switch is true or false by its name alone; drop 'enum'"
+            )
+        }
+        if let node = fields[.allowEmpty] {
+            error(
+                "type-mismatch",
+                Self.join(path(), "allow-empty"),
+                node,
+                "a presence switch already reads 'name=' as true; drop 'allow-empty'"
+            )
+        }
+        if isWholeValue {
+            error(
+                "convention-mismatch",
+                Self.join(path(), "format"),
+                fields[.format],
+                "a whole query or fragment is a value, never a switch named in the query; use format: true-false"
             )
         }
     }
@@ -119,6 +197,8 @@ extension SpecReader {
                 return "holds ',', which separates the items of a comma list; an item can never contain it"
             case .newline where text.utf8.contains(0x0A) || text.utf8.contains(0x0D):
                 return "holds a line break, which separates the items of a newline list; an item can never contain it"
+            case .space where text.utf8.contains(0x20):
+                return "holds a space, which separates the items of a space list; an item can never contain it"
             default: break
             }
         }

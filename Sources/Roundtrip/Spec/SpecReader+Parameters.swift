@@ -22,9 +22,11 @@ extension SpecReader {
                 responsePrefix: set.responsePrefix
             )
             if let parameter = readParameter(name: member.key, node: member.value, path: parameterPath(), allowName: false) {
+                if parameter.isPrefix { checkPrefixDefinition(parameter, node: member.value, parameterPath()) }
                 parameters.append(parameter)
             }
         }
+        checkPrefixOverlaps(parameters, path: path, node: set.node)
         if let digest, diagnostics.count == findings { repeatedDefinitions.remember(parameters, for: set, digest: digest) }
         return parameters
     }
@@ -43,6 +45,7 @@ extension SpecReader {
             error("reserved-parameter", path(), node, problem)
         }
         checkNameCharacters(name, path(), node, what: "the parameter name")
+        checkPrefixName(name, path(), node, convention: convention)
     }
 
     /// The longest `pattern` a spec may give, in characters.
@@ -88,6 +91,14 @@ extension SpecReader {
         } else if let given = nonEmptyString(fields[.name], Self.join(path(), "name")) {
             resolvedName = given
             checkNameCharacters(given, Self.join(path(), "name"), fields[.name], what: "the name")
+            if given.utf8.contains(0x2A) {
+                error(
+                    "invalid-name",
+                    Self.join(path(), "name"),
+                    fields[.name],
+                    "a whole query or fragment is one value with one name; '*' (a prefix) applies to query parameters only"
+                )
+            }
             // A whole-query or fragment value is named like a parameter, and the same names are Roundtrip's.
             if ReservedNames.isReserved(given) {
                 error(
@@ -109,7 +120,7 @@ extension SpecReader {
         }
         readKeysThatApply(fields, type: type, path())
         parameter.isRequired = bool(fields[.required], Self.join(path(), "required")) ?? false
-        parameter.isMultiline = bool(fields[.multiline], Self.join(path(), "multiline")) ?? false
+        readMultiline(fields[.multiline], into: &parameter, Self.join(path(), "multiline"))
         parameter.allowsEmpty = bool(fields[.allowEmpty], Self.join(path(), "allow-empty")) ?? false
         parameter.maximumBytes = int(fields[.maxBytes], Self.join(path(), "max-bytes"))
         if parameter.maximumBytes == 0 {
@@ -143,6 +154,7 @@ extension SpecReader {
             }
         }
         readListKeys(fields, into: &parameter, node: node, allowList: allowList, path())
+        if parameter.booleanFormat == .presence { checkPresenceSwitch(fields, parameter, isWholeValue: !allowList, path()) }
         if let patternNode = fields[.pattern], let source = string(patternNode, Self.join(path(), "pattern")) {
             // A pattern describes one value; a longer one is a mistake or an attempt to make the
             // loader build a large program (ValuePattern bounds the program itself too).
@@ -200,6 +212,15 @@ extension SpecReader {
         case "base64": return .base64
         case "secret": return .secret
         case "date":
+            if let formatNode = fields[.format], formatNode.scalarText == BooleanFormat.presence.rawValue {
+                error(
+                    "type-mismatch",
+                    Self.join(path(), "format"),
+                    formatNode,
+                    "'format: presence' applies to boolean parameters (a switch that is on when its name is there), not to a date parameter; give a date pattern such as yyyy-MM-dd, or use type: boolean"
+                )
+                return nil
+            }
             do {
                 let format = string(fields[.format], Self.join(path(), "format"))
                 return .date(try format.map { text throws(RoundtripError) in try dateFormat(text) } ?? .iso8601)

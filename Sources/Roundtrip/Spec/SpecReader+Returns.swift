@@ -9,6 +9,9 @@ extension SpecReader {
             let (name, keyNode, entry) = (member.key, Self.keyNode(member), member.value)
             let entryPath = "\(path).\(name)"
             checkNameCharacters(name, entryPath, keyNode, what: "the returned value's name")
+            if name.utf8.contains(0x2A) {
+                error("invalid-name", entryPath, keyNode, "a returned value is named exactly; '*' (a prefix) applies to request parameters only")
+            }
             if ReservedNames.isReserved(name) {
                 error("reserved-parameter", entryPath, keyNode, "names starting with 'rt-' belong to Roundtrip")
             } else if let problem = rules.returnedNameProblem(name, responsePrefix: responsePrefix) {
@@ -25,6 +28,14 @@ extension SpecReader {
                 continue
             }
             guard let parameter = readParameter(name: name, node: entry, path: entryPath, allowName: false) else { continue }
+            if parameter.isPresenceSwitch {
+                error(
+                    "convention-mismatch",
+                    Self.join(entryPath, "format"),
+                    entry.members?.first(where: { $0.key == "format" })?.value,
+                    "a returned value is read by name from the callback, so it is not a presence switch; use format: true-false"
+                )
+            }
             returns.append(parameter)
         }
         return returns

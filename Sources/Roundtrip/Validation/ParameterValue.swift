@@ -153,6 +153,11 @@ enum ParameterParsing {
                 return line
             }
             return try parseItems(items, rule: rule, checkingConstraints: checkingConstraints)
+        case .space:
+            // Single spaces separate items, so two in a row, or one at either end, leave an empty
+            // item, refused as in a comma list.
+            let items = whole.utf8.split(separator: 0x20, omittingEmptySubsequences: false).map { String(Substring($0)) }
+            return try parseItems(items, rule: rule, checkingConstraints: checkingConstraints)
         }
     }
 
@@ -185,6 +190,7 @@ enum ParameterParsing {
         switch form {
         case .comma: "is empty (two commas in a row, or one at either end); a list item needs a value"
         case .newline: "is empty (an empty line); a list item needs a value"
+        case .space: "is empty (two spaces in a row, or one at either end); a list item needs a value"
         case .repeated, nil: "is empty (the name is given with no value); a list item needs a value"
         }
     }
@@ -233,7 +239,12 @@ enum ParameterParsing {
             value = .decimal(number.value)
         case .boolean:
             guard let flag = boolean(bytes, format: rule.spec.booleanFormat) else {
-                let spelled = rule.spec.booleanFormat == .yesNo ? "yes or no" : "true, false, 1 or 0"
+                let spelled =
+                    switch rule.spec.booleanFormat {
+                    case .yesNo: "yes or no"
+                    case .trueFalse: "true, false, 1 or 0"
+                    case .presence: "true, false, 1 or 0, or no value at all (the bare name is true)"
+                    }
                 throw invalid("must be \(spelled), not '\(abbreviated(string()))'")
             }
             value = .boolean(flag)
@@ -322,9 +333,11 @@ enum ParameterParsing {
     }
 
     /// A boolean in its declared spelling: `true`/`false`/`1`/`0` exactly, or `yes`/`no` in any
-    /// letter case.
+    /// letter case; for a `presence` switch, no value (`&new-tab`, `new-tab=`) is `true` too.
     static func boolean(_ bytes: UnsafeBufferPointer<UInt8>, format: BooleanFormat) -> Bool? {
         switch format {
+        case .presence:
+            return bytes.isEmpty ? true : boolean(bytes, format: .trueFalse)
         case .trueFalse:
             switch bytes.count {
             case 4 where bytes.elementsEqual("true".utf8), 1 where bytes[0] == 0x31: return true

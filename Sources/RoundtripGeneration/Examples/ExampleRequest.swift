@@ -79,13 +79,20 @@ public struct ExampleRequest: Sendable, Hashable {
         let placeholders = Set(action.routes.flatMap(\.placeholderNames))
         let values = action.parameters + [action.queryValue, action.fragment].compactMap { $0 }
         for parameter in values where includingOptional || parameter.isRequired || placeholders.contains(parameter.name) {
+            // A presence switch shows its bare name, as its callers write it when it is on.
+            if parameter.isPresenceSwitch {
+                items.append(QueryItem(name: parameter.name, value: nil))
+                continue
+            }
             let texts = try ExampleValue.texts(for: parameter)
             if parameter.type == .secret {
                 let placeholder = ExampleValue.secretPlaceholder(for: parameter)
                 if let variable = parameter.secretEnvironment { environment[variable] = placeholder }
                 displays.append((QueryCodec.encodeComponent(placeholder), ExampleValue.secretDisplay(for: parameter)))
             }
-            items += texts.map { QueryItem(name: parameter.name, value: $0) }
+            // A prefix (`fld*`) is shown with one name it stands for, as a caller writes it.
+            let name = parameter.isPrefix ? parameter.namePrefix + "Example" : parameter.name
+            items += texts.map { QueryItem(name: name, value: $0) }
         }
         if let parameter = action.convention.callerNameParameter { items.append(QueryItem(name: parameter, value: Self.callerName)) }
 

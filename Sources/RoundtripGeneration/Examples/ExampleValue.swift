@@ -52,14 +52,14 @@ public enum ExampleValue {
     }
 
     /// The example written as one query value: a list's items joined with its separator (`,`
-    /// for `comma` and `repeated`, a line feed for `newline`). A `repeated` list sends one text
+    /// for `comma` and `repeated`, a line feed for `newline`, a space for `space`). A `repeated` list sends one text
     /// per item (see ``texts(for:)``).
     ///
     /// - Throws: ``RoundtripError`` `invalid-parameter` when no value passes the parameter's
     ///   constraints and it has no `default`.
     public static func text(for parameter: ParameterSpec) throws(RoundtripError) -> String {
         let items = try items(for: parameter)
-        return items.joined(separator: parameter.list == .newline ? "\n" : ",")
+        return items.joined(separator: parameter.list?.joiner ?? ",")
     }
 
     /// The example's query texts: one per item for a `repeated` list, otherwise one.
@@ -94,11 +94,11 @@ public enum ExampleValue {
             guard let item = firstValid(fitting, for: single) ?? items.first else { break }
             items.append(item)
         }
-        if items.count == count, isValid(form == .repeated ? items : [items.joined(separator: form.separator)], for: parameter) {
+        if items.count == count, isValid(form == .repeated ? items : [items.joined(separator: form.joiner)], for: parameter) {
             return items
         }
         if let defaults = parameter.defaultItems, !defaults.isEmpty,
-            isValid(form == .repeated ? defaults : [defaults.joined(separator: form.separator)], for: parameter)
+            isValid(form == .repeated ? defaults : [defaults.joined(separator: form.joiner)], for: parameter)
         {
             return defaults
         }
@@ -231,7 +231,7 @@ public enum ExampleValue {
 
 extension ListForm {
     /// What joins items into one query value (`repeated` lists never join; `,` is shown).
-    fileprivate var separator: String { self == .newline ? "\n" : "," }
+    fileprivate var joiner: String { separator ?? "," }
 
     /// Whether an item holding `text` would be split in two.
     fileprivate func splits(_ text: String) -> Bool {
@@ -239,6 +239,7 @@ extension ListForm {
         case .repeated: false
         case .comma: text.contains(",")
         case .newline: text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
+        case .space: text.contains(" ")
         }
     }
 }

@@ -132,7 +132,8 @@ struct CallerWriter {
             : "- Returns: The request as sent.\n- Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it."
         writer.documentation(documentation)
         var arguments = generated.parameters.map { value, _ in
-            "\(value.name): \(value.mapping.type)\(value.spec.isRequired ? "" : "? = nil")"
+            // A presence switch is a plain flag: off unless passed, and written only when on.
+            "\(value.name): \(value.mapping.type)\(value.spec.isPresenceSwitch ? " = false" : value.spec.isPrefix ? " = [:]" : value.spec.isRequired ? "" : "? = nil")"
         }
         if answers {
             arguments += ["callback: String", "continuation: Data? = nil"]
@@ -150,7 +151,8 @@ struct CallerWriter {
         writer.line("let \(definition) = Self.spec.actions[\(generated.index)]")
         writer.line("\(generated.parameters.isEmpty ? "let" : "var") \(items): [QueryItem] = []")
         for (value, path) in generated.parameters {
-            writer.line("\(items) += \(definition).\(path).queryItems(for: \(value.name))")
+            let argument = value.spec.isPrefix ? "forEach" : "for"
+            writer.line("\(items) += \(definition).\(path).queryItems(\(argument): \(value.name))")
         }
         if answers {
             writer.line(

@@ -142,6 +142,12 @@ struct ReceiverWriter {
         writer.close()
         if !generated.parameters.isEmpty { writer.line("let values = request.parameters") }
         for value in generated.parameters {
+            if value.spec.isPrefix, let index = action.parameters.firstIndex(where: { $0.name == value.spec.name }) {
+                writer.line(
+                    "self.\(value.name) = try values.values(matching: Self.action.parameters[\(index)], in: Self.action, as: \(value.mapping.valueType).self)"
+                )
+                continue
+            }
             let read = value.isAlwaysPresent ? "required" : "value"
             writer.line("self.\(value.name) = try values.\(read)(\(SwiftLiteral.string(value.spec.name)), as: \(value.mapping.type).self)")
         }

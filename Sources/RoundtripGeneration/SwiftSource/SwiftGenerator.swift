@@ -226,9 +226,10 @@ struct GeneratedValue {
     let mapping: SwiftTypeMapping
 
     /// Whether the value is always there once a request is accepted: required or defaulted.
-    /// (An `allow-empty` value's empty form is there too, as `Clearable`'s `.cleared`.)
+    /// (An `allow-empty` value's empty form is there too, as `Clearable`'s `.cleared`; a
+    /// `presence` switch is `false` when its name is absent; a prefix's dictionary may be empty.)
     var isAlwaysPresent: Bool {
-        spec.isRequired || spec.defaultValue != nil || spec.defaultItems != nil
+        spec.isRequired || spec.defaultValue != nil || spec.defaultItems != nil || spec.isPresenceSwitch || spec.isPrefix
     }
 
     /// Names and types for `parameters`, in order, with enums named by `enumName`.

@@ -193,11 +193,16 @@ enum SwiftLiteral {
         if let value = parameter.maximumItems { arguments.append("maximumItems: \(value)") }
         if parameter.isMultiline { arguments.append("isMultiline: true") }
         if parameter.allowsEmpty { arguments.append("allowsEmpty: true") }
-        if parameter.booleanFormat != .trueFalse { arguments.append("booleanFormat: .yesNo") }
+        switch parameter.booleanFormat {
+        case .trueFalse: break
+        case .yesNo: arguments.append("booleanFormat: .yesNo")
+        case .presence: arguments.append("booleanFormat: .presence")
+        }
         if let value = parameter.maximumBytes { arguments.append("maximumBytes: \(value)") }
         if let value = parameter.secretEnvironment { arguments.append("secretEnvironment: \(string(value))") }
         if let text = parameter.description { arguments.append("description: \(string(text))") }
         if let items = parameter.defaultItems { arguments.append("defaultItems: \(strings(items))") }
+        if parameter.allowsLoneCarriageReturn { arguments.append("allowsLoneCarriageReturn: true") }
         return shared.use("ParameterSpec(" + arguments.joined(separator: ", ") + ")", as: "parameter")
     }
 

@@ -64,7 +64,7 @@ struct SpecLoaderCombinationTests {
             rule: "type-mismatch",
             path: "actions.a.parameters.s.min-items",
             line: 5,
-            message: "add 'list: repeated', 'comma' or 'newline'"
+            message: "add 'list: repeated', 'comma', 'newline' or 'space'"
         ),
         Bad(
             yaml: parameters("b: {type: boolean, format: maybe}"),

@@ -220,6 +220,11 @@ struct SpecSchemaTests {
         ),
         SpecText("returns: {}", action: "{convention: x-callback-url, returns: {}}"),
         SpecText("an empty actions mapping", header + "actions: {}\n"),
+        SpecText(
+            "parameter shapes: a space list, a presence switch, multiline any, prefix and bracket names",
+            action:
+                "{convention: none, url: 'notes://a', parameters: {tags: {list: space}, new-tab: {type: boolean, format: presence}, text: {multiline: any}, 'fld*': {type: string, required: false}, 'pickup[latitude]': {type: decimal}}}"
+        ),
     ]
 
     @Test("near misses are accepted by both the schema and the loader", arguments: accepted)
@@ -436,6 +441,16 @@ struct SpecSchemaTests {
                 + "keys: {k: {algorithm: ed25519, public-key: \"A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMQ==\"}}\nactions: {a: {convention: x-callback-url}}\n"
         ),
         Broken("missing-key", "a key without algorithm", header + "keys: {k: {secret-env: K}}\nactions: {a: {convention: x-callback-url}}\n"),
+        // Parameter shapes.
+        Broken("invalid-default", "a presence switch with a default", parameter: "{type: boolean, format: presence, default: 'false'}"),
+        Broken("invalid-value", "a required presence switch", parameter: "{type: boolean, format: presence, required: true}"),
+        Broken("wrong-type", "multiline neither true, false nor any", parameter: "{multiline: sometimes}"),
+        Broken(
+            "invalid-name",
+            "a star inside a parameter name",
+            action: "{convention: none, url: 'notes://a', parameters: {'f*ld': {type: string}}}"
+        ),
+        Broken("invalid-value", "a required prefix", action: "{convention: none, url: 'notes://a', parameters: {'fld*': {required: true}}}"),
     ]
 
     @Test("the broken table covers at least 25 specs, each named once")

@@ -240,10 +240,16 @@ struct DocsRenderer {
             type += format == .iso8601 ? [.text(" (ISO 8601)")] : [.text(" "), .code(format.pattern)]
         case .boolean:
             // What the value may be, exactly as the decoder reads it.
-            type +=
-                parameter.booleanFormat == .yesNo
-                ? [.text(" ("), .code("yes"), .text(" or "), .code("no"), .text(", in any letter case)")]
-                : [.text(" ("), .code("true"), .text(", "), .code("false"), .text(", "), .code("1"), .text(" or "), .code("0"), .text(")")]
+            switch parameter.booleanFormat {
+            case .yesNo: type += [.text(" ("), .code("yes"), .text(" or "), .code("no"), .text(", in any letter case)")]
+            case .trueFalse:
+                type += [.text(" ("), .code("true"), .text(", "), .code("false"), .text(", "), .code("1"), .text(" or "), .code("0"), .text(")")]
+            case .presence:
+                type += [
+                    .text(" switch ("), .code(parameter.name), .text(" alone is true, absent is false; a value is "), .code("true"), .text(", "),
+                    .code("false"), .text(", "), .code("1"), .text(" or "), .code("0"), .text(")"),
+                ]
+            }
         default:
             break
         }
@@ -264,12 +270,19 @@ struct DocsRenderer {
     /// Every constraint of a parameter, one phrase each.
     func rules(_ parameter: ParameterSpec) -> [[DocsInline]] {
         var rules: [[DocsInline]] = []
+        if parameter.isPrefix {
+            rules.append([
+                .text("every name starting "), .code(String(parameter.namePrefix)),
+                .text(" and at least one character longer, each with its own value; a name declared on its own is not included"),
+            ])
+        }
         if let list = parameter.list {
             let how: [DocsInline] =
                 switch list {
                 case .repeated: [.text("the name once per item")]
                 case .comma: [.text("items separated by "), .code(",")]
                 case .newline: [.text("items on separate lines")]
+                case .space: [.text("items separated by single spaces ("), .code("%20"), .text(")")]
                 }
             rules.append(how)
             if let bounds = parameter.itemBounds { rules.append([.text(bounds)]) }
@@ -279,7 +292,11 @@ struct DocsRenderer {
         rules += parameter.valueBoundPhrases.map { [.text($0)] }
         if parameter.type == .base64 { rules.append([.text("standard base64 with padding")]) }
         if parameter.type == .json { rules.append([.text("JSON text")]) }
-        if parameter.isMultiline { rules.append([.text("line breaks and tabs allowed")]) }
+        if parameter.isMultiline {
+            rules.append([
+                .text(parameter.allowsLoneCarriageReturn ? "line breaks (LF, CR LF or a lone CR) and tabs allowed" : "line breaks and tabs allowed")
+            ])
+        }
         if parameter.allowsEmpty { rules.append([.text("may be empty ("), .code(parameter.name + "="), .text(")")]) }
         if parameter.type == .secret {
             rules.append(

@@ -508,9 +508,30 @@ enum SpecSchema {
                 default: UnknownParameterPolicy.reject.rawValue
             ),
             "parameters": [
-                "description": "The query parameters, by name.",
+                "description":
+                    "The query parameters, by name, matched as written (brackets included: pickup[latitude]). A name ending in '*' (fld*) is a prefix: it matches every other name that starts with the text before it and is longer, each reported under its own name; a name declared on its own wins over a prefix.",
                 "type": "object",
                 "propertyNames": parameterName,
+                "patternProperties": [
+                    "\\*$": [
+                        "allOf": [
+                            ["$ref": "#/$defs/parameter"],
+                            [
+                                "properties": [
+                                    "required": isFalse.adding(
+                                        "errorMessage",
+                                        "a prefix matches any number of names, none included, so it cannot be required"
+                                    ),
+                                    "default": forbidden("a prefix has no single name to carry a default"),
+                                    "list": [
+                                        "not": ["const": "repeated"],
+                                        "errorMessage": "each name a prefix matches carries one value; use comma, newline or space",
+                                    ],
+                                ]
+                            ],
+                        ]
+                    ]
+                ],
                 "additionalProperties": ["$ref": "#/$defs/parameter"],
             ],
             "query-value": [
@@ -549,8 +570,9 @@ enum SpecSchema {
     /// A parameter's name: not in Roundtrip's `rt-` namespace, no control characters.
     static let parameterName: OrderedJSON = [
         "minLength": 1,
-        "pattern": .string("^(?!\(ReservedNames.prefix))[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$"),
-        "patternErrorMessage": "parameters starting with 'rt-' belong to Roundtrip, and names may not contain control characters",
+        "pattern": .string("^(?!\(ReservedNames.prefix))(?!(r|rt)?\\*$)[^*\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*\\*?$"),
+        "patternErrorMessage":
+            "parameters starting with 'rt-' belong to Roundtrip, names may not contain control characters, and '*' may only end a name, after at least one character (a prefix such as fld*) that does not start 'rt-'",
     ]
 
     /// The rules that tie an action's keys to its convention.
@@ -718,8 +740,8 @@ enum SpecSchema {
         add(
             "format",
             text(
-                "date: the date's pattern (ISO 8601 by default); dates are read strictly. boolean: true-false (the default: true, false, 1, 0) or yes-no (yes or no, any letter case).",
-                examples: ["yyyy-MM-dd", "yyyyMMddHHmm", "yes-no", "true-false"]
+                "date: the date's pattern (ISO 8601 by default); dates are read strictly. boolean: true-false (the default: true, false, 1, 0), yes-no (yes or no, any letter case) or presence (a switch: '&new-tab' or 'new-tab=' is true, absent is false, a value is true, false, 1 or 0; no default, never required, never a list).",
+                examples: ["yyyy-MM-dd", "yyyyMMddHHmm", "yes-no", "true-false", "presence"]
             )
         )
         if !named {
@@ -727,13 +749,23 @@ enum SpecSchema {
                 "list",
                 choice(
                     ListForm.allCases.map(\.rawValue),
-                    "The parameter holds a list: repeated (tag=home&tag=work), comma (tags=home,work) or newline (one item a line)."
+                    "The parameter holds a list: repeated (tag=home&tag=work), comma (tags=home,work), newline (one item a line) or space (tags=home%20work, split on single spaces)."
                 )
             )
             add("min-items", count("list only: the fewest items."))
             add("max-items", count("list only: the most items (at least 1).", minimum: 1, examples: [20]))
         }
-        add("multiline", flag("string only: true lets the value hold line feeds, CR LF pairs and tabs."))
+        add(
+            "multiline",
+            [
+                "description":
+                    "string only: true lets the value hold line feeds, CR LF pairs and tabs; any also takes a lone CR (classic Mac OS line endings) as a line break.",
+                "type": ["boolean", "string"],
+                "pattern": .string("^(" + (yamlTrueWords + yamlFalseWords + ["any"]).joined(separator: "|") + ")$"),
+                "patternErrorMessage": "expected true, false or any",
+                "default": false,
+            ]
+        )
         add("allow-empty", flag("true accepts name= as the empty value, whatever the type."))
         add("max-bytes", count("base64 only: the most bytes the value may decode to (at least 1).", minimum: 1, examples: [65536]))
         add(
@@ -771,6 +803,19 @@ enum SpecSchema {
         [
             "if": typeIs(["boolean"]),
             "then": ["properties": ["format": ["enum": .array(BooleanFormat.allCases.map { .string($0.rawValue) })]]],
+        ],
+        [
+            "$comment": "A presence switch is false when absent: no default, never required, one flag.",
+            "if": ["required": ["type", "format"], "properties": ["type": ["const": "boolean"], "format": ["const": "presence"]]],
+            "then": [
+                "properties": [
+                    "default": forbidden("a presence switch is false whenever its name is absent; drop 'default'"),
+                    "required": isFalse.adding("errorMessage", "a presence switch cannot be required"),
+                    "list": forbidden("a presence switch is one flag, never a list"),
+                    "enum": forbidden("a presence switch is true or false by its name alone; drop 'enum'"),
+                    "allow-empty": forbidden("a presence switch already reads 'name=' as true; drop 'allow-empty'"),
+                ]
+            ],
         ],
         [
             "$comment": "type-mismatch: minimum and maximum apply to numbers.",

@@ -1,0 +1,105 @@
+/// Prefix parameters (`fld*`): a name ending in `*` stands for every incoming name that starts
+/// with the text before it and has at least one character more, as AnkiMobile's `addnote`
+/// takes one `fld<Field name>` parameter per field of a note type ("URL Schemes" in the
+/// AnkiMobile manual).
+extension SpecReader {
+    /// Refuses a prefix name that could never mean what it says: a `*` inside the name, nothing
+    /// before the `*`, or a prefix that also covers Roundtrip's `rt-` names or the convention's
+    /// callback parameters, which would then reach the handler as values.
+    mutating func checkPrefixName(_ name: String, _ path: @autoclosure () -> String, _ node: DocumentNode, convention: Convention) {
+        guard let star = name.utf8.firstIndex(of: 0x2A) else { return }
+        if name.utf8.index(after: star) != name.utf8.endIndex {
+            error(
+                "invalid-name",
+                path(),
+                node,
+                "'*' may only end a parameter name, where it makes a prefix ('fld*' matches fldFront and fldBack); write the name without it, or end the name with it"
+            )
+            return
+        }
+        let prefix = name.dropLast()
+        if prefix.isEmpty {
+            error(
+                "invalid-name",
+                path(),
+                node,
+                "a prefix needs at least one character before '*'; to take any name use 'unknown-parameters: accept'"
+            )
+            return
+        }
+        if ReservedNames.prefix.hasPrefix(prefix) {
+            error(
+                "reserved-parameter",
+                path(),
+                node,
+                "the prefix '\(prefix)' would match Roundtrip's own 'rt-' parameters; choose a prefix that does not start them"
+            )
+        } else if let taken = convention.reservedParameters.first(where: { $0.hasPrefix(prefix) && $0.count > prefix.count }) {
+            error(
+                "reserved-parameter",
+                path(),
+                node,
+                "the prefix '\(prefix)' would match '\(taken)', a \(convention) callback parameter; choose a longer prefix"
+            )
+        }
+    }
+
+    /// Refuses what a prefix parameter cannot have: it stands for any number of names, none
+    /// included, so it is never required and has no default; it is not a presence switch (no
+    /// name to be absent) nor a `repeated` list (each matched name is one value).
+    mutating func checkPrefixDefinition(_ parameter: ParameterSpec, node: DocumentNode, _ path: @autoclosure () -> String) {
+        guard parameter.isPrefix else { return }
+        let name = parameter.name
+        if parameter.isRequired {
+            error(
+                "invalid-value",
+                Self.join(path(), "required"),
+                Self.member(node, "required"),
+                "'\(name)' is a prefix, which matches any number of names, none included, so it cannot be required; declare the names that must be there on their own"
+            )
+        }
+        if let value = Self.member(node, "default") {
+            error(
+                "invalid-default",
+                Self.join(path(), "default"),
+                value,
+                "'\(name)' is a prefix: no single name would carry a default; drop 'default', or declare the name on its own"
+            )
+        }
+        if parameter.isPresenceSwitch {
+            error(
+                "type-mismatch",
+                Self.join(path(), "format"),
+                Self.member(node, "format"),
+                "'\(name)' is a prefix, and a presence switch needs one name to be there or not; declare the switch by its full name"
+            )
+        }
+        if parameter.list == .repeated {
+            error(
+                "type-mismatch",
+                Self.join(path(), "list"),
+                Self.member(node, "list"),
+                "'\(name)' is a prefix, where each matched name carries one value; use 'list: comma', 'newline' or 'space' for several items under one name"
+            )
+        }
+    }
+
+    /// Refuses two prefixes of which one starts the other (`fld*` and `fldA*`): a name such as
+    /// `fldAB` would match both.
+    mutating func checkPrefixOverlaps(_ parameters: [ParameterSpec], path: String, node: DocumentNode?) {
+        let prefixes = parameters.filter(\.isPrefix)
+        guard prefixes.count > 1 else { return }
+        for (index, shorter) in prefixes.enumerated() {
+            for longer in prefixes[(index + 1)...] {
+                let (first, second) = shorter.namePrefix.count <= longer.namePrefix.count ? (shorter, longer) : (longer, shorter)
+                guard second.namePrefix.hasPrefix(first.namePrefix) else { continue }
+                error(
+                    "duplicate-value",
+                    "\(path).parameters.\(second.name)",
+                    Self.member(node, second.name),
+                    "the prefixes '\(first.name)' and '\(second.name)' are ambiguous: a name starting '\(second.namePrefix)' matches both; keep one, or make neither start the other"
+                )
+            }
+        }
+    }
+}
