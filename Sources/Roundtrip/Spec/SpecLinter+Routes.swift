@@ -53,11 +53,12 @@ extension SpecLinter {
         return findings
     }
 
-    /// Whether a URL of `candidate`'s could also start `route`'s rest: the same host (or `route`'s
-    /// host is a placeholder), and `candidate` has at least as many segments as `route` has before
-    /// its rest placeholder, each of those matching (a placeholder on either side matches any).
+    /// Whether a URL of `candidate`'s could also start `route`'s rest: the same host (a literal
+    /// host beside a host placeholder is the other rule's finding), and `candidate` has more
+    /// segments than `route` has before its rest placeholder, each of those matching (a
+    /// placeholder on either side matches any).
     private static func covers(_ route: RoutePattern, _ candidate: RoutePattern) -> Bool {
-        guard route.hostPlaceholder != nil || route.host == candidate.host else { return false }
+        guard route.host == candidate.host else { return false }
         let prefix = route.segments.dropLast()
         guard candidate.segments.count > prefix.count else { return false }
         for (mine, theirs) in zip(prefix, candidate.segments) {
