@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
@@ -144,6 +145,22 @@ struct RestAndHostRouteTests {
         let request = try Endpoint(spec: spec).evaluate(built.url)
         #expect(request.actionName == action)
         #expect(request.canonicalParameters == values, "\(built.url)")
+    }
+
+    /// Any rest of one to six non-empty segments of any characters (a `/` only between them, `%`,
+    /// `?`, `#`, spaces and non-ASCII within) is built into a URL and decided back to itself.
+    @Test func anyRestOfTheBuildersIsDecidedBackToItself() async throws {
+        let spec = try SpecLoader.load(yaml: Self.yaml).spec
+        let builder = try RequestBuilder(partner: spec)
+        let endpoint = try Endpoint(spec: spec)
+        let segment = Gen.element(of: Array("aZ09-._~%?#&=+ :@!é😀")).compactMap { $0 }.array(of: 1...8).map { String($0) }
+        await propertyCheck(count: 200, input: segment.array(of: 1...6)) { segments in
+            let path = segments.joined(separator: "/")
+            let built = try builder.build("open-path", parameters: [QueryItem(name: "path", value: path)])
+            let request = try endpoint.evaluate(built.url)
+            #expect(request.actionName == "open-path")
+            #expect(request.canonicalParameters == ["path": path], "\(built.url)")
+        }
     }
 
     @Test func theBuilderWritesEachSegmentEncodedAndRefusesEmptySegments() throws {
