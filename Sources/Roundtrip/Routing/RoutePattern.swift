@@ -158,11 +158,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``RoundtripError`` `malformed-url` for an empty name, a rest form (`:name*`),
     ///   a port or user-info after it, or a character that is not a letter, digit, `-`, `_` or `.`.
     private static func hostPlaceholder(in text: String) throws(RoundtripError) -> (name: String, range: Range<String.Index>)? {
-        guard let separator = text.firstRange(of: "://"), !text[..<separator.lowerBound].contains(where: { "/?#".contains($0) }),
-            text[separator.upperBound...].first == ":"
-        else { return nil }
-        let start = separator.upperBound
-        let end = text[start...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+        // On the UTF-8 view: every route is read at launch, and only `scheme://:` routes go further.
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: 0x3A), bytes[colon...].starts(with: "://:".utf8) else { return nil }
+        let start = bytes.index(colon, offsetBy: 3)
+        let end = bytes[start...].firstIndex { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 } ?? bytes.endIndex
         let name = text[text.index(after: start)..<end]
         let problem: String? =
             if name.isEmpty {
