@@ -15,6 +15,7 @@ struct CompiledSpecTests {
         ("Examples/things.yaml", ExampleThingsReceiver.spec), ("Tests/Fixtures/specs/inap.yaml", FixtureInapReceiver.spec),
         ("Tests/Fixtures/specs/notes.yaml", FixtureNotesReceiver.spec), ("Tests/Fixtures/specs/notes-app.yaml", FixtureNotesAppClient.spec),
         ("Tests/Fixtures/specs/rich.yaml", FixtureRichReceiver.spec), ("Tests/Fixtures/specs/terminal.yaml", FixtureTerminalClient.spec),
+        ("Tests/Fixtures/specs/paths-and-hosts.yaml", FixturePathsAndHostsReceiver.spec),
     ]
 
     /// Everything the decision depends on, written out.

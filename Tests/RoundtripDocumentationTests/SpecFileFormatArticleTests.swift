@@ -45,7 +45,8 @@ struct SpecFileFormatArticleTests {
         for rule in [
             "route-scheme-not-registered", "route-domain-not-associated", "invalid-app-id", "custom-scheme-hijackable",
             "open-callbacks", "swiftui-source-unknown", "secret-over-open-scheme", "form-encoding-plus", "accepts-undeclared",
-            "required-allows-empty", "multiline-unbounded", "unbounded-list", "presence-switch-unchecked", "space-list-plus",
+            "required-allows-empty", "multiline-unbounded", "unbounded-list", "presence-switch-unchecked", "space-list-plus", "rest-shadows-routes",
+            "host-placeholder-shadows-hosts",
         ] {
             #expect(article.contains("| `\(rule)` |"), "\(rule) is not in the lint table")
         }

@@ -19,6 +19,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 1_000_000
     )
     registerIncomingBenchmarks()
+    registerRestRouteBenchmarks()
     registerValueFormBenchmarks()
     registerAASABenchmarks()
     registerLedgerBenchmarks()

@@ -228,25 +228,48 @@ public struct RequestBuilder: Sendable {
         return written
     }
 
-    /// The route with its placeholders filled (percent-encoded) from, and removed from, `items`.
+    /// The route with its placeholders filled (percent-encoded) from, and removed from, `items`:
+    /// a rest placeholder's value split at `/`, each segment encoded and the `/`s kept; a host
+    /// placeholder's value encoded as the host.
     private static func fill(_ route: RoutePattern, of action: Action, from items: inout [QueryItem]) throws(RoundtripError) -> String {
+        func value(_ name: String) throws(RoundtripError) -> String {
+            guard let value = take(name, from: &items) else {
+                throw RoundtripError(.missingParameter, "the action '\(action.name)' needs '\(name)' for its route \(route.text)", parameter: name)
+            }
+            return value
+        }
         var segments: [String] = []
         for segment in route.segments {
             switch segment {
             case .literal(let text):
                 segments.append(text)
             case .placeholder(let name):
-                guard let value = take(name, from: &items) else {
+                segments.append(QueryCodec.encodeComponent(try value(name)))
+            case .rest(let name):
+                let parts = try value(name).split(separator: "/", omittingEmptySubsequences: false)
+                // The route matches only non-empty segments: `a//b`, `/a` or `a/` could never be decided.
+                guard !parts.contains(where: \.isEmpty) else {
                     throw RoundtripError(
-                        .missingParameter,
-                        "the action '\(action.name)' needs '\(name)' for its route \(route.text)",
+                        .invalidParameter,
+                        "'\(name)' is the rest of the path of the route \(route.text): one or more non-empty segments joined with '/' (such as 'folder/note'), with no empty segment, leading or trailing '/'",
                         parameter: name
                     )
                 }
-                segments.append(QueryCodec.encodeComponent(value))
+                segments += parts.map { QueryCodec.encodeComponent(String($0)) }
             }
         }
-        return route.scheme + ":" + (route.hasAuthority ? "//" + route.host : "") + segments.joined(separator: "/")
+        var host = route.host
+        if let name = route.hostPlaceholder {
+            host = QueryCodec.encodeComponent(try value(name))
+            guard !host.isEmpty else {
+                throw RoundtripError(
+                    .invalidParameter,
+                    "'\(name)' is the host of the route \(route.text), which may not be empty; give a host such as 'example.com'",
+                    parameter: name
+                )
+            }
+        }
+        return route.scheme + ":" + (route.hasAuthority ? "//" + host : "") + segments.joined(separator: "/")
     }
 
     /// Removes the item named `name` and returns its value.

@@ -284,7 +284,7 @@ public struct Endpoint: Sendable {
 
         var binding = ParameterBinding(compiled, bytes: bytes)
         try binding.bind(items)
-        try binding.bindRoute(match.placeholders)
+        try binding.bindRoute(match, host: offsets.host)
         try binding.bindQueryValue(queryValueText)
         try binding.bindFragment(offsets.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
         try binding.applyDefaults()

@@ -93,18 +93,51 @@ struct ParameterBinding {
         }
     }
 
-    /// Binds the route's placeholders (`:script` in `runner:///run/:script`), percent-decoded.
-    mutating func bindRoute(_ placeholders: [(name: String, range: Range<Int>)]) throws(RoundtripError) {
-        for (name, range) in placeholders {
-            let text: String
-            do throws(PercentDecoding.Failure) {
-                text = try PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
-            } catch {
-                throw RoundtripError(.invalidEncoding, error.message(for: "the route segment ':\(name)'"), parameter: name)
+    /// Binds the route's placeholders (`:script` in `runner:///run/:script`), percent-decoded;
+    /// a host placeholder's host (`host`) decoded and lowercased; a rest placeholder's segments
+    /// each decoded, then joined with `/`.
+    mutating func bindRoute(_ match: Router.ByteMatch, host: Range<Int>) throws(RoundtripError) {
+        for (name, range) in match.placeholders {
+            try bind(name, try Self.decode(UnsafeBufferPointer(rebasing: bytes[range]), what: "the route segment ':\(name)'", name))
+        }
+        if let name = match.hostName {
+            let decoded = try Self.decode(UnsafeBufferPointer(rebasing: bytes[host]), what: "the host ':\(name)'", name)
+            // RFC 3986 section 6.2.2.1: a host is case-insensitive; its normal form is lowercase.
+            try bind(name, String(decoding: decoded.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self))
+        }
+        if let rest = match.rest {
+            var segments: [String] = []
+            var start = rest.range.lowerBound
+            for end in rest.range where bytes[end] == 0x2F {
+                segments.append(
+                    try Self.decode(UnsafeBufferPointer(rebasing: bytes[start..<end]), what: "the rest of the path ':\(rest.name)*'", rest.name)
+                )
+                start = end + 1
             }
-            guard let position = compiled.parameterIndex[name] else { continue }
-            values[position] = try ParameterParsing.parse(text, rule: compiled.rules[position])
-            given.insert(position)
+            segments.append(
+                try Self.decode(
+                    UnsafeBufferPointer(rebasing: bytes[start..<rest.range.upperBound]),
+                    what: "the rest of the path ':\(rest.name)*'",
+                    rest.name
+                )
+            )
+            try bind(rest.name, segments.joined(separator: "/"))
+        }
+    }
+
+    /// Parses a route value into its declared parameter; an undeclared one (an action built in
+    /// code) is left out.
+    private mutating func bind(_ name: String, _ text: String) throws(RoundtripError) {
+        guard let position = compiled.parameterIndex[name] else { return }
+        values[position] = try ParameterParsing.parse(text, rule: compiled.rules[position])
+        given.insert(position)
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, what: String, _ name: String) throws(RoundtripError) -> String {
+        do throws(PercentDecoding.Failure) {
+            return try PercentDecoding.decode(bytes)
+        } catch {
+            throw RoundtripError(.invalidEncoding, error.message(for: what), parameter: name)
         }
     }
 

@@ -1,8 +1,13 @@
-/// Where an action answers: `scheme://host/path`, where a path segment may be a `:placeholder`.
+/// Where an action answers: `scheme://host/path`, where a path segment may be a `:placeholder`,
+/// the last one a rest placeholder `:name*`, and the host a host placeholder `:name`.
 ///
 /// Scheme and host compare case-insensitively; the path compares exactly, segment by segment,
 /// still percent-encoded (so `/a%2Fb` is one segment and never equals `/a/b`). A placeholder
 /// matches one whole non-empty segment, whose decoded value becomes a parameter of that name.
+/// A rest placeholder matches the rest of the path, one or more non-empty segments, each decoded
+/// and then joined with `/` (`notes:///:path*` reads `notes:///folder/sub/note` as
+/// `path=folder/sub/note`). A host placeholder matches any non-empty host, lowercased, as the
+/// parameter of its name (`webview://:host/:rest*`); literal hosts of the same scheme win.
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// One path segment of a route.
     public enum Segment: Sendable, Hashable {
@@ -10,13 +15,17 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         case literal(String)
         /// `:name`: any one non-empty segment, captured as the parameter `name`.
         case placeholder(String)
+        /// `:name*`, only as the last segment: the rest of the path (one or more non-empty
+        /// segments), each segment decoded, joined with `/`, captured as the parameter `name`.
+        case rest(String)
     }
 
     /// The route as written in the spec.
     public let text: String
     /// The scheme, lowercased.
     public let scheme: String
-    /// The host, lowercased; empty for a URL without authority.
+    /// The host, lowercased; empty for a URL without authority; `:name` for a host placeholder
+    /// (see ``hostPlaceholder``), which no real host can be (a `:` there starts a port).
     public let host: String
     /// Whether the route has an authority (`//`).
     public let hasAuthority: Bool
@@ -26,10 +35,14 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Parses a route.
     ///
     /// - Throws: ``RoundtripError`` `malformed-url` when the route is not an absolute URL, has a
-    ///   query, fragment, user-info or port, an empty placeholder name, or one placeholder name
-    ///   twice.
+    ///   query, fragment, user-info or port, an empty placeholder name, one placeholder name
+    ///   twice, a rest placeholder (`:name*`) that is not the last segment, or a malformed host
+    ///   placeholder.
     public init(_ text: String) throws(RoundtripError) {
-        let split = try URLSplit(text)
+        // A host placeholder is not a host a URL parser reads (`:name` there is an empty host and
+        // a port), so the route is split with a stand-in host and the placeholder put back.
+        let hostPlaceholder = try Self.hostPlaceholder(in: text)
+        let split = try URLSplit(hostPlaceholder.map { text[..<$0.range.lowerBound] + "h" + text[$0.range.upperBound...] } ?? text)
         guard split.query == nil else {
             throw RoundtripError(.malformedURL, "a route may not have a query ('\(text)'); declare its parameters instead")
         }
@@ -54,7 +67,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             var start = offsets.path.lowerBound
             for end in offsets.path.lowerBound...offsets.path.upperBound where end == offsets.path.upperBound || bytes[end] == 0x2F {
                 let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if piece.first == 0x3A {  // ":"
+                if piece.first == 0x3A, piece.last == 0x2A {  // ":name*"
+                    guard piece.count > 2 else { return true }
+                    parts.segments.append(.rest(String(decoding: UnsafeBufferPointer(rebasing: piece.dropFirst().dropLast()), as: UTF8.self)))
+                } else if piece.first == 0x3A {  // ":"
                     guard piece.count > 1 else { return true }
                     parts.segments.append(.placeholder(String(decoding: UnsafeBufferPointer(rebasing: piece.dropFirst()), as: UTF8.self)))
                 } else {
@@ -67,9 +83,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         guard !unnamed else {
             throw RoundtripError(.malformedURL, "the route '\(text)' has a placeholder without a name")
         }
+        try Self.checkRest(parts.segments, text)
+        if let hostPlaceholder { parts.host = ":" + hostPlaceholder.name }
         // Each placeholder becomes the parameter of its name: a second would overwrite the first.
         var names: [String] = []
-        for case .placeholder(let name) in parts.segments {
+        for name in Self.placeholderNames(host: parts.host, parts.segments) {
             guard !names.contains(name) else {
                 throw RoundtripError(.malformedURL, "the route '\(text)' has the placeholder ':\(name)' twice; give each placeholder its own name")
             }
@@ -109,11 +127,77 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: bytes.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
-    /// The names of the route's placeholders, in order.
-    public var placeholderNames: [String] {
-        segments.compactMap { segment in
-            if case .placeholder(let name) = segment { return name }
-            return nil
+    /// The names of the route's placeholders, in order: the host placeholder's, then the path's
+    /// (the rest placeholder's last).
+    public var placeholderNames: [String] { Self.placeholderNames(host: host, segments) }
+
+    private static func placeholderNames(host: String, _ segments: [Segment]) -> [String] {
+        var names: [String] = host.first == ":" ? [String(host.dropFirst())] : []
+        for segment in segments {
+            switch segment {
+            case .literal: continue
+            case .placeholder(let name), .rest(let name): names.append(name)
+            }
+        }
+        return names
+    }
+
+    /// The name of the host placeholder (`host` in `webview://:host/:rest*`), or `nil` when the
+    /// host is literal.
+    public var hostPlaceholder: String? { host.first == ":" ? String(host.dropFirst()) : nil }
+
+    /// The name of the rest placeholder (`path` in `notes:///:path*`), or `nil` when there is none.
+    public var restPlaceholder: String? {
+        if case .rest(let name) = segments.last { return name }
+        return nil
+    }
+
+    /// The host placeholder of a route's text, `scheme://:name…`, and the range of `:name` in it;
+    /// `nil` when the host does not start with `:`.
+    ///
+    /// - Throws: ``RoundtripError`` `malformed-url` for an empty name, a rest form (`:name*`),
+    ///   a port or user-info after it, or a character that is not a letter, digit, `-`, `_` or `.`.
+    private static func hostPlaceholder(in text: String) throws(RoundtripError) -> (name: String, range: Range<String.Index>)? {
+        // On the UTF-8 view: every route is read at launch, and only `scheme://:` routes go further.
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: 0x3A), bytes[colon...].starts(with: "://:".utf8) else { return nil }
+        let start = bytes.index(colon, offsetBy: 3)
+        let end = bytes[start...].firstIndex { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 } ?? bytes.endIndex
+        let name = text[text.index(after: start)..<end]
+        let problem: String? =
+            if name.isEmpty {
+                "a host placeholder without a name; write ':host'"
+            } else if name.hasSuffix("*") {
+                "'*' on the host placeholder ':\(name)'; a host is one name, so write ':\(name.dropLast())', and ':name*' only as the last path segment"
+            } else if name.contains("@") {
+                "user-info around the host placeholder ':\(name)'; a route has no user-info"
+            } else if name.contains(":") {
+                "a port after the host placeholder ':\(name)'; a route has no port, and a URL with one never matches"
+            } else if let bad = name.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0))) }) {
+                "the character '\(bad)' in the host placeholder ':\(name)'; a placeholder's name is letters, digits, '-', '_' and '.'"
+            } else {
+                nil
+            }
+        if let problem { throw RoundtripError(.malformedURL, "the route '\(text)' has \(problem)") }
+        return (String(name), start..<end)
+    }
+
+    /// Refuses a rest placeholder (`:name*`) anywhere but the last segment, and a second one.
+    private static func checkRest(_ segments: [Segment], _ text: String) throws(RoundtripError) {
+        let rests = segments.indices.filter { if case .rest = segments[$0] { true } else { false } }
+        guard let first = rests.first else { return }
+        guard case .rest(let name) = segments[first] else { return }
+        if rests.count > 1 {
+            throw RoundtripError(
+                .malformedURL,
+                "the route '\(text)' has \(rests.count) rest placeholders; only one, the last segment (':\(name)*'), can take the rest of the path"
+            )
+        }
+        if first != segments.count - 1 {
+            throw RoundtripError(
+                .malformedURL,
+                "the route '\(text)' has the rest placeholder ':\(name)*' before other segments; ':name*' takes the rest of the path, so it must be the last segment"
+            )
         }
     }
 
@@ -132,6 +216,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             switch segment {
             case .literal(let text): text
             case .placeholder(let name): ":" + name
+            case .rest(let name): ":" + name + "*"
             }
         }.joined(separator: "/")
     }

@@ -2,17 +2,22 @@
 ///
 /// Routes are compiled once into a trie: a root per scheme and host (case-insensitive) and a node
 /// per path segment below it, with every literal edge in one hash table probed with the
-/// URL's own bytes, so a lookup allocates nothing. Literal segments win over placeholders; when a
-/// literal branch dead-ends, the placeholder branch is tried.
+/// URL's own bytes, so a lookup allocates nothing. Literal segments win over placeholders, and
+/// both over a rest placeholder (`:name*`); when a literal branch dead-ends, the placeholder
+/// branch is tried, then the rest. A literal host wins over a host placeholder (`scheme://:name`)
+/// of the same scheme, which is tried when the literal host has no route for the path.
 ///
 /// - Complexity: A lookup costs O(length of the URL's path) hash probes, whatever the number of
-///   routes.
+///   routes: each trie node is visited at most once (a node stands at one depth, reached only
+///   from its parent), and whether the rest of the path can be a rest placeholder's value is
+///   read from one scan of the path, made the first time a rest edge is reached.
 package struct Router: Sendable {
     /// A successful lookup.
     package struct Match: Sendable, Equatable {
         /// The index of the action in the array the router was built from.
         package let actionIndex: Int
-        /// The placeholders' raw (still percent-encoded) values, in route order.
+        /// The placeholders' raw (still percent-encoded) values, in route order: a host
+        /// placeholder's raw host first, a rest placeholder's raw rest of the path (`a/b%20c`) last.
         package let placeholders: [(name: String, rawValue: Substring)]
 
         package static func == (lhs: Match, rhs: Match) -> Bool {
@@ -27,16 +32,39 @@ package struct Router: Sendable {
     struct ByteMatch {
         let actionIndex: Int
         let placeholders: [(name: String, range: Range<Int>)]
+        /// The host placeholder's name, when the route's host is one; its value is the URL's host.
+        var hostName: String?
+        /// The rest placeholder's name and the raw rest of the path it took, when the route has one.
+        var rest: (name: String, range: Range<Int>)?
     }
 
     private struct Node: Sendable {
         var placeholder: (name: String, next: Int)?
+        /// `:name*`: the rest of the path leads to this action (a rest placeholder is last).
+        var rest: (name: String, actionIndex: Int)?
+        /// On a host placeholder's root: the placeholder's name.
+        var hostName: String?
         var actionIndex: Int?
+    }
+
+    /// What one walk over a URL's path carries: the captures so far, the work done (for tests
+    /// that bound it), and where the last empty segment starts, found once, on the first rest edge.
+    private struct Walk {
+        var captured: [(name: String, range: Range<Int>)] = []
+        var rest: (name: String, range: Range<Int>)?
+        var steps = 0
+        /// Where the URL's path starts.
+        let pathStart: Int
+        /// The start of the path's last empty segment (`Int.min` for none), once scanned.
+        var lastEmptySegment: Int?
     }
 
     /// Root edges (lowercased `scheme:` or `scheme://` and host) and literal segment edges.
     private var edges = SegmentTable()
     private var nodes: [Node] = []
+    /// Whether any route has a host placeholder: only then does a URL whose literal host has no
+    /// route look for one.
+    private var hasHostPlaceholders = false
 
     /// Two routes that cannot both be compiled, and the later one's place: the spec reader
     /// reports the conflict at that action's `url`.
@@ -86,6 +114,7 @@ package struct Router: Sendable {
                         root = try rootNode(of: route).get()
                         previousRoot = (route.scheme, route.host, route.hasAuthority, root)
                     }
+                    if let name = route.hostPlaceholder { try claimHostPlaceholder(name, root: root, route: route) }
                     try insert(route, root: root, actionIndex: actionIndex, actions: actions)
                 } catch {
                     throw Conflict(actionIndex: actionIndex, routeIndex: routeIndex, error: error)
@@ -96,21 +125,53 @@ package struct Router: Sendable {
 
     /// The root node of a route's scheme and host, made when there is none yet. Its key is the
     /// scheme, `:` or `://`, and the host, both already lowercased by ``RoutePattern``, so they
-    /// match the lowercased key of an incoming URL.
+    /// match the lowercased key of an incoming URL. A host placeholder's key is `scheme://:`,
+    /// whatever its name: no URL's host starts with `:` (that would be an empty host and a port).
     private mutating func rootNode(of route: RoutePattern) -> Result<Int, RoundtripError> {
-        let length = route.scheme.utf8.count + (route.hasAuthority ? 3 : 1) + route.host.utf8.count
+        let host = route.hostPlaceholder == nil ? route.host : ":"
+        let length = route.scheme.utf8.count + (route.hasAuthority ? 3 : 1) + host.utf8.count
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { key in
             var position = key.initialize(fromContentsOf: route.scheme.utf8)
             position = key[position...].initialize(fromContentsOf: route.hasAuthority ? "://".utf8 : ":".utf8)
-            _ = key[position...].initialize(fromContentsOf: route.host.utf8)
+            _ = key[position...].initialize(fromContentsOf: host.utf8)
             return edge(from: SegmentTable.rootParent, key: UnsafeBufferPointer(key))
         }
+    }
+
+    /// Names the host placeholder of a scheme's placeholder root; every route there must use that name.
+    private mutating func claimHostPlaceholder(_ name: String, root: Int, route: RoutePattern) throws(RoundtripError) {
+        if let existing = nodes[root].hostName, existing != name {
+            throw RoundtripError(
+                .malformedURL,
+                "the route '\(route)' has the host placeholder ':\(name)' where another route of the scheme '\(route.scheme)' has ':\(existing)'; use one name"
+            )
+        }
+        nodes[root].hostName = name
+        hasHostPlaceholders = true
     }
 
     private mutating func insert(_ route: RoutePattern, root: Int, actionIndex: Int, actions: [Action]) throws(RoundtripError) {
         var node = root
         for segment in route.segments {
             switch segment {
+            case .rest(let name):
+                // Always the last segment (RoutePattern refuses it elsewhere): it leads to the action.
+                if let existing = nodes[node].rest {
+                    guard existing.name == name else {
+                        throw RoundtripError(
+                            .malformedURL,
+                            "the route '\(route)' has rest placeholder ':\(name)*' where another route has ':\(existing.name)*'; use one name"
+                        )
+                    }
+                    guard existing.actionIndex == actionIndex else {
+                        throw RoundtripError(
+                            .malformedURL,
+                            "the route '\(route)' of action '\(actions[actionIndex].name)' is already the route of action '\(actions[existing.actionIndex].name)'"
+                        )
+                    }
+                }
+                nodes[node].rest = (name, actionIndex)
+                return
             case .literal(let text):
                 // The segment's own bytes (a short one's copied to the stack): no array per edge.
                 var text = text
@@ -157,8 +218,19 @@ package struct Router: Sendable {
     ///
     /// - Returns: The match, or `nil` when no route fits.
     package func route(_ url: URLSplit) -> Match? {
-        guard let match = url.withBytes({ bytes, offsets in route(bytes, offsets) }) else { return nil }
-        return Match(actionIndex: match.actionIndex, placeholders: match.placeholders.map { ($0.name, url.slice($0.range)) })
+        var steps = 0
+        return route(url, steps: &steps)
+    }
+
+    /// ``route(_:)``, adding to `steps` the bytes of the URL the lookup read (each segment's bytes
+    /// each time a trie node reads it, and the one scan for empty segments), so that tests can
+    /// show the work is bounded.
+    package func route(_ url: URLSplit, steps: inout Int) -> Match? {
+        guard let match = url.withBytes({ bytes, offsets in route(bytes, offsets, steps: &steps) }) else { return nil }
+        var placeholders = match.placeholders.map { ($0.name, url.slice($0.range)) }
+        if let hostName = match.hostName { placeholders.insert((hostName, url.host), at: 0) }
+        if let rest = match.rest { placeholders.append((rest.name, url.slice(rest.range))) }
+        return Match(actionIndex: match.actionIndex, placeholders: placeholders)
     }
 
     /// Whether any route is registered for the URL's scheme and host (for error messages).
@@ -172,12 +244,47 @@ package struct Router: Sendable {
     /// refuses them), and matching without them would let `https://u:p@host/x` or
     /// `https://host:8443/x` pass as `https://host/x`. The split already found both.
     func route(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> ByteMatch? {
-        guard offsets.userInfo == nil, offsets.port == nil, let root = root(bytes, offsets) else { return nil }
-        var captured: [(name: String, range: Range<Int>)] = []
+        var steps = 0
+        return route(bytes, offsets, steps: &steps)
+    }
+
+    /// ``route(_:_:)``, counting its work into `steps`.
+    func route(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets, steps: inout Int) -> ByteMatch? {
+        guard offsets.userInfo == nil, offsets.port == nil else { return nil }
         let path = offsets.path
-        guard let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, captured: &captured)
+        var state = Walk(pathStart: path.lowerBound)
+        defer { steps += state.steps }
+        if let root = root(bytes, offsets),
+            let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, &state)
+        {
+            return ByteMatch(actionIndex: actionIndex, placeholders: state.captured, rest: state.rest)
+        }
+        // A host placeholder takes any non-empty host whose literal root has no route for the path.
+        guard hasHostPlaceholders, offsets.hasAuthority, !offsets.host.isEmpty, let root = hostPlaceholderRoot(bytes, offsets),
+            let hostName = nodes[root].hostName
         else { return nil }
-        return ByteMatch(actionIndex: actionIndex, placeholders: captured)
+        state.captured.removeAll()
+        state.rest = nil
+        guard let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, &state)
+        else { return nil }
+        return ByteMatch(actionIndex: actionIndex, placeholders: state.captured, hostName: hostName, rest: state.rest)
+    }
+
+    /// The host placeholder's root node of the URL's scheme (key `scheme://:`).
+    private func hostPlaceholderRoot(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> Int? {
+        let scheme = offsets.scheme
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scheme.count + 4) { key in
+            var position = 0
+            for index in scheme {
+                key[position] = URLSplit.lowercased(bytes[index])
+                position += 1
+            }
+            for byte in "://:".utf8 {
+                key[position] = byte
+                position += 1
+            }
+            return edges.next(from: SegmentTable.rootParent, key: UnsafeBufferPointer(key))
+        }
     }
 
     /// The root node of the URL's scheme and host.
@@ -214,25 +321,56 @@ package struct Router: Sendable {
         from start: Int,
         end: Int,
         isEmpty: Bool,
-        captured: inout [(name: String, range: Range<Int>)]
+        _ state: inout Walk
     ) -> Int? {
         if isEmpty { return nodes[node].actionIndex }
         var slash = start
         while slash < end, bytes[slash] != 0x2F { slash += 1 }
+        state.steps += slash - start + 1
         let restIsEmpty = slash == end
         let rest = restIsEmpty ? end : slash + 1
         if let next = edges.next(from: node, key: UnsafeBufferPointer(rebasing: bytes[start..<slash])),
-            let found = walk(bytes, node: next, from: rest, end: end, isEmpty: restIsEmpty, captured: &captured)
+            let found = walk(bytes, node: next, from: rest, end: end, isEmpty: restIsEmpty, &state)
         {
             return found
         }
         if let placeholder = nodes[node].placeholder, slash > start {
-            captured.append((placeholder.name, start..<slash))
-            if let found = walk(bytes, node: placeholder.next, from: rest, end: end, isEmpty: restIsEmpty, captured: &captured) {
+            state.captured.append((placeholder.name, start..<slash))
+            if let found = walk(bytes, node: placeholder.next, from: rest, end: end, isEmpty: restIsEmpty, &state) {
                 return found
             }
-            captured.removeLast()
+            state.captured.removeLast()
+        }
+        if let restEdge = nodes[node].rest, slash > start, lastEmptySegment(bytes, end: end, &state) < start {
+            state.rest = (restEdge.name, start..<end)
+            return restEdge.actionIndex
         }
         return nil
+    }
+
+    /// Where the path's last empty segment past its first starts (`Int.min` when none), scanned on
+    /// the first call of a lookup and remembered: the rest from a non-empty segment at `start` is
+    /// a rest placeholder's value (one or more non-empty segments) exactly when no empty segment
+    /// starts after `start`.
+    private func lastEmptySegment(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, _ state: inout Walk) -> Int {
+        if let known = state.lastEmptySegment { return known }
+        // A trailing `/` leaves an empty last segment at `end`; otherwise `//` leaves one at the
+        // second slash. The segment at `start` is known non-empty (the caller checks it).
+        var found = Int.min
+        if end > state.pathStart, bytes[end - 1] == 0x2F {
+            found = end
+        } else {
+            var index = end - 1
+            while index > state.pathStart {
+                state.steps += 1
+                if bytes[index] == 0x2F, bytes[index - 1] == 0x2F {
+                    found = index
+                    break
+                }
+                index -= 1
+            }
+        }
+        state.lastEmptySegment = found
+        return found
     }
 }

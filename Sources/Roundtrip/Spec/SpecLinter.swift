@@ -24,6 +24,8 @@
 /// - `presence-switch-unchecked` (warning), `space-list-plus` (note): see ``parameterShapeFindings(_:)``.
 /// - `unsigned-payment-answers` (note): a payment-like action answered over a custom scheme
 ///   without `answers: {signatures: required}`; see ``answerFindings(_:)``.
+/// - `rest-shadows-routes` (warning) and `host-placeholder-shadows-hosts` (note): a rest or host
+///   placeholder that takes the near misses of other actions' routes; see ``routeFindings(_:)``.
 package enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -91,6 +93,7 @@ package enum SpecLinter {
             findings += answerFindings(action)
             findings += parameterShapeFindings(action)
         }
+        findings += routeFindings(spec)
         if spec.callbacks == nil, spec.actions.contains(where: { !$0.callbackParameters.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
             findings.append(
                 SpecDiagnostic(

@@ -135,6 +135,17 @@ extension SpecReader {
             if let problem = rules.routeProblem(route) {
                 error(problem.rule, site.path(of: path), site.node, problem.message)
             }
+            if route.isUniversalLink, let name = route.hostPlaceholder {
+                // The domain's apple-app-site-association file, not the route, decides which hosts
+                // open the app, and `applinks:` entitlements name domains (Apple's "Supporting
+                // associated domains"): a universal link has no wildcard host.
+                error(
+                    "invalid-route",
+                    site.path(of: path),
+                    site.node,
+                    "the universal link '\(route.text)' has the host placeholder ':\(name)', but iOS opens an app only for the domains its associated domains name; write one route per domain (such as 'https://example.com/\(route.path.drop { $0 == "/" })'), or use a custom scheme for any host"
+                )
+            }
             if route.scheme == "http" {
                 error(
                     "http-route",
@@ -231,7 +242,10 @@ extension SpecReader {
             }
             // The definition's node, for findings about its keys.
             let node = Self.member(fields[.parameters], placeholder)
-            checkPlaceholderDefinition(parameters[index], node: node, "\(path).parameters.\(placeholder)")
+            let part =
+                routes.contains { $0.hostPlaceholder == placeholder }
+                ? "host" : routes.contains { $0.restPlaceholder == placeholder } ? "remaining path" : "segment"
+            checkPlaceholderDefinition(parameters[index], node: node, part: part, "\(path).parameters.\(placeholder)")
             // The route matches only with the segment there: a placeholder always has its value.
             parameters[index].isRequired = true
         }
@@ -297,14 +311,14 @@ extension SpecReader {
     /// Refuses the keys a route placeholder's definition cannot honour: a placeholder is always
     /// required (the route matches only with its segment), never empty (a placeholder matches a
     /// non-empty segment), and a path segment never holds line breaks.
-    private mutating func checkPlaceholderDefinition(_ parameter: ParameterSpec, node: DocumentNode?, _ path: String) {
+    private mutating func checkPlaceholderDefinition(_ parameter: ParameterSpec, node: DocumentNode?, part: String, _ path: String) {
         let name = parameter.name
         if let required = Self.member(node, "required"), !parameter.isRequired {
             error(
                 "invalid-value",
                 Self.join(path, "required"),
                 required,
-                "':\(name)' is a route placeholder, which is always required (the route matches only when its segment is there); drop 'required: false'"
+                "':\(name)' is a route placeholder, which is always required (the route matches only when its \(part) is there); drop 'required: false'"
             )
         }
         if let value = Self.member(node, "default") {
@@ -312,7 +326,7 @@ extension SpecReader {
                 "invalid-default",
                 Self.join(path, "default"),
                 value,
-                "':\(name)' is a route placeholder, which always has a value (the route matches only when its segment is there), so a default would never be used; drop it"
+                "':\(name)' is a route placeholder, which always has a value (the route matches only when its \(part) is there), so a default would never be used; drop it"
             )
         }
         if parameter.allowsEmpty {
@@ -320,7 +334,7 @@ extension SpecReader {
                 "invalid-value",
                 Self.join(path, "allow-empty"),
                 Self.member(node, "allow-empty"),
-                "':\(name)' is a route placeholder, which matches only a non-empty path segment, so 'allow-empty' never applies; drop it, or carry a value that may be cleared in a query parameter"
+                "':\(name)' is a route placeholder, which matches only a non-empty \(part == "segment" ? "path segment" : part), so 'allow-empty' never applies; drop it, or carry a value that may be cleared in a query parameter"
             )
         }
         if parameter.isMultiline {
@@ -328,7 +342,7 @@ extension SpecReader {
                 "type-mismatch",
                 Self.join(path, "multiline"),
                 Self.member(node, "multiline"),
-                "':\(name)' is a route placeholder: a path segment is one line, so 'multiline' does not apply; carry multi-line text in a query parameter"
+                "':\(name)' is a route placeholder: a \(part == "segment" ? "path segment" : part) is one line, so 'multiline' does not apply; carry multi-line text in a query parameter"
             )
         }
         if parameter.list == .newline {
@@ -336,7 +350,7 @@ extension SpecReader {
                 "type-mismatch",
                 Self.join(path, "list"),
                 Self.member(node, "list"),
-                "':\(name)' is a route placeholder: a path segment is one line, so it cannot be a newline list; use 'list: comma'"
+                "':\(name)' is a route placeholder: a \(part == "segment" ? "path segment" : part) is one line, so it cannot be a newline list; use 'list: comma'"
             )
         }
         if parameter.isPresenceSwitch {

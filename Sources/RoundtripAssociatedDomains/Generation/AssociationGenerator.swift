@@ -141,6 +141,8 @@ public enum AssociationGenerator {
             switch segment {
             case .literal(let text): escaped(text)
             case .placeholder: "?*"
+            // One or more segments: `*` matches across `/`.
+            case .rest: "?*"
             }
         }.joined(separator: "/")
     }

@@ -160,6 +160,7 @@ enum SwiftLiteral {
             switch segment {
             case .literal(let text): ".literal(\(string(text)))"
             case .placeholder(let name): ".placeholder(\(string(name)))"
+            case .rest(let name): ".rest(\(string(name)))"
             }
         }
         return "RoutePattern(text: \(string(route.text)), scheme: \(string(route.scheme)), host: \(string(route.host)), "

@@ -32,7 +32,7 @@ package struct RouteExpectation: Sendable, Hashable {
                     let path = route.segments.map { segment in
                         switch segment {
                         case .literal(let text): text
-                        case .placeholder(let name): example(for: name, in: action)
+                        case .placeholder(let name), .rest(let name): example(for: name, in: action)
                         }
                     }.joined(separator: "/")
                     let url = "https://\(route.host)" + (path.isEmpty ? "/" : path)

@@ -194,6 +194,10 @@ struct SpecSchemaTests {
             action: "{convention: none, url: ['https://notes.example.com/notes/:id', 'notes:///open/:id'], parameters: {id: {type: integer}}}"
         ),
         SpecText("a bare scheme", action: "{convention: none, url: 'maps-app://'}"),
+        SpecText(
+            "a rest placeholder and a host placeholder",
+            action: "{convention: none, url: ['webview://:host/:rest*', 'webview://:host/open/:rest*'], parameters: {host: {max-length: 253}}}"
+        ),
         SpecText("a ulc route in capitals", action: "{convention: ulc, url: 'HTTPS://notes.example.com/logout'}"),
         SpecText(
             "an x-callback-url action named with a percent-encoded space, without url",
@@ -353,6 +357,8 @@ struct SpecSchemaTests {
         Broken("http-route", "an http route", action: "{convention: none, url: 'http://notes.example.com/a'}"),
         Broken("invalid-route", "a route with a query", action: "{convention: none, url: 'notes://a?x=1'}"),
         Broken("invalid-route", "a route with a port", action: "{convention: none, url: 'https://notes.example.com:8443/a'}"),
+        Broken("invalid-route", "a host placeholder on https", action: "{convention: none, url: 'https://:host/a'}"),
+        Broken("invalid-route", "a host placeholder with a star", action: "{convention: none, url: 'webview://:host*/a'}"),
         // Keys that do not apply to the parameter's type.
         Broken("missing-key", "a secret without secret-env", parameter: "{type: secret}"),
         Broken("type-mismatch", "a secret with a default", parameter: "{type: secret, secret-env: T, default: abc}"),

@@ -202,7 +202,14 @@ struct DocsRenderer {
         let placeholders = Set(action.routes.flatMap(\.placeholderNames))
         var rows: [[[DocsInline]]] = []
         for parameter in action.parameters {
-            let place: [DocsInline] = placeholders.contains(parameter.name) ? [.text("a route segment")] : []
+            let place: [DocsInline] =
+                if action.routes.contains(where: { $0.hostPlaceholder == parameter.name }) {
+                    [.text("the URL's host (any host, lowercased)")]
+                } else if action.routes.contains(where: { $0.restPlaceholder == parameter.name }) {
+                    [.text("the rest of the path (one or more segments, joined with '/')")]
+                } else {
+                    placeholders.contains(parameter.name) ? [.text("a route segment")] : []
+                }
             rows.append(parameterRow(parameter, place: place))
         }
         if let value = action.queryValue { rows.append(parameterRow(value, place: [.text("the whole query")])) }

@@ -452,13 +452,19 @@ enum SpecSchema {
     static let route: OrderedJSON = [
         "description": """
         An absolute URL without query, fragment, user-info or port. A path segment :name is a placeholder, \
-        a required string parameter unless declared. http URLs never open apps.
+        a required string parameter unless declared; a last segment :name* takes the rest of the path (one or more \
+        non-empty segments, each decoded, joined with /); a host :name takes any non-empty host, lowercased (not on \
+        https: a universal link's domains are named in its associated domains). Literal segments and hosts win over \
+        placeholders. http URLs never open apps.
         """,
         "type": "string",
         "pattern":
-            "^(?![Hh][Tt][Tt][Pp]:)[A-Za-z][A-Za-z0-9+.\\-]*:(//(\\[[0-9A-Fa-f:.]+\\]|[!$%&'()*+,\\-.0-9;=A-Z_a-z~]*)(/[!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]*)?|(?!//)[!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]*)$",
-        "patternErrorMessage": "a route is an absolute URL (not http) without query, fragment, user-info or port",
-        "examples": ["notes://x-callback-url/create", "things:///add", "https://notes.example.com/notes/:id"],
+            "^(?![Hh][Tt][Tt][Pp]:)(?![Hh][Tt][Tt][Pp][Ss]://:)[A-Za-z][A-Za-z0-9+.\\-]*:(//(\\[[0-9A-Fa-f:.]+\\]|:[\\-.0-9A-Z_a-z]+|[!$%&'()*+,\\-.0-9;=A-Z_a-z~]*)(/[!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]*)?|(?!//)[!$%&'()*+,\\-./0-9:;=@A-Z_a-z~]*)$",
+        "patternErrorMessage":
+            "a route is an absolute URL (not http) without query, fragment, user-info or port; a host placeholder (:name) is not for https",
+        "examples": [
+            "notes://x-callback-url/create", "things:///add", "https://notes.example.com/notes/:id", "notes:///:path*", "webview://:host/:rest*",
+        ],
     ]
 
     /// One action.
