@@ -46,6 +46,7 @@ struct SpecFileFormatArticleTests {
             "route-scheme-not-registered", "route-domain-not-associated", "invalid-app-id", "custom-scheme-hijackable",
             "open-callbacks", "swiftui-source-unknown", "secret-over-open-scheme", "form-encoding-plus", "accepts-undeclared",
             "required-allows-empty", "multiline-unbounded", "unbounded-list",
+            "select-fallback-swallows", "select-fallback-parameter", "select-case",
         ] {
             #expect(article.contains("| `\(rule)` |"), "\(rule) is not in the lint table")
         }

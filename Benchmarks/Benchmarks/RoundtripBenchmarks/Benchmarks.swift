@@ -19,6 +19,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 1_000_000
     )
     registerIncomingBenchmarks()
+    registerSelectBenchmarks()
     registerValueFormBenchmarks()
     registerAASABenchmarks()
     registerLedgerBenchmarks()

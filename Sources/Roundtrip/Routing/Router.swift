@@ -25,14 +25,26 @@ package struct Router: Sendable {
     /// A match on the raw bytes of a URL, for the incoming-URL hot path: placeholders as byte
     /// ranges, so no `Substring` is made unless a route has placeholders and they are read.
     struct ByteMatch {
-        let actionIndex: Int
+        /// The route's action without `select` (its only action, or the fallback of those with
+        /// `select`), if any.
+        let actionIndex: Int?
+        /// The route's actions with `select`, as an index for ``select(_:fallback:query:)``, if any.
+        let selection: Int?
         let placeholders: [(name: String, range: Range<Int>)]
     }
 
     private struct Node: Sendable {
         var placeholder: (name: String, next: Int)?
+        /// The action without `select` at this route.
         var actionIndex: Int?
+        /// The actions with `select` at this route, in ``selections``.
+        var selection: Int?
+
+        var isRoute: Bool { actionIndex != nil || selection != nil }
     }
+
+    /// The actions with `select` of each route that has some.
+    private var selections: [RouteSelection] = []
 
     /// Root edges (lowercased `scheme:` or `scheme://` and host) and literal segment edges.
     private var edges = SegmentTable()
@@ -51,8 +63,9 @@ package struct Router: Sendable {
 
     /// Compiles the routes of `actions`.
     ///
-    /// - Throws: ``RoundtripError`` `malformed-url` when two actions claim the same route, or two
-    ///   routes differ only in a placeholder's name.
+    /// - Throws: ``RoundtripError`` `malformed-url` when two actions without `select` claim the
+    ///   same route, one URL could select two actions of a route equally, actions of one route
+    ///   read its query differently, or two routes differ only in a placeholder's name.
     /// - Complexity: O(total route length).
     package init(actions: [Action]) throws(RoundtripError) {
         do {
@@ -132,13 +145,33 @@ package struct Router: Sendable {
                 }
             }
         }
-        if let existing = nodes[node].actionIndex, existing != actionIndex {
+        let selected = !actions[actionIndex].select.isEmpty
+        if !selected, let existing = nodes[node].actionIndex, existing != actionIndex {
             throw RoundtripError(
                 .malformedURL,
-                "the route '\(route)' of action '\(actions[actionIndex].name)' is already the route of action '\(actions[existing].name)'"
+                "the route '\(route)' of action '\(actions[actionIndex].name)' is already the route of action '\(actions[existing].name)'; actions share a route only when 'select' pairs of the query tell them apart"
             )
         }
-        nodes[node].actionIndex = actionIndex
+        // Actions on one route share how their query reads: select pairs are read before the
+        // action is known.
+        let encoding = actions[actionIndex].queryEncoding
+        let sharedEncoding = nodes[node].selection.map { selections[$0].queryEncoding } ?? nodes[node].actionIndex.map { actions[$0].queryEncoding }
+        if nodes[node].selection != nil || selected, let sharedEncoding, sharedEncoding != encoding {
+            throw RoundtripError(
+                .malformedURL,
+                "the action '\(actions[actionIndex].name)' shares the route '\(route)' with actions that read its query as \(sharedEncoding), but it reads it as \(encoding); the select pairs are read before the action is known, so give every action of the route one 'query-encoding'"
+            )
+        }
+        guard selected else {
+            nodes[node].actionIndex = actionIndex
+            return
+        }
+        if let selection = nodes[node].selection {
+            try selections[selection].add(actionIndex, of: actions, route: route)
+        } else {
+            nodes[node].selection = selections.count
+            selections.append(RouteSelection(actionIndex, of: actions))
+        }
     }
 
     /// The node `key` leads to from `parent`, made when there is none yet.
@@ -157,8 +190,39 @@ package struct Router: Sendable {
     ///
     /// - Returns: The match, or `nil` when no route fits.
     package func route(_ url: URLSplit) -> Match? {
-        guard let match = url.withBytes({ bytes, offsets in route(bytes, offsets) }) else { return nil }
-        return Match(actionIndex: match.actionIndex, placeholders: match.placeholders.map { ($0.name, url.slice($0.range)) })
+        guard let match = url.withBytes({ bytes, offsets in route(bytes, offsets) }),
+            let actionIndex = match.actionIndex ?? match.selection.map({ selections[$0].firstCandidate })
+        else { return nil }
+        return Match(actionIndex: actionIndex, placeholders: match.placeholders.map { ($0.name, url.slice($0.range)) })
+    }
+
+    /// The action at a route with `select` actions that the query selects: the first candidate
+    /// (most pairs first) whose every pair the query carries, else the route's action without
+    /// `select`.
+    ///
+    /// - Parameters:
+    ///   - selection: The match's ``ByteMatch/selection``.
+    ///   - fallback: The match's ``ByteMatch/actionIndex``.
+    ///   - query: The raw query bytes, or `nil` when the URL has none.
+    /// - Returns: The selected action's index, or `nil` when nothing is selected and there is no
+    ///   fallback.
+    /// - Throws: ``RoundtripError`` `duplicate-parameter` for a select name the query repeats;
+    ///   `invalid-encoding` or `malformed-url` for an item that does not decode.
+    /// - Complexity: O(query length + pairs of the route's candidates), one name lookup per
+    ///   query item, whatever the number of actions.
+    func select(_ selection: Int, fallback: Int?, query: UnsafeBufferPointer<UInt8>?) throws(RoundtripError) -> Int? {
+        var steps = 0
+        return try select(selection, fallback: fallback, query: query, steps: &steps)
+    }
+
+    /// ``select(_:fallback:query:)``, counting the query items read and the pairs compared.
+    func select(_ selection: Int, fallback: Int?, query: UnsafeBufferPointer<UInt8>?, steps: inout Int) throws(RoundtripError) -> Int? {
+        try selections[selection].choose(query, steps: &steps) ?? fallback
+    }
+
+    /// The pairs each action with `select` at the route expects, in words, for `unknown-route`.
+    func expectedPairs(_ selection: Int) -> String {
+        selections[selection].expectedPairs
     }
 
     /// Whether any route is registered for the URL's scheme and host (for error messages).
@@ -175,9 +239,9 @@ package struct Router: Sendable {
         guard offsets.userInfo == nil, offsets.port == nil, let root = root(bytes, offsets) else { return nil }
         var captured: [(name: String, range: Range<Int>)] = []
         let path = offsets.path
-        guard let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, captured: &captured)
+        guard let node = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, captured: &captured)
         else { return nil }
-        return ByteMatch(actionIndex: actionIndex, placeholders: captured)
+        return ByteMatch(actionIndex: nodes[node].actionIndex, selection: nodes[node].selection, placeholders: captured)
     }
 
     /// The root node of the URL's scheme and host.
@@ -206,8 +270,8 @@ package struct Router: Sendable {
         }
     }
 
-    /// Walks the trie over the path bytes `start..<end`. `isEmpty` distinguishes "no segments
-    /// left" from "one empty segment left" (`/a` versus `/a/`).
+    /// Walks the trie over the path bytes `start..<end` to the node of a route. `isEmpty`
+    /// distinguishes "no segments left" from "one empty segment left" (`/a` versus `/a/`).
     private func walk(
         _ bytes: UnsafeBufferPointer<UInt8>,
         node: Int,
@@ -216,7 +280,7 @@ package struct Router: Sendable {
         isEmpty: Bool,
         captured: inout [(name: String, range: Range<Int>)]
     ) -> Int? {
-        if isEmpty { return nodes[node].actionIndex }
+        if isEmpty { return nodes[node].isRoute ? node : nil }
         var slash = start
         while slash < end, bytes[slash] != 0x2F { slash += 1 }
         let restIsEmpty = slash == end

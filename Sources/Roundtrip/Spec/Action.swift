@@ -38,6 +38,10 @@ public struct Action: Sendable {
     /// How the spec's `callbacks` list is matched for this action's callbacks (the action's own
     /// `callback-match`, or the app's).
     public var callbackMatch: CallbackMatch
+    /// Fixed query pairs that tell this action apart from others at the same route (`select:`),
+    /// in file order: the action matches only when the query carries each pair exactly, and the
+    /// pairs are consumed (neither declared nor reported). Empty for most actions.
+    public var select: [QueryItem]
 
     /// Creates an action.
     public init(
@@ -57,8 +61,10 @@ public struct Action: Sendable {
         queryEncoding: QueryEncoding = .rfc3986,
         description: String? = nil,
         answers: AnswerPolicy = .off,
-        callbackMatch: CallbackMatch = .base
+        callbackMatch: CallbackMatch = .base,
+        select: [QueryItem] = []
     ) {
+        self.select = select
         self.answers = answers
         self.callbackMatch = callbackMatch
         self.name = name

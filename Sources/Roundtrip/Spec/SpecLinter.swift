@@ -23,6 +23,8 @@
 /// - `unbounded-list` (note): a list parameter without `max-items`.
 /// - `unsigned-payment-answers` (note): a payment-like action answered over a custom scheme
 ///   without `answers: {signatures: required}`; see ``answerFindings(_:)``.
+/// - `select-fallback-swallows`, `select-fallback-parameter`, `select-case` (warnings): actions
+///   that share a route by `select`; see ``selectFindings(_:)``.
 package enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -89,6 +91,7 @@ package enum SpecLinter {
             findings += parameterFindings(action)
             findings += answerFindings(action)
         }
+        findings += selectFindings(spec)
         if spec.callbacks == nil, spec.actions.contains(where: { !$0.callbackParameters.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
             findings.append(
                 SpecDiagnostic(

@@ -115,6 +115,10 @@ struct CallerWriter {
         documentation +=
             "Calls \(SwiftWriter.code(action.name)) (\(action.convention), " + action.routes.map { SwiftWriter.code($0.text) }.joined(separator: ", ")
             + ")"
+        if !action.select.isEmpty {
+            // The pairs that choose the action at its route come from the spec, not the caller.
+            documentation += " with " + action.select.map { SwiftWriter.code($0.description) }.joined(separator: ", ")
+        }
         documentation += answers ? " and waits for its answer." : "; the convention has no way back, so nothing is awaited."
         documentation += "\n\n- Parameters:\n"
         for (value, _) in generated.parameters {
