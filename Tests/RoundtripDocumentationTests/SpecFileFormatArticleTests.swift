@@ -46,7 +46,8 @@ struct SpecFileFormatArticleTests {
             "route-scheme-not-registered", "route-domain-not-associated", "invalid-app-id", "custom-scheme-hijackable",
             "open-callbacks", "swiftui-source-unknown", "secret-over-open-scheme", "form-encoding-plus", "accepts-undeclared",
             "required-allows-empty", "multiline-unbounded", "unbounded-list",
-            "select-fallback-swallows", "select-fallback-parameter", "select-case",
+            "select-fallback-swallows", "select-fallback-parameter", "select-case", "required-callbacks-redundant",
+            "one-of-allows-empty",
         ] {
             #expect(article.contains("| `\(rule)` |"), "\(rule) is not in the lint table")
         }

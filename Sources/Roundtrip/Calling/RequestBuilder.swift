@@ -74,8 +74,9 @@ public struct RequestBuilder: Sendable {
     /// - Throws: ``RoundtripError``: the partner's own reject (`unknown-parameter`,
     ///   `invalid-parameter`, `missing-parameter`, `forbidden-callback`, …), `unknown-route` for
     ///   an action the partner lacks, `reserved-parameter` for `rt-`, callback or `select` names
-    ///   among the parameters, `missing-signature` when the partner requires a signature and no signer was
-    ///   given, `too-large`.
+    ///   among the parameters, `missing-signature` when the partner requires a signature and no
+    ///   signer was given, `missing-callback` when the action requires callbacks
+    ///   (`required-callbacks`) and no callback base was given, `too-large`.
     /// - Complexity: O(*n*) in the length of the URL.
     public func build(
         _ actionName: String,
@@ -100,6 +101,14 @@ public struct RequestBuilder: Sendable {
             throw RoundtripError(.missingSignature, "the partner's action '\(actionName)' requires signed requests; pass a signer")
         }
         try RequestBuilder.checkNames(of: parameters, for: action)
+        if callback == nil, let outcome = action.requiredCallbacks.first {
+            let parameter = action.callbackParameters.first { $0.outcome == outcome }?.parameter ?? outcome
+            throw RoundtripError(
+                .missingCallback,
+                "the partner's action '\(actionName)' requires the '\(parameter)' callback (required-callbacks); pass a callback base",
+                parameter: parameter
+            )
+        }
         guard ttl > 0 else {
             throw RoundtripError(.invalidParameter, "the time to live must be positive, not \(ttl) s", parameter: "ttl")
         }

@@ -15,8 +15,10 @@ import Foundation
 /// 5. query decoding (`invalid-encoding`, `duplicate-parameter`);
 /// 6. `rt-` parameters and the signature (`reserved-parameter`, `missing-signature`,
 ///    `bad-signature`, `expired`);
-/// 7. the convention's callbacks (`missing-callback`, `forbidden-callback`, `reserved-parameter`);
-/// 8. the action's parameters (`unknown-parameter`, `invalid-parameter`, `missing-parameter`).
+/// 7. the convention's callbacks (`missing-callback`, also for one of `required-callbacks`,
+///    `forbidden-callback`, `reserved-parameter`);
+/// 8. the action's parameters (`unknown-parameter`, `invalid-parameter`, `missing-parameter`,
+///    also for a `requires-one-of` group of which none is present).
 ///
 /// ```swift
 /// let endpoint = try Endpoint(spec: try SpecLoader.load(contentsOf: path).spec)
@@ -119,6 +121,8 @@ public struct Endpoint: Sendable {
         let repeatable: [Bool]
         /// Whether any parameter is a `repeated` list.
         let hasRepeatable: Bool
+        /// The `requires-one-of` groups, by the positions of their parameters.
+        let requiredGroups: [[Int]]
 
         init(action: Action, keys: any KeyResolver) {
             self.action = action
@@ -137,6 +141,7 @@ public struct Endpoint: Sendable {
             rules = action.parameters.map { rule($0, queryEncoding: action.queryEncoding) }
             repeatable = action.parameters.map { $0.list == .repeated }
             hasRepeatable = repeatable.contains(true)
+            requiredGroups = action.requiresOneOf.map { group in group.compactMap { name in index[name] } }.filter { !$0.isEmpty }
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
             var bytes: [UInt8] = []
             var ranges: [Range<Int>] = []
@@ -287,6 +292,7 @@ public struct Endpoint: Sendable {
         try binding.bindRoute(match.placeholders)
         try binding.bindQueryValue(queryValueText)
         try binding.bindFragment(offsets.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
+        if !compiled.requiredGroups.isEmpty { try binding.checkRequiredGroups() }
         try binding.applyDefaults()
         return AcceptedRequest(
             actionName: compiled.action.name,

@@ -25,6 +25,8 @@
 ///   without `answers: {signatures: required}`; see ``answerFindings(_:)``.
 /// - `select-fallback-swallows`, `select-fallback-parameter`, `select-case` (warnings): actions
 ///   that share a route by `select`; see ``selectFindings(_:)``.
+/// - `required-callbacks-redundant`, `one-of-allows-empty` (notes): see
+///   ``requirementFindings(_:)``.
 package enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -90,6 +92,7 @@ package enum SpecLinter {
             findings += secretFindings(action)
             findings += parameterFindings(action)
             findings += answerFindings(action)
+            findings += requirementFindings(action)
         }
         findings += selectFindings(spec)
         if spec.callbacks == nil, spec.actions.contains(where: { !$0.callbackParameters.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {

@@ -57,7 +57,9 @@ extension SpecReader {
             returns: returns,
             queryEncoding: actionEncoding,
             description: string(fields[.description], Self.join(path, "description")),
-            select: select
+            select: select,
+            requiredCallbacks: readRequiredCallbacks(fields[.requiredCallbacks], convention: convention, outcomes: keys.outcomes, path: path),
+            requiresOneOf: readRequiresOneOf(fields[.requiresOneOf], parameters: values.parameters, routes: routes, path: path)
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action

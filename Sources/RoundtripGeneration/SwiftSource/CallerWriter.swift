@@ -125,7 +125,9 @@ struct CallerWriter {
             documentation += "  - \(value.name.trimmingCharacters(in: ["`"])): " + value.documentationLine + "\n"
         }
         if answers {
-            documentation += "  - callback: The base URL to come back to (this app's own scheme or universal link).\n"
+            documentation += "  - callback: The base URL to come back to (this app's own scheme or universal link)"
+            let required = action.callbackParameters.filter { action.requiredCallbacks.contains($0.outcome) }.map { SwiftWriter.code($0.parameter) }
+            documentation += required.isEmpty ? ".\n" : "; the partner requires \(required.joined(separator: ", ")), which it always carries.\n"
             documentation += "  - continuation: JSON the ledger gives back with the answer.\n"
         }
         documentation += "  - signer: Signs the request (needed when the partner requires signatures).\n"

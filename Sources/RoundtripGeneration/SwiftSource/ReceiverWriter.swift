@@ -122,6 +122,9 @@ struct ReceiverWriter {
         if !generated.parameters.isEmpty {
             summary += "\n\nParameters:\n" + generated.parameters.map { "- " + $0.documentationLine }.joined(separator: "\n")
         }
+        for group in action.requiresOneOf {
+            summary += "\n\nThe endpoint accepts the request only with at least one of " + group.map(SwiftWriter.code).joined(separator: ", ") + "."
+        }
         writer.documentation(summary)
         writer.open("\(writer.modifier)struct \(generated.typeName): Sendable")
         for value in generated.parameters {

@@ -66,12 +66,14 @@ struct FixtureRidesClient: Sendable {
                     outcomes: [],
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "dropoff[formatted_address]", type: .string, isRequired: true, maximumLength: 200),
+                        ParameterSpec(name: "dropoff[formatted_address]", type: .string, maximumLength: 200),
+                        ParameterSpec(name: "dropoff[place_id]", type: .string, pattern: try! ValuePattern("[A-Za-z0-9_-]{1,64}")),
                     ],
                     sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                     select: [QueryItem(name: "action", value: "setDropoff")],
+                    requiresOneOf: [["dropoff[formatted_address]", "dropoff[place_id]"]],
                 ),
                 Action(
                     name: "open",
@@ -100,6 +102,7 @@ struct FixtureRidesClient: Sendable {
                     ],
                     queryEncoding: .rfc3986,
                     select: [QueryItem(name: "product", value: "pool")],
+                    requiredCallbacks: ["success"],
                 ),
                 Action(
                     name: "request-car",
@@ -172,14 +175,20 @@ struct FixtureRidesClient: Sendable {
     /// Calls `set-dropoff` (none, `rides://`) with `action=setDropoff`; the convention has no way back, so nothing is awaited.
     ///
     /// - Parameters:
-    ///   - dropoffFormattedAddress: `dropoff[formatted_address]`: (string; required; at most 200 characters)
+    ///   - dropoffFormattedAddress: `dropoff[formatted_address]`: (string; optional; at most 200 characters)
+    ///   - dropoffPlaceId: `dropoff[place_id]`: (string; optional; matches `[A-Za-z0-9_-]{1,64}`)
     ///   - signer: Signs the request (needed when the partner requires signatures).
     /// - Returns: The request as sent.
     /// - Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it.
-    func setDropoff(dropoffFormattedAddress: String, signer: RequestSigner? = nil) async throws -> OutgoingRequest {
+    func setDropoff(
+        dropoffFormattedAddress: String? = nil,
+        dropoffPlaceId: String? = nil,
+        signer: RequestSigner? = nil
+    ) async throws -> OutgoingRequest {
         let definition = Self.spec.actions[2]
         var items: [QueryItem] = []
         items += definition.parameters[0].queryItems(for: dropoffFormattedAddress)
+        items += definition.parameters[1].queryItems(for: dropoffPlaceId)
         return try await self.caller.send(definition.name, to: self.partner, parameters: items, callback: nil, signer: signer)
     }
 
@@ -201,7 +210,7 @@ struct FixtureRidesClient: Sendable {
     ///
     /// - Parameters:
     ///   - seats: `seats`: (integer; optional; default `1`; from 1 to 2)
-    ///   - callback: The base URL to come back to (this app's own scheme or universal link).
+    ///   - callback: The base URL to come back to (this app's own scheme or universal link); the partner requires `x-success`, which it always carries.
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
     ///   - ttl: Seconds the request waits for its answer.

@@ -66,12 +66,14 @@ enum FixtureRidesReceiver {
                     outcomes: [],
                     unknownParameters: .reject,
                     parameters: [
-                        ParameterSpec(name: "dropoff[formatted_address]", type: .string, isRequired: true, maximumLength: 200),
+                        ParameterSpec(name: "dropoff[formatted_address]", type: .string, maximumLength: 200),
+                        ParameterSpec(name: "dropoff[place_id]", type: .string, pattern: try! ValuePattern("[A-Za-z0-9_-]{1,64}")),
                     ],
                     sources: sources1,
                     signatures: .off,
                     queryEncoding: .rfc3986,
                     select: [QueryItem(name: "action", value: "setDropoff")],
+                    requiresOneOf: [["dropoff[formatted_address]", "dropoff[place_id]"]],
                 ),
                 Action(
                     name: "open",
@@ -100,6 +102,7 @@ enum FixtureRidesReceiver {
                     ],
                     queryEncoding: .rfc3986,
                     select: [QueryItem(name: "product", value: "pool")],
+                    requiredCallbacks: ["success"],
                 ),
                 Action(
                     name: "request-car",
@@ -232,10 +235,15 @@ enum FixtureRidesReceiver {
     /// `set-dropoff`: none at `rides://` when the query carries `action=setDropoff`.
     ///
     /// Parameters:
-    /// - `dropoff[formatted_address]`: (string; required; at most 200 characters)
+    /// - `dropoff[formatted_address]`: (string; optional; at most 200 characters)
+    /// - `dropoff[place_id]`: (string; optional; matches `[A-Za-z0-9_-]{1,64}`)
+    ///
+    /// The endpoint accepts the request only with at least one of `dropoff[formatted_address]`, `dropoff[place_id]`.
     struct SetDropoff: Sendable {
-        /// `dropoff[formatted_address]`: (string; required; at most 200 characters)
-        let dropoffFormattedAddress: String
+        /// `dropoff[formatted_address]`: (string; optional; at most 200 characters)
+        let dropoffFormattedAddress: String?
+        /// `dropoff[place_id]`: (string; optional; matches `[A-Za-z0-9_-]{1,64}`)
+        let dropoffPlaceId: String?
         /// The accepted request: its callbacks, signature and URL.
         let request: AcceptedRequest
 
@@ -250,7 +258,8 @@ enum FixtureRidesReceiver {
                 throw RoundtripError(.unknownRoute, "the request is for '\(request.actionName)', not '\(Self.action.name)'")
             }
             let values = request.parameters
-            self.dropoffFormattedAddress = try values.required("dropoff[formatted_address]", as: String.self)
+            self.dropoffFormattedAddress = try values.value("dropoff[formatted_address]", as: String.self)
+            self.dropoffPlaceId = try values.value("dropoff[place_id]", as: String.self)
             self.request = request
         }
     }

@@ -2,9 +2,10 @@ import Foundation
 import RoundtripTestSupport
 import Testing
 
-/// `select` end to end through the binary, with `Tests/Fixtures/specs/rides.yaml` (actions that
-/// share a route and are told apart by fixed query pairs): what `request handle` shows, what
-/// `request build` writes, and what `spec docs` says.
+/// `select`, `required-callbacks` and `requires-one-of` end to end through the binary, with
+/// `Tests/Fixtures/specs/rides.yaml` (actions that share a route and are told apart by fixed
+/// query pairs): what `request handle` shows, what `request build` writes or refuses, and what
+/// `spec docs` says.
 @Suite("CLI: select")
 struct SelectCLITests {
     static let spec = CommandLineRunner.fixture("specs/rides.yaml")
@@ -73,6 +74,44 @@ struct SelectCLITests {
         #expect(
             run.stdout.contains(
                 "- **Select:** the query carries `action=setPickup`, `pickup=my_location` exactly: these pairs choose this action among those at its route (most pairs first), and are not parameters."
+            )
+        )
+    }
+
+    @Test func buildRefusesWithoutARequiredCallbackOrAGroupMember() throws {
+        let noCallback = try roundtrip(["request", "build", "--spec", Self.spec, "--action", "request-pool"])
+        #expect(noCallback.exitCode == 1)
+        #expect(
+            noCallback.stderr.contains(
+                "the partner's action 'request-pool' requires the 'x-success' callback (required-callbacks); pass a callback base"
+            ),
+            "\(noCallback.stderr)"
+        )
+        let noMember = try roundtrip(["request", "build", "--spec", Self.spec, "--action", "set-dropoff"])
+        #expect(noMember.exitCode == 1)
+        #expect(
+            noMember.stderr.contains("the action 'set-dropoff' requires one of 'dropoff[formatted_address]', 'dropoff[place_id]'"),
+            "\(noMember.stderr)"
+        )
+    }
+
+    @Test func handleRefusesWithoutARequiredCallbackOrAGroupMember() throws {
+        let noCallback = try handle("rides://x-callback-url/ride?product=pool&x-error=caller%3A%2F%2Ffailed")
+        let callbackError = try #require(noCallback.json?["error"] as? [String: Any])
+        #expect(callbackError["code"] as? String == "missing-callback")
+        #expect(callbackError["parameter"] as? String == "x-success")
+        let noMember = try handle("rides://?action=setDropoff")
+        let memberError = try #require(noMember.json?["error"] as? [String: Any])
+        #expect(memberError["code"] as? String == "missing-parameter")
+        #expect(memberError["message"] as? String == "the action 'set-dropoff' requires one of 'dropoff[formatted_address]', 'dropoff[place_id]'")
+    }
+
+    @Test func docsListTheRequirements() throws {
+        let run = try roundtrip(["spec", "docs", Self.spec])
+        #expect(run.stdout.contains("- **Required callbacks:** `x-success`: a request without one is refused (`missing-callback`)."))
+        #expect(
+            run.stdout.contains(
+                "- **Requires one of:** `dropoff[formatted_address]` or `dropoff[place_id]`: a request with none of them is refused (`missing-parameter`)."
             )
         )
     }

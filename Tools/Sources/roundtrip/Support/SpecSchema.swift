@@ -543,6 +543,8 @@ enum SpecSchema {
             "answers": answers("Replaces the top level's answers for this action (x-callback-url and return-url only: answers-without-callback)."),
             "callback-match": callbackMatch("Replaces the top level's callback-match for this action."),
             "select": select,
+            "required-callbacks": requiredCallbacks,
+            "requires-one-of": requiresOneOf,
         ],
         "allOf": actionRules,
     ]
@@ -669,6 +671,7 @@ enum SpecSchema {
                 ],
             ])
         }
+        rules += requirementRules
         return .array(rules)
     }()
 
