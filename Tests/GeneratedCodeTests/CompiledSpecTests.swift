@@ -16,6 +16,7 @@ struct CompiledSpecTests {
         ("Tests/Fixtures/specs/notes.yaml", FixtureNotesReceiver.spec), ("Tests/Fixtures/specs/notes-app.yaml", FixtureNotesAppClient.spec),
         ("Tests/Fixtures/specs/rich.yaml", FixtureRichReceiver.spec), ("Tests/Fixtures/specs/terminal.yaml", FixtureTerminalClient.spec),
         ("Tests/Fixtures/specs/paths-and-hosts.yaml", FixturePathsAndHostsReceiver.spec),
+        ("Tests/Fixtures/specs/rides.yaml", FixtureRidesReceiver.spec), ("Tests/Fixtures/specs/rides.yaml", FixtureRidesClient.spec),
     ]
 
     /// Everything the decision depends on, written out.
@@ -33,6 +34,7 @@ struct CompiledSpecTests {
             lines.append("parameters " + ParameterDefinition.json(action.parameters))
             lines.append("query-value " + ParameterDefinition.json([action.queryValue, action.fragment].compactMap { $0 }))
             lines.append("returns " + (action.returns.map(ParameterDefinition.json) ?? "none"))
+            lines.append("select \(action.select) required-callbacks \(action.requiredCallbacks) requires-one-of \(action.requiresOneOf)")
         }
         return lines
     }

@@ -47,6 +47,8 @@ struct SpecFileFormatArticleTests {
             "open-callbacks", "swiftui-source-unknown", "secret-over-open-scheme", "form-encoding-plus", "accepts-undeclared",
             "required-allows-empty", "multiline-unbounded", "unbounded-list", "presence-switch-unchecked", "space-list-plus", "rest-shadows-routes",
             "host-placeholder-shadows-hosts",
+            "select-fallback-swallows", "select-fallback-parameter", "select-case", "required-callbacks-redundant",
+            "one-of-allows-empty",
         ] {
             #expect(article.contains("| `\(rule)` |"), "\(rule) is not in the lint table")
         }

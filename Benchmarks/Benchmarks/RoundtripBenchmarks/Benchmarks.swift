@@ -20,6 +20,7 @@ let benchmarks: @Sendable () -> Void = {
     )
     registerIncomingBenchmarks()
     registerRestRouteBenchmarks()
+    registerSelectBenchmarks()
     registerValueFormBenchmarks()
     registerAASABenchmarks()
     registerLedgerBenchmarks()

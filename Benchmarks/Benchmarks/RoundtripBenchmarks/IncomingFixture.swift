@@ -3,7 +3,8 @@ import Roundtrip
 
 /// A 10-parameter payment request and specs of any size that contain its action.
 enum IncomingFixture {
-    static let url = "com-example-terminal://charge/1.0.0/?amount=12.50&currency=EUR&invoiceNumber=INV-2026-001"
+    static let url =
+        "com-example-terminal://charge/1.0.0/?amount=12.50&currency=EUR&invoiceNumber=INV-2026-001"
         + "&quantity=3&express=true&customer=Jane%20Doe&note=Thanks%21&reference=6F9619FF-8B86-D011-B42D-00C04FC964FF"
         + "&tip=1.50&returnURL=pos-app%3A%2F%2Fcharge-result%3Frecord_id%3D123%26rt-state%3DqL3k9xVb0d2mF7wYz1cR5A"
 
@@ -35,13 +36,17 @@ enum IncomingFixture {
         }
     }
 
-    static func endpoint(actionCount: Int) -> Endpoint {
-        let spec = Spec(
+    /// The card terminal's spec with `actions`.
+    static func spec(actions: [Action]) -> Spec {
+        Spec(
             app: AppDescription(name: "Card Terminal", schemes: ["com-example-terminal"]),
             callbacks: [try! CallbackBase("pos-app://charge-result")],
-            actions: actions(count: actionCount)
+            actions: actions
         )
-        let endpoint = try! Endpoint(spec: spec)
+    }
+
+    static func endpoint(actionCount: Int) -> Endpoint {
+        let endpoint = try! Endpoint(spec: spec(actions: actions(count: actionCount)))
         precondition((try? endpoint.evaluate(url)) != nil, "the benchmark URL must be accepted")
         return endpoint
     }

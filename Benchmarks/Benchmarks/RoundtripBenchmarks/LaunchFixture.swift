@@ -63,14 +63,17 @@ enum LaunchFixture {
 
     /// The same spec as compact JSON.
     static func json(actionCount: Int, repeating: Bool = true) -> String {
-        var text = #"{"roundtrip":1,"app":{"name":"Card Terminal","app-id":"ABCDE12345.com.example.terminal","#
+        var text =
+            #"{"roundtrip":1,"app":{"name":"Card Terminal","app-id":"ABCDE12345.com.example.terminal","#
             + #""schemes":["com-example-terminal"],"domains":["terminal.example.com"]},"#
             + #""callbacks":["pos-app://charge-result","https://pos.example.com/return"],"actions":{"#
         for index in 0..<actionCount {
             if index > 0 { text += "," }
-            text += #""action\#(index)":{"url":"com-example-terminal://action\#(index)/1.0.0/","convention":"return-url","response-prefix":"ifcc_","parameters":{"#
+            text +=
+                #""action\#(index)":{"url":"com-example-terminal://action\#(index)/1.0.0/","convention":"return-url","response-prefix":"ifcc_","parameters":{"#
             text += parameters.map { parameter in
-                "\"\(name(parameter.name, action: index, repeating: repeating))\":{" + parameter.fields.map { "\"\($0.0)\":\($0.2)" }.joined(separator: ",") + "}"
+                "\"\(name(parameter.name, action: index, repeating: repeating))\":{"
+                    + parameter.fields.map { "\"\($0.0)\":\($0.2)" }.joined(separator: ",") + "}"
             }.joined(separator: ",")
             text += "}}"
         }

@@ -22,10 +22,13 @@ func registerLedgerBenchmarks() {
               pinned: {type: boolean, default: "false"}
         """
     guard let partner = try? SpecLoader.load(yaml: partnerYAML).spec,
-          let builder = try? RequestBuilder(partner: partner),
-          let endpoint = try? Endpoint(spec: partner, keys: EnvironmentKeyResolver(environment: ["ROUNDTRIP_BENCH_SECRET": LedgerBenchmarkFixture.secret])),
-          let hmacSigner = try? RequestSigner(keyID: "bench-hmac", algorithm: .hmacSHA256, bytes: Array(LedgerBenchmarkFixture.secret.utf8)),
-          let ed25519Signer = try? RequestSigner(keyID: "bench-ed25519", algorithm: .ed25519, bytes: LedgerBenchmarkFixture.ed25519PrivateKey)
+        let builder = try? RequestBuilder(partner: partner),
+        let endpoint = try? Endpoint(
+            spec: partner,
+            keys: EnvironmentKeyResolver(environment: ["ROUNDTRIP_BENCH_SECRET": LedgerBenchmarkFixture.secret])
+        ),
+        let hmacSigner = try? RequestSigner(keyID: "bench-hmac", algorithm: .hmacSHA256, bytes: Array(LedgerBenchmarkFixture.secret.utf8)),
+        let ed25519Signer = try? RequestSigner(keyID: "bench-ed25519", algorithm: .ed25519, bytes: LedgerBenchmarkFixture.ed25519PrivateKey)
     else {
         fatalError("the ledger benchmarks' fixture spec does not load")
     }
@@ -50,7 +53,13 @@ func registerLedgerBenchmarks() {
     Benchmark(
         "Ledger record+accept, file store",
         // Each iteration is two durable writes (fsync-bound): few warm-ups, a bounded run.
-        configuration: .init(metrics: [.wallClock, .throughput, .syscalls], warmupIterations: 10, scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 2_000),
+        configuration: .init(
+            metrics: [.wallClock, .throughput, .syscalls],
+            warmupIterations: 10,
+            scalingFactor: .one,
+            maxDuration: .seconds(5),
+            maxIterations: 2_000
+        ),
         closure: { benchmark in
             for _ in benchmark.scaledIterations {
                 fileSteps += 1

@@ -73,9 +73,10 @@ public struct RequestBuilder: Sendable {
     /// - Returns: The URL to open and the ledger entry to record.
     /// - Throws: ``RoundtripError``: the partner's own reject (`unknown-parameter`,
     ///   `invalid-parameter`, `missing-parameter`, `forbidden-callback`, …), `unknown-route` for
-    ///   an action the partner lacks, `reserved-parameter` for `rt-` or callback names among the
-    ///   parameters, `missing-signature` when the partner requires a signature and no signer was
-    ///   given, `too-large`.
+    ///   an action the partner lacks, `reserved-parameter` for `rt-`, callback or `select` names
+    ///   among the parameters, `missing-signature` when the partner requires a signature and no
+    ///   signer was given, `missing-callback` when the action requires callbacks
+    ///   (`required-callbacks`) and no callback base was given, `too-large`.
     /// - Complexity: O(*n*) in the length of the URL.
     public func build(
         _ actionName: String,
@@ -100,12 +101,23 @@ public struct RequestBuilder: Sendable {
             throw RoundtripError(.missingSignature, "the partner's action '\(actionName)' requires signed requests; pass a signer")
         }
         try RequestBuilder.checkNames(of: parameters, for: action)
+        if callback == nil, let outcome = action.requiredCallbacks.first {
+            let parameter = action.callbackParameters.first { $0.outcome == outcome }?.parameter ?? outcome
+            throw RoundtripError(
+                .missingCallback,
+                "the partner's action '\(actionName)' requires the '\(parameter)' callback (required-callbacks); pass a callback base",
+                parameter: parameter
+            )
+        }
         guard ttl > 0 else {
             throw RoundtripError(.invalidParameter, "the time to live must be positive, not \(ttl) s", parameter: "ttl")
         }
 
         var items = RequestBuilder.writingSwitches(RequestBuilder.joiningListItems(parameters, for: action), for: action)
         var url = try RequestBuilder.fill(route, of: action, from: &items)
+        // The fixed pairs that select the action among those sharing its route, first, as the
+        // partner's documented URLs write them (`rides://?action=setPickup&…`).
+        items.insert(contentsOf: action.select, at: 0)
         let wholeQuery = action.queryValue.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
         let fragment = action.fragment.flatMap { RequestBuilder.take($0.name, from: &items) }.map(QueryCodec.encodeComponent)
         if action.queryValue != nil, let extra = items.first {
@@ -187,6 +199,14 @@ public struct RequestBuilder: Sendable {
                 ReservedNames.isReserved(item.name)
                 ? "is in Roundtrip's reserved 'rt-' namespace" : "is a callback parameter; pass the callback base instead"
             throw RoundtripError(.reservedParameter, "the parameter '\(item.name)' \(why)", parameter: item.name)
+        }
+        for item in parameters {
+            guard let pair = action.select.first(where: { $0.name == item.name }) else { continue }
+            throw RoundtripError(
+                .reservedParameter,
+                "the parameter '\(item.name)' is a select pair of the action '\(action.name)' (\(pair)), which the builder writes itself; leave it out",
+                parameter: item.name
+            )
         }
     }
 

@@ -68,6 +68,15 @@ struct XCallbackURLRules: ConventionRules {
             // Checked, but never opened: an outcome the action does not answer with.
             if action.outcomes.contains(outcome) { callbacks[outcome] = url }
         }
+        // `required-callbacks`: the callbacks the action cannot answer without.
+        for outcome in action.requiredCallbacks where callbacks[outcome] == nil {
+            let parameter = ConventionNames.xCallbacks.first { $0.outcome == outcome }?.parameter ?? outcome
+            throw RoundtripError(
+                .missingCallback,
+                "the action '\(action.name)' requires the '\(parameter)' callback, on which it answers '\(outcome)'",
+                parameter: parameter
+            )
+        }
         return (RequestCallbacks(callbacks), callerName)
     }
 

@@ -9,13 +9,16 @@ import Foundation
 ///
 /// 1. size limits (`too-large`), before any parsing;
 /// 2. URL syntax (`malformed-url`, `invalid-encoding`);
-/// 3. route (`unknown-route`);
+/// 3. route (`unknown-route`), and among actions that share it, their `select` pairs
+///    (`unknown-route`, `duplicate-parameter`);
 /// 4. source application (`untrusted-source`);
 /// 5. query decoding (`invalid-encoding`, `duplicate-parameter`);
 /// 6. `rt-` parameters and the signature (`reserved-parameter`, `missing-signature`,
 ///    `bad-signature`, `expired`);
-/// 7. the convention's callbacks (`missing-callback`, `forbidden-callback`, `reserved-parameter`);
-/// 8. the action's parameters (`unknown-parameter`, `invalid-parameter`, `missing-parameter`).
+/// 7. the convention's callbacks (`missing-callback`, also for one of `required-callbacks`,
+///    `forbidden-callback`, `reserved-parameter`);
+/// 8. the action's parameters (`unknown-parameter`, `invalid-parameter`, `missing-parameter`,
+///    also for a `requires-one-of` group of which none is present).
 ///
 /// ```swift
 /// let endpoint = try Endpoint(spec: try SpecLoader.load(contentsOf: path).spec)
@@ -129,6 +132,8 @@ public struct Endpoint: Sendable {
         let prefixPositions: [Int]
         /// Whether any parameter is a prefix.
         let hasPrefixes: Bool
+        /// The `requires-one-of` groups, by the positions of their parameters.
+        let requiredGroups: [[Int]]
 
         init(action: Action, keys: any KeyResolver) {
             self.action = action
@@ -155,6 +160,7 @@ public struct Endpoint: Sendable {
             isPrefix = prefixes
             prefixPositions = prefixes.indices.filter { prefixes[$0] }
             hasPrefixes = !prefixPositions.isEmpty
+            requiredGroups = action.requiresOneOf.map { group in group.compactMap { name in index[name] } }.filter { !$0.isEmpty }
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
             var bytes: [UInt8] = []
             var ranges: [Range<Int>] = []
@@ -257,9 +263,22 @@ public struct Endpoint: Sendable {
         now: Date?
     ) throws(RoundtripError) -> AcceptedRequest {
         guard let match = storage.router.route(bytes, offsets) else { throw unknownRoute(split) }
+        let actionIndex: Int
+        if let selection = match.selection {
+            // Actions told apart by `select` pairs: only routes that have them read the query here.
+            let query = offsets.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+            guard let selected = try storage.router.select(selection, fallback: match.actionIndex, query: query) else {
+                throw unselected(split, selection: selection)
+            }
+            actionIndex = selected
+        } else if let only = match.actionIndex {
+            actionIndex = only
+        } else {
+            throw unknownRoute(split)
+        }
         // Held by reference and read field by field: binding `compiled.action` to a local
         // copied the whole `Action` (a retain per field) on every URL.
-        let compiled = storage.compiledAction(match.actionIndex)
+        let compiled = storage.compiledAction(actionIndex)
         try compiled.action.sources.check(source)
 
         var items: [IncomingItem] = []
@@ -270,6 +289,11 @@ public struct Endpoint: Sendable {
             } else {
                 items = try compiled.decodeQuery(bytes, query)
             }
+        }
+        // The select pairs chose the action: they are consumed, neither declared nor reported.
+        if !compiled.action.select.isEmpty {
+            let select = compiled.action.select
+            items.removeAll { item in select.contains { $0.name == item.name } }
         }
         let signature = try storage.signatures.verify(
             split: split,
@@ -287,6 +311,7 @@ public struct Endpoint: Sendable {
         try binding.bindRoute(match, host: offsets.host)
         try binding.bindQueryValue(queryValueText)
         try binding.bindFragment(offsets.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
+        if !compiled.requiredGroups.isEmpty { try binding.checkRequiredGroups() }
         try binding.applyDefaults()
         return AcceptedRequest(
             actionName: compiled.action.name,
@@ -381,6 +406,15 @@ public struct Endpoint: Sendable {
         }
         let policy = compiled.action.callbackMatch == .exact ? storage.exactCallbackPolicy : storage.callbackPolicy
         return try compiled.action.convention.rules.takeCallbacks(take, of: compiled.action, policy: policy)
+    }
+
+    /// Why a route whose actions all have `select` took none: the query carries no action's pairs.
+    private func unselected(_ split: URLSplit, selection: Int) -> RoundtripError {
+        let base = ParameterParsing.abbreviated(String(split.base))
+        return RoundtripError(
+            .unknownRoute,
+            "no action at '\(base)' is selected by the query: \(storage.router.expectedPairs(selection)); every action there has 'select' pairs, and there is no action without them"
+        )
     }
 
     private func unknownRoute(_ split: URLSplit) -> RoundtripError {

@@ -185,6 +185,20 @@ struct ParameterBinding {
         }
     }
 
+    /// Refuses a request that carries no member of a `requires-one-of` group, naming the group.
+    ///
+    /// - Complexity: O(the groups' members); nothing for an action without groups.
+    func checkRequiredGroups() throws(RoundtripError) {
+        for group in compiled.requiredGroups where !group.contains(where: { values[$0] != nil }) {
+            let names = group.map { "'\(compiled.parameterNames[$0])'" }.joined(separator: ", ")
+            throw RoundtripError(
+                .missingParameter,
+                "the action '\(compiled.action.name)' requires one of \(names)",
+                parameter: compiled.parameterNames[group[0]]
+            )
+        }
+    }
+
     /// Fills in the defaults of the declared parameters that got no value, and refuses a
     /// missing required one.
     mutating func applyDefaults() throws(RoundtripError) {

@@ -30,7 +30,11 @@ package struct Router: Sendable {
     /// A match on the raw bytes of a URL, for the incoming-URL hot path: placeholders as byte
     /// ranges, so no `Substring` is made unless a route has placeholders and they are read.
     struct ByteMatch {
-        let actionIndex: Int
+        /// The route's action without `select` (its only action, or the fallback of those with
+        /// `select`), if any.
+        let actionIndex: Int?
+        /// The route's actions with `select`, as an index for ``select(_:fallback:query:)``, if any.
+        let selection: Int?
         let placeholders: [(name: String, range: Range<Int>)]
         /// The host placeholder's name, when the route's host is one; its value is the URL's host.
         var hostName: String?
@@ -40,11 +44,16 @@ package struct Router: Sendable {
 
     private struct Node: Sendable {
         var placeholder: (name: String, next: Int)?
-        /// `:name*`: the rest of the path leads to this action (a rest placeholder is last).
-        var rest: (name: String, actionIndex: Int)?
+        /// `:name*`: the rest of the path leads to `next`, the route's node (a rest placeholder is last).
+        var rest: (name: String, next: Int)?
         /// On a host placeholder's root: the placeholder's name.
         var hostName: String?
+        /// The action without `select` at this route.
         var actionIndex: Int?
+        /// The actions with `select` at this route, in ``selections``.
+        var selection: Int?
+
+        var isRoute: Bool { actionIndex != nil || selection != nil }
     }
 
     /// What one walk over a URL's path carries: the captures so far, the work done (for tests
@@ -58,6 +67,9 @@ package struct Router: Sendable {
         /// The start of the path's last empty segment (`Int.min` for none), once scanned.
         var lastEmptySegment: Int?
     }
+
+    /// The actions with `select` of each route that has some.
+    private var selections: [RouteSelection] = []
 
     /// Root edges (lowercased `scheme:` or `scheme://` and host) and literal segment edges.
     private var edges = SegmentTable()
@@ -79,8 +91,9 @@ package struct Router: Sendable {
 
     /// Compiles the routes of `actions`.
     ///
-    /// - Throws: ``RoundtripError`` `malformed-url` when two actions claim the same route, or two
-    ///   routes differ only in a placeholder's name.
+    /// - Throws: ``RoundtripError`` `malformed-url` when two actions without `select` claim the
+    ///   same route, one URL could select two actions of a route equally, actions of one route
+    ///   read its query differently, or two routes differ only in a placeholder's name.
     /// - Complexity: O(total route length).
     package init(actions: [Action]) throws(RoundtripError) {
         do {
@@ -155,7 +168,7 @@ package struct Router: Sendable {
         for segment in route.segments {
             switch segment {
             case .rest(let name):
-                // Always the last segment (RoutePattern refuses it elsewhere): it leads to the action.
+                // Always the last segment (RoutePattern refuses it elsewhere): it leads to the route's node.
                 if let existing = nodes[node].rest {
                     guard existing.name == name else {
                         throw RoundtripError(
@@ -163,15 +176,12 @@ package struct Router: Sendable {
                             "the route '\(route)' has rest placeholder ':\(name)*' where another route has ':\(existing.name)*'; use one name"
                         )
                     }
-                    guard existing.actionIndex == actionIndex else {
-                        throw RoundtripError(
-                            .malformedURL,
-                            "the route '\(route)' of action '\(actions[actionIndex].name)' is already the route of action '\(actions[existing.actionIndex].name)'"
-                        )
-                    }
+                    node = existing.next
+                } else {
+                    nodes.append(Node())
+                    nodes[node].rest = (name, nodes.count - 1)
+                    node = nodes.count - 1
                 }
-                nodes[node].rest = (name, actionIndex)
-                return
             case .literal(let text):
                 // The segment's own bytes (a short one's copied to the stack): no array per edge.
                 var text = text
@@ -193,13 +203,33 @@ package struct Router: Sendable {
                 }
             }
         }
-        if let existing = nodes[node].actionIndex, existing != actionIndex {
+        let selected = !actions[actionIndex].select.isEmpty
+        if !selected, let existing = nodes[node].actionIndex, existing != actionIndex {
             throw RoundtripError(
                 .malformedURL,
-                "the route '\(route)' of action '\(actions[actionIndex].name)' is already the route of action '\(actions[existing].name)'"
+                "the route '\(route)' of action '\(actions[actionIndex].name)' is already the route of action '\(actions[existing].name)'; actions share a route only when 'select' pairs of the query tell them apart"
             )
         }
-        nodes[node].actionIndex = actionIndex
+        // Actions on one route share how their query reads: select pairs are read before the
+        // action is known.
+        let encoding = actions[actionIndex].queryEncoding
+        let sharedEncoding = nodes[node].selection.map { selections[$0].queryEncoding } ?? nodes[node].actionIndex.map { actions[$0].queryEncoding }
+        if nodes[node].selection != nil || selected, let sharedEncoding, sharedEncoding != encoding {
+            throw RoundtripError(
+                .malformedURL,
+                "the action '\(actions[actionIndex].name)' shares the route '\(route)' with actions that read its query as \(sharedEncoding), but it reads it as \(encoding); the select pairs are read before the action is known, so give every action of the route one 'query-encoding'"
+            )
+        }
+        guard selected else {
+            nodes[node].actionIndex = actionIndex
+            return
+        }
+        if let selection = nodes[node].selection {
+            try selections[selection].add(actionIndex, of: actions, route: route)
+        } else {
+            nodes[node].selection = selections.count
+            selections.append(RouteSelection(actionIndex, of: actions))
+        }
     }
 
     /// The node `key` leads to from `parent`, made when there is none yet.
@@ -224,13 +254,44 @@ package struct Router: Sendable {
 
     /// ``route(_:)``, adding to `steps` the bytes of the URL the lookup read (each segment's bytes
     /// each time a trie node reads it, and the one scan for empty segments), so that tests can
-    /// show the work is bounded.
+    /// show the work is bounded. A route whose actions have `select` gives its first candidate.
     package func route(_ url: URLSplit, steps: inout Int) -> Match? {
-        guard let match = url.withBytes({ bytes, offsets in route(bytes, offsets, steps: &steps) }) else { return nil }
+        guard let match = url.withBytes({ bytes, offsets in route(bytes, offsets, steps: &steps) }),
+            let actionIndex = match.actionIndex ?? match.selection.map({ selections[$0].firstCandidate })
+        else { return nil }
         var placeholders = match.placeholders.map { ($0.name, url.slice($0.range)) }
         if let hostName = match.hostName { placeholders.insert((hostName, url.host), at: 0) }
         if let rest = match.rest { placeholders.append((rest.name, url.slice(rest.range))) }
-        return Match(actionIndex: match.actionIndex, placeholders: placeholders)
+        return Match(actionIndex: actionIndex, placeholders: placeholders)
+    }
+
+    /// The action at a route with `select` actions that the query selects: the first candidate
+    /// (most pairs first) whose every pair the query carries, else the route's action without
+    /// `select`.
+    ///
+    /// - Parameters:
+    ///   - selection: The match's ``ByteMatch/selection``.
+    ///   - fallback: The match's ``ByteMatch/actionIndex``.
+    ///   - query: The raw query bytes, or `nil` when the URL has none.
+    /// - Returns: The selected action's index, or `nil` when nothing is selected and there is no
+    ///   fallback.
+    /// - Throws: ``RoundtripError`` `duplicate-parameter` for a select name the query repeats;
+    ///   `invalid-encoding` or `malformed-url` for an item that does not decode.
+    /// - Complexity: O(query length + pairs of the route's candidates), one name lookup per
+    ///   query item, whatever the number of actions.
+    func select(_ selection: Int, fallback: Int?, query: UnsafeBufferPointer<UInt8>?) throws(RoundtripError) -> Int? {
+        var steps = 0
+        return try select(selection, fallback: fallback, query: query, steps: &steps)
+    }
+
+    /// ``select(_:fallback:query:)``, counting the query items read and the pairs compared.
+    func select(_ selection: Int, fallback: Int?, query: UnsafeBufferPointer<UInt8>?, steps: inout Int) throws(RoundtripError) -> Int? {
+        try selections[selection].choose(query, steps: &steps) ?? fallback
+    }
+
+    /// The pairs each action with `select` at the route expects, in words, for `unknown-route`.
+    func expectedPairs(_ selection: Int) -> String {
+        selections[selection].expectedPairs
     }
 
     /// Whether any route is registered for the URL's scheme and host (for error messages).
@@ -255,9 +316,9 @@ package struct Router: Sendable {
         var state = Walk(pathStart: path.lowerBound)
         defer { steps += state.steps }
         if let root = root(bytes, offsets),
-            let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, &state)
+            let node = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, &state)
         {
-            return ByteMatch(actionIndex: actionIndex, placeholders: state.captured, rest: state.rest)
+            return ByteMatch(actionIndex: nodes[node].actionIndex, selection: nodes[node].selection, placeholders: state.captured, rest: state.rest)
         }
         // A host placeholder takes any non-empty host whose literal root has no route for the path.
         guard hasHostPlaceholders, offsets.hasAuthority, !offsets.host.isEmpty, let root = hostPlaceholderRoot(bytes, offsets),
@@ -265,9 +326,15 @@ package struct Router: Sendable {
         else { return nil }
         state.captured.removeAll()
         state.rest = nil
-        guard let actionIndex = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, &state)
+        guard let node = walk(bytes, node: root, from: path.lowerBound, end: path.upperBound, isEmpty: path.isEmpty, &state)
         else { return nil }
-        return ByteMatch(actionIndex: actionIndex, placeholders: state.captured, hostName: hostName, rest: state.rest)
+        return ByteMatch(
+            actionIndex: nodes[node].actionIndex,
+            selection: nodes[node].selection,
+            placeholders: state.captured,
+            hostName: hostName,
+            rest: state.rest
+        )
     }
 
     /// The host placeholder's root node of the URL's scheme (key `scheme://:`).
@@ -313,8 +380,8 @@ package struct Router: Sendable {
         }
     }
 
-    /// Walks the trie over the path bytes `start..<end`. `isEmpty` distinguishes "no segments
-    /// left" from "one empty segment left" (`/a` versus `/a/`).
+    /// Walks the trie over the path bytes `start..<end` to the node of a route. `isEmpty`
+    /// distinguishes "no segments left" from "one empty segment left" (`/a` versus `/a/`).
     private func walk(
         _ bytes: UnsafeBufferPointer<UInt8>,
         node: Int,
@@ -323,7 +390,7 @@ package struct Router: Sendable {
         isEmpty: Bool,
         _ state: inout Walk
     ) -> Int? {
-        if isEmpty { return nodes[node].actionIndex }
+        if isEmpty { return nodes[node].isRoute ? node : nil }
         var slash = start
         while slash < end, bytes[slash] != 0x2F { slash += 1 }
         state.steps += slash - start + 1
@@ -343,7 +410,7 @@ package struct Router: Sendable {
         }
         if let restEdge = nodes[node].rest, slash > start, lastEmptySegment(bytes, end: end, &state) < start {
             state.rest = (restEdge.name, start..<end)
-            return restEdge.actionIndex
+            return restEdge.next
         }
         return nil
     }

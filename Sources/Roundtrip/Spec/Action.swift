@@ -38,6 +38,16 @@ public struct Action: Sendable {
     /// How the spec's `callbacks` list is matched for this action's callbacks (the action's own
     /// `callback-match`, or the app's).
     public var callbackMatch: CallbackMatch
+    /// Fixed query pairs that tell this action apart from others at the same route (`select:`),
+    /// in file order: the action matches only when the query carries each pair exactly, and the
+    /// pairs are consumed (neither declared nor reported). Empty for most actions.
+    public var select: [QueryItem]
+    /// x-callback-url and ulc: the outcomes whose callback parameter a request must carry
+    /// (`required-callbacks:`), else `missing-callback`. Empty for most actions.
+    public var requiredCallbacks: [String]
+    /// Groups of optional query parameters of which a request must carry at least one each
+    /// (`requires-one-of:`), else `missing-parameter` naming the group. Empty for most actions.
+    public var requiresOneOf: [[String]]
 
     /// Creates an action.
     public init(
@@ -57,8 +67,14 @@ public struct Action: Sendable {
         queryEncoding: QueryEncoding = .rfc3986,
         description: String? = nil,
         answers: AnswerPolicy = .off,
-        callbackMatch: CallbackMatch = .base
+        callbackMatch: CallbackMatch = .base,
+        select: [QueryItem] = [],
+        requiredCallbacks: [String] = [],
+        requiresOneOf: [[String]] = []
     ) {
+        self.select = select
+        self.requiredCallbacks = requiredCallbacks
+        self.requiresOneOf = requiresOneOf
         self.answers = answers
         self.callbackMatch = callbackMatch
         self.name = name

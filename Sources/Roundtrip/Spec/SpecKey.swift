@@ -136,6 +136,7 @@ enum ActionKey: Int, SpecKey {
     case url, convention, returnParameter, responsePrefix, outcomes, unknownParameters, parameters, queryValue, fragment
     case sources, signatures, returns, queryEncoding, description
     case answers, callbackMatch
+    case select, requiredCallbacks, requiresOneOf
 
     static let byName = spellings()
 
@@ -157,6 +158,9 @@ enum ActionKey: Int, SpecKey {
         case .description: "description"
         case .answers: "answers"
         case .callbackMatch: "callback-match"
+        case .select: "select"
+        case .requiredCallbacks: "required-callbacks"
+        case .requiresOneOf: "requires-one-of"
         }
     }
 }

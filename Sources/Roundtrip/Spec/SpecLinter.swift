@@ -26,6 +26,10 @@
 ///   without `answers: {signatures: required}`; see ``answerFindings(_:)``.
 /// - `rest-shadows-routes` (warning) and `host-placeholder-shadows-hosts` (note): a rest or host
 ///   placeholder that takes the near misses of other actions' routes; see ``routeFindings(_:)``.
+/// - `select-fallback-swallows`, `select-fallback-parameter`, `select-case` (warnings): actions
+///   that share a route by `select`; see ``selectFindings(_:)``.
+/// - `required-callbacks-redundant`, `one-of-allows-empty` (notes): see
+///   ``requirementFindings(_:)``.
 package enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -92,8 +96,10 @@ package enum SpecLinter {
             findings += parameterFindings(action)
             findings += answerFindings(action)
             findings += parameterShapeFindings(action)
+            findings += requirementFindings(action)
         }
         findings += routeFindings(spec)
+        findings += selectFindings(spec)
         if spec.callbacks == nil, spec.actions.contains(where: { !$0.callbackParameters.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
             findings.append(
                 SpecDiagnostic(

@@ -33,6 +33,14 @@ extension SpecReader {
             readReturns($0, path: Self.join(path, "returns"), convention: convention, responsePrefix: keys.responsePrefix)
         }
         let actionEncoding = choice(fields[.queryEncoding], Self.join(path, "query-encoding"), QueryEncoding.self) ?? queryEncoding
+        let select = readSelect(
+            fields[.select],
+            parameters: values.parameters,
+            convention: convention,
+            keys: keys,
+            hasQueryValue: values.queryValue != nil,
+            path: path
+        )
         var action = Action(
             name: name,
             routes: routes,
@@ -48,7 +56,10 @@ extension SpecReader {
             signatures: actionSignatures,
             returns: returns,
             queryEncoding: actionEncoding,
-            description: string(fields[.description], Self.join(path, "description"))
+            description: string(fields[.description], Self.join(path, "description")),
+            select: select,
+            requiredCallbacks: readRequiredCallbacks(fields[.requiredCallbacks], convention: convention, outcomes: keys.outcomes, path: path),
+            requiresOneOf: readRequiresOneOf(fields[.requiresOneOf], parameters: values.parameters, routes: routes, path: path)
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action

@@ -5,8 +5,9 @@ import Roundtrip
 /// the URL a calling app would send, and the answer it would get back.
 ///
 /// Every parameter carries ``ExampleValue``'s example (with `includingOptional: false`, only the
-/// required ones and the route's placeholders). An action that answers gets callbacks derived
-/// from a callback base the spec's callback policy allows, each with the example `rt-state`
+/// required ones, the route's placeholders and the first member of each `requires-one-of`
+/// group). An action that answers gets callbacks derived from a callback base the spec's
+/// callback policy allows, each with the example `rt-state`
 /// nonce; an x-callback-url request names its caller in `x-source`.
 ///
 /// ```swift
@@ -78,7 +79,10 @@ public struct ExampleRequest: Sendable, Hashable {
         var displays: [(String, String)] = []
         let placeholders = Set(action.routes.flatMap(\.placeholderNames))
         let values = action.parameters + [action.queryValue, action.fragment].compactMap { $0 }
-        for parameter in values where includingOptional || parameter.isRequired || placeholders.contains(parameter.name) {
+        // Without the optional parameters, each `requires-one-of` group still needs one: its first.
+        let groupFirsts = Set(action.requiresOneOf.compactMap(\.first))
+        for parameter in values
+        where includingOptional || parameter.isRequired || placeholders.contains(parameter.name) || groupFirsts.contains(parameter.name) {
             // A presence switch shows its bare name, as its callers write it when it is on.
             if parameter.isPresenceSwitch {
                 items.append(QueryItem(name: parameter.name, value: nil))

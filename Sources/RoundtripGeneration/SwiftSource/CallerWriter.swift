@@ -115,13 +115,19 @@ struct CallerWriter {
         documentation +=
             "Calls \(SwiftWriter.code(action.name)) (\(action.convention), " + action.routes.map { SwiftWriter.code($0.text) }.joined(separator: ", ")
             + ")"
+        if !action.select.isEmpty {
+            // The pairs that choose the action at its route come from the spec, not the caller.
+            documentation += " with " + action.select.map { SwiftWriter.code($0.description) }.joined(separator: ", ")
+        }
         documentation += answers ? " and waits for its answer." : "; the convention has no way back, so nothing is awaited."
         documentation += "\n\n- Parameters:\n"
         for (value, _) in generated.parameters {
             documentation += "  - \(value.name.trimmingCharacters(in: ["`"])): " + value.documentationLine + "\n"
         }
         if answers {
-            documentation += "  - callback: The base URL to come back to (this app's own scheme or universal link).\n"
+            documentation += "  - callback: The base URL to come back to (this app's own scheme or universal link)"
+            let required = action.callbackParameters.filter { action.requiredCallbacks.contains($0.outcome) }.map { SwiftWriter.code($0.parameter) }
+            documentation += required.isEmpty ? ".\n" : "; the partner requires \(required.joined(separator: ", ")), which it always carries.\n"
             documentation += "  - continuation: JSON the ledger gives back with the answer.\n"
         }
         documentation += "  - signer: Signs the request (needed when the partner requires signatures).\n"

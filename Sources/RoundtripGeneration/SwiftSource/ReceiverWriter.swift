@@ -116,9 +116,14 @@ struct ReceiverWriter {
         var summary = (action.description.map { $0 + "\n\n" } ?? "")
         summary +=
             "\(SwiftWriter.code(action.name)): \(action.convention) at " + action.routes.map { SwiftWriter.code($0.text) }.joined(separator: ", ")
+            + (action.select.isEmpty
+                ? "" : " when the query carries " + action.select.map { SwiftWriter.code($0.description) }.joined(separator: ", "))
             + "."
         if !generated.parameters.isEmpty {
             summary += "\n\nParameters:\n" + generated.parameters.map { "- " + $0.documentationLine }.joined(separator: "\n")
+        }
+        for group in action.requiresOneOf {
+            summary += "\n\nThe endpoint accepts the request only with at least one of " + group.map(SwiftWriter.code).joined(separator: ", ") + "."
         }
         writer.documentation(summary)
         writer.open("\(writer.modifier)struct \(generated.typeName): Sendable")

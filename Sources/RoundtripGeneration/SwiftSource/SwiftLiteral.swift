@@ -151,6 +151,14 @@ enum SwiftLiteral {
         arguments.append("queryEncoding: .\(action.queryEncoding.rawValue)")
         if let text = action.description { arguments.append("description: \(string(text))") }
         arguments += answerArguments(action.answers, action.callbackMatch)
+        if !action.select.isEmpty {
+            let pairs = action.select.map { "QueryItem(name: \(string($0.name)), value: \(optional($0.value)))" }
+            arguments.append("select: [" + pairs.joined(separator: ", ") + "]")
+        }
+        if !action.requiredCallbacks.isEmpty { arguments.append("requiredCallbacks: \(strings(action.requiredCallbacks))") }
+        if !action.requiresOneOf.isEmpty {
+            arguments.append("requiresOneOf: [" + action.requiresOneOf.map(strings).joined(separator: ", ") + "]")
+        }
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 

@@ -117,7 +117,8 @@ struct SpecLoaderRoutePlaceholderTests {
             rule: "duplicate-route",
             path: "actions.b.url",
             line: 6,
-            message: "the route 'notes:///:path*' of action 'b' is already the route of action 'a'"
+            message: "the route 'notes:///:path*' of action 'b' is already the route of action 'a'; "
+                + "actions share a route only when 'select' pairs of the query tell them apart"
         ),
         Bad(
             yaml: SpecLoaderRuleTests.actions(#"a: {url: "web://:host/a", convention: none}"#, #"b: {url: "web://:site/b", convention: none}"#),

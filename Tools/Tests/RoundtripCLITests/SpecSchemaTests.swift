@@ -59,6 +59,7 @@ struct SpecSchemaTests {
                 [
                     "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters", "parameters", "query-value",
                     "fragment", "sources", "signatures", "returns", "query-encoding", "description", "answers", "callback-match",
+                    "select", "required-callbacks", "requires-one-of",
                 ]
             ),
             ("a parameter", definitions["parameter"] as? [String: Any], parameterKeys),
@@ -223,6 +224,11 @@ struct SpecSchemaTests {
                 "{convention: x-callback-url, sources: {allow: com.example.pos, unknown: reject}, query-encoding: form, unknown-parameters: accept}"
         ),
         SpecText("returns: {}", action: "{convention: x-callback-url, returns: {}}"),
+        SpecText(
+            "select, required-callbacks and requires-one-of",
+            action:
+                "{convention: x-callback-url, select: {mode: new}, required-callbacks: success, requires-one-of: [[a, b]], parameters: {a: {type: string}, b: {type: string}}}"
+        ),
         SpecText("an empty actions mapping", header + "actions: {}\n"),
         SpecText(
             "parameter shapes: a space list, a presence switch, multiline any, prefix and bracket names",
@@ -390,6 +396,20 @@ struct SpecSchemaTests {
         Broken("convention-mismatch", "return-parameter on x-callback-url", action: "{convention: x-callback-url, return-parameter: back}"),
         Broken("convention-mismatch", "response-prefix on ulc", action: "{convention: ulc, url: 'https://notes.example.com/a', response-prefix: r_}"),
         Broken("convention-mismatch", "outcomes on none", action: "{convention: none, url: 'notes://a', outcomes: [done]}"),
+        Broken("convention-mismatch", "required-callbacks on none", action: "{convention: none, url: 'notes://a', required-callbacks: [success]}"),
+        Broken("empty-value", "an empty select", action: "{convention: none, url: 'notes://a', select: {}}"),
+        Broken("empty-value", "an empty select value", action: "{convention: none, url: 'notes://a', select: {mode: ''}}"),
+        Broken("reserved-parameter", "an rt- select name", action: "{convention: none, url: 'notes://a', select: {rt-mode: new}}"),
+        Broken(
+            "invalid-value",
+            "a requires-one-of group of one",
+            action: "{convention: none, url: 'notes://a', requires-one-of: [a], parameters: {a: {type: string}}}"
+        ),
+        Broken(
+            "invalid-value",
+            "a cancel callback required of ulc",
+            action: "{convention: ulc, url: 'https://notes.example.com/a', required-callbacks: [cancel]}"
+        ),
         Broken("convention-mismatch", "query-value on x-callback-url", action: "{convention: x-callback-url, query-value: {name: q}}"),
         Broken(
             "convention-mismatch",

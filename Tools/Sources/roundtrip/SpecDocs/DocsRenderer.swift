@@ -172,6 +172,7 @@ struct DocsRenderer {
             DocsFact(term: action.routes.count == 1 ? "Route" : "Routes", value: joined(action.routes.map { [.code($0.text)] })),
             DocsFact(term: "Convention", value: [.code(action.convention.rawValue), .text(": ")] + conventionExplanation(action)),
         ]
+        facts += selectFacts(action)
         if !action.outcomes.isEmpty {
             facts.append(DocsFact(term: "Outcomes", value: joined(action.outcomes.map { [.code($0)] })))
         }
@@ -539,7 +540,7 @@ struct DocsRenderer {
     }
 
     /// Items joined with `separator`, or with commas and `last` before the last.
-    private func joined(_ items: [[DocsInline]], separator: String = ", ", last: String? = nil) -> [DocsInline] {
+    func joined(_ items: [[DocsInline]], separator: String = ", ", last: String? = nil) -> [DocsInline] {
         var output: [DocsInline] = []
         for (index, item) in items.enumerated() {
             if index > 0 {

@@ -569,6 +569,9 @@ enum SpecSchema {
             "description": text("Free text for generated documentation and code; the decision ignores it."),
             "answers": answers("Replaces the top level's answers for this action (x-callback-url and return-url only: answers-without-callback)."),
             "callback-match": callbackMatch("Replaces the top level's callback-match for this action."),
+            "select": select,
+            "required-callbacks": requiredCallbacks,
+            "requires-one-of": requiresOneOf,
         ],
         "allOf": actionRules,
     ]
@@ -696,6 +699,7 @@ enum SpecSchema {
                 ],
             ])
         }
+        rules += requirementRules
         return .array(rules)
     }()
 

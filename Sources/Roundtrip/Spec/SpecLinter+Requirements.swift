@@ -1,0 +1,38 @@
+extension SpecLinter {
+    /// The findings about `required-callbacks` and `requires-one-of`:
+    ///
+    /// - `required-callbacks-redundant` (note): on a ulc action, which always requires both of its
+    ///   callbacks (`ulc-success` and `ulc-error`), so the key changes nothing.
+    /// - `one-of-allows-empty` (note): a `requires-one-of` group whose every member has
+    ///   `allow-empty`, so `name=` alone meets the group, as `required-allows-empty` notes for a
+    ///   required parameter.
+    static func requirementFindings(_ action: Action) -> [SpecDiagnostic] {
+        var findings: [SpecDiagnostic] = []
+        if action.convention == .universalLinkCallback, !action.requiredCallbacks.isEmpty {
+            findings.append(
+                SpecDiagnostic(
+                    severity: .note,
+                    rule: "required-callbacks-redundant",
+                    keyPath: "actions.\(action.name).required-callbacks",
+                    message:
+                        "a Universal Link Callback request always needs both 'ulc-success' and 'ulc-error', so 'required-callbacks' changes nothing on '\(action.name)'; drop it"
+                )
+            )
+        }
+        for (index, group) in action.requiresOneOf.enumerated() {
+            let members = group.compactMap { action.parameter(named: $0) }
+            guard members.count == group.count, members.allSatisfy(\.allowsEmpty) else { continue }
+            let path = action.requiresOneOf.count > 1 ? "actions.\(action.name).requires-one-of[\(index)]" : "actions.\(action.name).requires-one-of"
+            findings.append(
+                SpecDiagnostic(
+                    severity: .note,
+                    rule: "one-of-allows-empty",
+                    keyPath: path,
+                    message:
+                        "every member of the group \(group.map { "'\($0)'" }.joined(separator: ", ")) allows an empty value, so '\(group[0])=' alone meets it; drop 'allow-empty' from one if an empty value should not count"
+                )
+            )
+        }
+        return findings
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import RoundtripYAML
+import Testing
+
+@testable import Roundtrip
+
+/// Actions that share a route and are told apart by `select` pairs, as a ride-hailing app's
+/// published scheme does (`rides://?action=setPickup&pickup[latitude]=…`): which action a URL
+/// reaches, every reject, the builder's URLs, and the bound on the work.
+@Suite struct SelectDecisionTests {
+    static let yaml = """
+        roundtrip: 1
+        app: {name: Rides, schemes: [rides]}
+        actions:
+          set-pickup:
+            url: rides://
+            convention: none
+            select: {action: setPickup}
+            parameters:
+              pickup[latitude]: {type: decimal, required: true}
+          new-pickup:
+            url: rides://
+            convention: none
+            select: {action: setPickup, mode: new}
+          set-dropoff:
+            url: [rides://, rides://trip]
+            convention: none
+            select: {action: setDropoff}
+          open:
+            url: rides://
+            convention: none
+            parameters:
+              ref: {type: string}
+          book-car:
+            url: rides://book
+            convention: none
+            select: {kind: car}
+          book-bike:
+            url: rides://book
+            convention: none
+            select: {kind: bike}
+        """
+
+    static let spec: Spec = try! SpecLoader.load(yaml: yaml).spec
+    static let endpoint = try! Endpoint(spec: spec)
+
+    @Test(
+        arguments: [
+            ("rides://?action=setPickup&pickup%5Blatitude%5D=1.5", "set-pickup"),
+            ("rides://?pickup%5Blatitude%5D=1.5&action=set%50ickup", "set-pickup"),
+            ("rides://?mode=new&action=setPickup", "new-pickup"),
+            ("rides://?action=setDropoff", "set-dropoff"),
+            ("rides://trip?action=setDropoff", "set-dropoff"),
+            ("rides://?ref=home", "open"),
+            ("rides://", "open"),
+            ("rides://book?kind=bike", "book-bike"),
+            ("rides://book?&kind=car&", "book-car"),
+        ]
+    )
+    func theQuerysPairsChooseTheAction(url: String, action: String) throws {
+        let request = try Self.endpoint.evaluate(url)
+        #expect(request.actionName == action)
+        // The pairs chose the action: they are consumed, neither bound nor reported.
+        #expect(request.parameters["action"] == nil)
+        #expect(request.parameters["mode"] == nil)
+        #expect(request.parameters["kind"] == nil)
+        #expect(request.undeclaredParameters.isEmpty)
+    }
+
+    @Test func theSelectedActionsParametersAreBound() throws {
+        let request = try Self.endpoint.evaluate("rides://?action=setPickup&pickup%5Blatitude%5D=1.5")
+        #expect(request.canonicalParameters == ["pickup[latitude]": "1.5"])
+    }
+
+    struct Reject: Sendable, CustomTestStringConvertible {
+        let url: String
+        let code: RoundtripError.Code
+        let message: String
+        var testDescription: String { url }
+    }
+
+    static let rejects: [Reject] = [
+        Reject(
+            url: "rides://book?kind=train",
+            code: .unknownRoute,
+            message:
+                "no action at 'rides://book' is selected by the query: 'book-car' needs kind=car; 'book-bike' needs kind=bike; every action there has 'select' pairs, and there is no action without them"
+        ),
+        Reject(
+            url: "rides://book",
+            code: .unknownRoute,
+            message:
+                "no action at 'rides://book' is selected by the query: 'book-car' needs kind=car; 'book-bike' needs kind=bike; every action there has 'select' pairs, and there is no action without them"
+        ),
+        Reject(url: "rides://book?kind=car&kind=bike", code: .duplicateParameter, message: "the parameter 'kind' appears more than once"),
+        Reject(
+            url: "rides://?action=setPickup&action=setPickup",
+            code: .duplicateParameter,
+            message: "the parameter 'action' appears more than once"
+        ),
+        // A value that differs in case selects nothing, and the fallback does not declare it.
+        Reject(url: "rides://?action=setpickup", code: .unknownParameter, message: "the action 'open' does not take a parameter 'action'"),
+        Reject(
+            url: "rides://?action=setPickup",
+            code: .missingParameter,
+            message: "the action 'set-pickup' requires the parameter 'pickup[latitude]'"
+        ),
+        Reject(url: "rides://book?kind=%FF", code: .invalidEncoding, message: "kind"),
+    ]
+
+    @Test(arguments: rejects)
+    func everyRejectHasItsCode(reject: Reject) {
+        do {
+            let request = try Self.endpoint.evaluate(reject.url)
+            Issue.record("accepted as \(request.actionName)")
+        } catch {
+            #expect(error.code == reject.code)
+            #expect(error.message.contains(reject.message), "\(error.message)")
+        }
+    }
+
+    @Test func theBuilderWritesThePairsAndTheDecisionAcceptsItsURL() throws {
+        let builder = try RequestBuilder(partner: Self.spec)
+        for (action, parameters) in [
+            ("set-pickup", [QueryItem(name: "pickup[latitude]", value: "2.25")]), ("new-pickup", []), ("set-dropoff", []), ("open", []),
+            ("book-bike", []),
+        ] {
+            let url = try builder.build(action, parameters: parameters).url
+            #expect(try Self.endpoint.evaluate(url).actionName == action, "\(url)")
+        }
+        #expect(try builder.build("new-pickup").url == "rides://?action=setPickup&mode=new")
+    }
+
+    @Test func theBuilderRefusesASelectNameAmongTheParameters() {
+        let builder = try! RequestBuilder(partner: Self.spec)
+        #expect {
+            try builder.build("set-dropoff", parameters: [QueryItem(name: "action", value: "setPickup")])
+        } throws: { error in
+            (error as? RoundtripError)?.code == .reservedParameter
+                && (error as? RoundtripError)?.message
+                    == "the parameter 'action' is a select pair of the action 'set-dropoff' (action=setDropoff), which the builder writes itself; leave it out"
+        }
+    }
+
+    /// A route shared by 10,000 actions costs what a route shared by two does: the query's items
+    /// are read once, and only the candidates its values could select are compared.
+    @Test func choosingAmongThousandsOfActionsCountsFewSteps() throws {
+        var actions: [Action] = []
+        for index in 0..<10_000 {
+            actions.append(
+                Action(
+                    name: "a\(index)",
+                    routes: [try RoutePattern("rides://")],
+                    convention: .none,
+                    unknownParameters: .ignore,
+                    select: [QueryItem(name: "action", value: "a\(index)")]
+                )
+            )
+        }
+        let router = try Router(actions: actions)
+        let query = "x=1&y=2&action=a9999&z=3"
+        var text = Substring("rides://?" + query)
+        let result = text.withUTF8 { bytes -> (Int?, Int) in
+            guard case .success(let offsets) = URLSplit.parse(bytes), let match = router.route(bytes, offsets), let selection = match.selection
+            else { return (nil, 0) }
+            var steps = 0
+            let chosen = try? router.select(
+                selection,
+                fallback: match.actionIndex,
+                query: UnsafeBufferPointer(rebasing: bytes[offsets.query!]),
+                steps: &steps
+            )
+            return (chosen ?? nil, steps)
+        }
+        #expect(result.0 == 9_999)
+        // Four items read, one pair compared.
+        #expect(result.1 == 5)
+        let endpoint = try Endpoint(spec: Spec(app: AppDescription(name: "Rides", schemes: ["rides"]), actions: actions))
+        #expect(try endpoint.evaluate("rides://?action=a4321&other=1").actionName == "a4321")
+    }
+
+    @Test func aRouteWithoutSelectIsDecidedAsBefore() throws {
+        #expect(try Self.endpoint.evaluate("rides://trip?action=setDropoff").actionName == "set-dropoff")
+        let plain = try Endpoint(spec: SpecLoader.load(yaml: Self.yaml.replacingOccurrences(of: "select: {kind: car}", with: "")).spec)
+        #expect(try plain.evaluate("rides://book").actionName == "book-car")
+        #expect(try plain.evaluate("rides://book?kind=bike").actionName == "book-bike")
+    }
+}
