@@ -16,9 +16,12 @@ struct RouteSelection: Sendable {
     private var names: [String] = []
     /// The names by their index, once there are enough of them that a scan would cost more.
     private var nameIndex: [String: Int] = [:]
+    /// The UTF-8 bytes of each name in ``names``: a query item's name without escapes is
+    /// compared on its raw bytes, so the names of the query's other items are never decoded.
+    private var nameBytes: [[UInt8]] = []
     /// The candidates (their places in ``candidates``, ascending) whose first pair is the key's
     /// (see ``key(_:_:)``): a value the query carries leads only to these.
-    private var byFirstPair: [String: [Int]] = [:]
+    private var byFirstPair: [FirstPair: [Int]] = [:]
     /// The candidates by their sorted names, then by their whole pairs, for the conflict check.
     private var byNames: [String: [String: Int]] = [:]
     /// The pairs each candidate expects, in words, for `unknown-route`.
@@ -81,6 +84,7 @@ struct RouteSelection: Sendable {
                 index = known
             } else {
                 names.append(pair.name)
+                nameBytes.append(Array(pair.name.utf8))
                 index = names.count - 1
                 if names.count > Self.scanLimit {
                     for (position, name) in names.enumerated() { nameIndex[name] = position }
@@ -93,7 +97,7 @@ struct RouteSelection: Sendable {
         candidates.append(actionIndex)
         pairs.append(indexed)
         descriptions.append("'\(actions[actionIndex].name)' needs \(Self.query(of: select))")
-        if let first = indexed.first { byFirstPair[Self.key(first.name, first.value), default: []].append(place) }
+        if let first = indexed.first { byFirstPair[FirstPair(name: first.name, value: first.value), default: []].append(place) }
         let (nameKey, pairKey) = Self.keys(of: select)
         byNames[nameKey, default: [:]][pairKey] = place
     }
@@ -119,8 +123,18 @@ struct RouteSelection: Sendable {
         try QueryCodec.forEachItem(in: query) { raw throws(RoundtripError) in
             stepCount += 1
             let equals = QueryCodec.nameEnd(raw)
-            let name = try QueryCodec.decodeName(raw, end: equals, options: decoding)
-            guard let index = position(of: name) else { return }
+            let rawName = UnsafeBufferPointer(rebasing: raw[0..<equals])
+            let index: Int
+            let name: String
+            if let found = rawPosition(of: rawName) {
+                guard let found = found else { return }
+                index = found
+                name = names[found]
+            } else {
+                name = try QueryCodec.decodeName(raw, end: equals, options: decoding)
+                guard let found = position(of: name) else { return }
+                index = found
+            }
             if seen[index].given {
                 throw RoundtripError(.duplicateParameter, "the parameter '\(name)' appears more than once", parameter: name)
             }
@@ -129,7 +143,7 @@ struct RouteSelection: Sendable {
         // Most pairs first, then spec order, among the candidates the values found could select.
         var best: Int?
         for (index, found) in seen.enumerated() {
-            guard let value = found.value, let places = byFirstPair[Self.key(index, value)] else { continue }
+            guard let value = found.value, let places = byFirstPair[FirstPair(name: index, value: value)] else { continue }
             for place in places {
                 if let best, pairs[best].count > pairs[place].count || (pairs[best].count == pairs[place].count && best < place) {
                     continue
@@ -160,9 +174,22 @@ struct RouteSelection: Sendable {
         names.count > Self.scanLimit ? nameIndex[name] : names.firstIndex(of: name)
     }
 
-    /// The key of a select name (by its index in ``names``) and value in ``byFirstPair``.
-    private static func key(_ name: Int, _ value: String) -> String {
-        "\(name)=\(value)"
+    /// Where a raw query name is among ``names`` when that can be told from its bytes: `.some(nil)`
+    /// for a name that decodes to itself and is none of them, `nil` when it must be decoded first
+    /// (it holds `%`, a `+` read as a space, or there are too many names for a scan).
+    private func rawPosition(of rawName: UnsafeBufferPointer<UInt8>) -> Int?? {
+        guard names.count <= Self.scanLimit, PercentDecoding.isVerbatim(rawName) else { return nil }
+        if queryEncoding == .form, rawName.contains(0x2B) { return nil }
+        for (index, bytes) in nameBytes.enumerated() where bytes.count == rawName.count && bytes.elementsEqual(rawName) {
+            return .some(index)
+        }
+        return .some(nil)
+    }
+
+    /// A select name (by its index in ``names``) and value: the key of ``byFirstPair``.
+    private struct FirstPair: Hashable, Sendable {
+        let name: Int
+        let value: String
     }
 
     /// The keys of a candidate in ``byNames``: its names sorted, and its pairs sorted by name.
