@@ -408,6 +408,9 @@ struct PatternParser {
         var properties: PatternClass.Properties = []
         // The last member read, when it was a single scalar that may start a range.
         var single: UInt32?
+        // Whether that scalar was an unescaped '&': ICU's parser (NSRegularExpression) refuses a
+        // range from it (`[&-.]`, `[0&-.]`), reading '&' there as the start of a set operation.
+        var singleIsBareAmpersand = false
         var isFirst = true
         while true {
             guard let scalar = current else {
@@ -430,6 +433,14 @@ struct PatternParser {
                         hint: "write \\- for a literal '-', or put it first or last in the class"
                     )
                 }
+                if singleIsBareAmpersand {
+                    throw PatternSyntaxError(
+                        .unsupported,
+                        "a range from an unescaped '&'",
+                        at: dash,
+                        hint: "write \\& for a literal '&', which ICU reads before '-' as part of a set operation"
+                    )
+                }
                 position += 1
                 guard case .scalar(let high) = try classMember(start: start) else {
                     throw PatternSyntaxError(.malformed, "a range that ends in a class escape", at: dash)
@@ -442,10 +453,12 @@ struct PatternParser {
                 continue
             }
             isFirst = false
+            let isBareAmpersand = scalar == "&"
             switch try classMember(start: start) {
             case .scalar(let value):
                 ranges.append(value...value)
                 single = value
+                singleIsBareAmpersand = isBareAmpersand
             case .properties(let escaped):
                 properties.formUnion(escaped)
                 single = nil
