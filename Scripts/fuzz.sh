@@ -26,4 +26,9 @@ mkdir -p Crashes
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 dictionary=()
 if [[ -f "Dictionaries/$target.dict" ]]; then dictionary=(-dict="Dictionaries/$target.dict"); fi
-./.build/debug/"$target" "$scratch" "Corpus/$target" ${dictionary[@]+"${dictionary[@]}"} -max_total_time="$seconds" -artifact_prefix=Crashes/ -print_final_stats=1
+# fuzz-pattern's oracle, Foundation's NSRegularExpression on Linux, leaks its compiled pattern in
+# _CFRegularExpressionCreate for some long patterns: LeakSanitizer would report Foundation's leak
+# as this target's failure, so leak detection is off for it alone.
+leaks=()
+if [[ "$target" == "fuzz-pattern" ]]; then leaks=(-detect_leaks=0); fi
+./.build/debug/"$target" "$scratch" "Corpus/$target" ${dictionary[@]+"${dictionary[@]}"} ${leaks[@]+"${leaks[@]}"} -max_total_time="$seconds" -artifact_prefix=Crashes/ -print_final_stats=1
