@@ -30,5 +30,8 @@ if [[ -f "Dictionaries/$target.dict" ]]; then dictionary=(-dict="Dictionaries/$t
 # _CFRegularExpressionCreate for some long patterns: LeakSanitizer would report Foundation's leak
 # as this target's failure, so leak detection is off for it alone.
 leaks=()
-if [[ "$target" == "fuzz-pattern" ]]; then leaks=(-detect_leaks=0); fi
+if [[ "$target" == "fuzz-pattern" ]]; then
+  leaks=(-detect_leaks=0)                                      # libFuzzer's check after each input
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"  # and AddressSanitizer's at exit
+fi
 ./.build/debug/"$target" "$scratch" "Corpus/$target" ${dictionary[@]+"${dictionary[@]}"} ${leaks[@]+"${leaks[@]}"} -max_total_time="$seconds" -artifact_prefix=Crashes/ -print_final_stats=1
