@@ -8,6 +8,8 @@ import Yams
 //   incoming-profile [ACTIONS]   the decision against the Foundation baseline
 //   incoming-profile steps       the decision's main steps, each timed alone
 //   incoming-profile decision    the decision alone, for a profiler (`perf record`)
+//   incoming-profile select [ACTIONS] [loop]  the decision by a `select` pair beside the same request at a route
+//                                of its own; with "loop", the select decision alone for a profiler
 //   incoming-profile generated [loop]  the 50-action spec compiled into Swift: makeSpec() and Endpoint
 //   incoming-profile launch [yaml|json|yaml-distinct|json-distinct [ACTIONS]]  a spec from YAML and JSON text to a ready Endpoint, at 10, 50
 //                                and 1,000 actions, beside Yams' compose alone (the old path's first step);
@@ -39,12 +41,11 @@ if CommandLine.arguments.dropFirst().first == "generated" {
 } else if CommandLine.arguments.dropFirst().first == "launch", let form = CommandLine.arguments.dropFirst(2).first {
     // For a profiler: one form (yaml or json) of the 50-action spec to an Endpoint, many times.
     let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 50
-    // "json-distinct" and "yaml-distinct": no action repeats another's parameter definitions.
+    // "json-distinct" and "yaml-distinct": no action repeats another's parameter definitions;
+    // "json-names" and "yaml-names": they repeat under each action's own names.
     let isJSON = form.hasPrefix("json")
-    let repeating = !form.hasSuffix("-distinct")
-    let text =
-        isJSON
-        ? LaunchFixture.json(actionCount: count, repeating: repeating) : LaunchFixture.yaml(actionCount: count, repeating: repeating)
+    let sharing: LaunchFixture.Sharing = form.hasSuffix("-distinct") ? .nothing : form.hasSuffix("-names") ? .definitions : .everything
+    let text = isJSON ? LaunchFixture.json(actionCount: count, sharing: sharing) : LaunchFixture.yaml(actionCount: count, sharing: sharing)
     for _ in 0..<(25_000 / count) {
         let loaded = isJSON ? try? SpecLoader.load(json: text) : try? SpecLoader.load(yaml: text)
         if let spec = loaded?.spec, (try? Endpoint(spec: spec)) != nil { sink += 1 }
@@ -57,13 +58,15 @@ if CommandLine.arguments.dropFirst().first == "generated" {
         func ready(_ load: @escaping () throws -> SpecLoader.Loaded) -> () -> Void {
             { if let spec = try? load().spec, (try? Endpoint(spec: spec)) != nil { sink += 1 } }
         }
-        let distinctYAML = LaunchFixture.yaml(actionCount: count, repeating: false)
-        let distinctJSON = LaunchFixture.json(actionCount: count, repeating: false)
+        let distinctYAML = LaunchFixture.yaml(actionCount: count, sharing: .nothing)
+        let distinctJSON = LaunchFixture.json(actionCount: count, sharing: .nothing)
+        let ownNamesJSON = LaunchFixture.json(actionCount: count, sharing: .definitions)
         let timings: [(String, () -> Void)] = [
             ("YAML → Endpoint", ready { try SpecLoader.load(yaml: yaml) }),
             ("JSON → Endpoint", ready { try SpecLoader.load(json: json) }),
             ("YAML, none repeated", ready { try SpecLoader.load(yaml: distinctYAML) }),
             ("JSON, none repeated", ready { try SpecLoader.load(json: distinctJSON) }),
+            ("JSON, own names", ready { try SpecLoader.load(json: ownNamesJSON) }),
             ("Yams compose alone", { if (try? Yams.compose(yaml: yaml)) != nil { sink += 1 } }),
             ("JSONSerialization only", { if (try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil { sink += 1 } }),
         ]
@@ -71,6 +74,21 @@ if CommandLine.arguments.dropFirst().first == "generated" {
             let time = minimumTime(rounds: rounds, iterations: iterations, body)
             print("\(count) actions  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(String(format: "%.3f", time / 1e6)) ms")
         }
+    }
+} else if CommandLine.arguments.dropFirst().first == "select" {
+    let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10
+    let selecting = SelectFixture.endpoint(actionCount: count)
+    let selectURL = SelectFixture.url
+    if CommandLine.arguments.dropFirst(3).first == "loop" {
+        for _ in 0..<5_000_000 { if (try? selecting.evaluate(selectURL)) != nil { sink += 1 } }
+    } else {
+        let plain = IncomingFixture.endpoint(actionCount: count)
+        var best = (select: Double.infinity, plain: Double.infinity)
+        for _ in 0..<15 {
+            best.select = min(best.select, minimumTime(rounds: 1) { if (try? selecting.evaluate(selectURL)) != nil { sink += 1 } })
+            best.plain = min(best.plain, minimumTime(rounds: 1) { if (try? plain.evaluate(url)) != nil { sink += 1 } })
+        }
+        print("actions \(count): select \(Int(best.select)) ns, own route \(Int(best.plain)) ns, ratio \(best.select / best.plain)")
     }
 } else if CommandLine.arguments.dropFirst().first == "decision" {
     let endpoint = IncomingFixture.endpoint(actionCount: 10)

@@ -17,7 +17,7 @@ struct RepeatedTextLoadingTests {
     @Test func randomSpecsLoadTheSameWithAndWithoutRecognisingText() async {
         await propertyCheck(count: 400, input: Gen.uint64()) { seed in
             var writer = RepeatingSpecWriter(seed: seed)
-            let text = writer.spec()
+            let text = RepeatingSpecWriter.rendered(writer.spec(), unique: false)
             let bytes = Array(text.utf8)
             let byText = Result { () throws(SpecError) in try SpecLoader.load(json: bytes) }
             let byDocument = Result { () throws(SpecError) in
@@ -46,6 +46,59 @@ struct RepeatedTextLoadingTests {
                 Issue.record("seed \(seed): one load failed, the other did not\n\(byText)\n\(byDocument)\n\(text)")
             }
         }
+    }
+}
+
+/// A definition repeated under another name (`{"type":"integer"}` as `amount` and as `id`) is
+/// read once and renamed. Random specs whose definitions repeat under the pool's names must load
+/// exactly as the same specs with a description of its own in every definition, where nothing
+/// repeats and every definition is read: the same findings (but for their columns, which the
+/// descriptions move), or the same spec once the descriptions are taken out.
+@Suite("Spec loading: a definition repeated under another name loads as a fresh read")
+struct RenamedRepeatLoadingTests {
+    @Test func randomSpecsLoadAsIfNoDefinitionRepeated() async {
+        await propertyCheck(count: 300, input: Gen.uint64()) { seed in
+            var writer = RepeatingSpecWriter(seed: seed)
+            let marked = writer.spec()
+            let shared = RepeatingSpecWriter.rendered(marked, unique: false)
+            let unshared = RepeatingSpecWriter.rendered(marked, unique: true)
+            let sharedLoad = Result { () throws(SpecError) in try SpecLoader.load(json: shared) }
+            let unsharedLoad = Result { () throws(SpecError) in try SpecLoader.load(json: unshared) }
+            func findings(_ diagnostics: [SpecDiagnostic]) -> [String] {
+                diagnostics.map { "\($0.severity) \($0.rule) \($0.keyPath) \($0.line.map(String.init) ?? "-") \($0.message)" }
+            }
+            // The receiver generated from the spec with its descriptions taken out spells out every
+            // action and parameter.
+            func code(_ spec: Spec) -> String {
+                var spec = spec
+                for action in spec.actions.indices {
+                    for parameter in spec.actions[action].parameters.indices { spec.actions[action].parameters[parameter].description = nil }
+                }
+                return SwiftGenerator.generate(spec, configuration: GeneratorConfiguration(role: .receiver), source: "s.json")
+            }
+            switch (sharedLoad, unsharedLoad) {
+            case (.failure(let left), .failure(let right)):
+                if findings(left.diagnostics) != findings(right.diagnostics) {
+                    Issue.record("seed \(seed): findings differ\n\(left.diagnostics)\n\(right.diagnostics)\n\(shared)")
+                }
+            case (.success(let left), .success(let right)):
+                #expect(findings(left.readingDiagnostics) == findings(right.readingDiagnostics), "seed \(seed)")
+                if code(left.spec) != code(right.spec) { Issue.record("seed \(seed): the specs differ\n\(shared)") }
+            default:
+                Issue.record("seed \(seed): one load failed, the other did not\n\(sharedLoad)\n\(unsharedLoad)\n\(shared)")
+            }
+        }
+    }
+
+    @Test func aRenamedRepeatKeepsItsOwnName() throws {
+        let spec = try SpecLoader.load(
+            json: #"{"roundtrip":1,"app":{"name":"T","schemes":["t"]},"actions":{"a":{"url":"t://a","convention":"none","parameters":{"#
+                + #""first":{"type":"integer","maximum":9},"second":{"type":"integer","maximum":9},"fld*":{"type":"integer","maximum":9}}}}}"#
+        ).spec
+        let parameters = spec.actions[0].parameters
+        #expect(parameters.map(\.name) == ["first", "second", "fld*"])
+        #expect(parameters.map(\.isPrefix) == [false, false, true])
+        #expect(parameters.allSatisfy { $0.type == .integer && $0.maximum == 9 })
     }
 }
 
@@ -97,12 +150,35 @@ struct RepeatingSpecWriter {
             let name = pick(Self.names)
             guard !used.contains(name) else { continue }
             used.append(name)
-            members.append("\"\(name)\":\(spaced(pick(Self.definitions)))")
+            // Each definition ends in a mark, where ``rendered(_:unique:)`` may add a description.
+            members.append("\"\(name)\":\(spaced(pick(Self.definitions)).dropLast())\(Self.mark)}")
         }
         return "{" + members.joined(separator: ",") + "}"
     }
 
-    /// A spec of 2 to 9 actions.
+    /// Where a definition may take a description.
+    private static let mark: Character = "\u{1}"
+
+    /// A spec from ``spec()``: with its marks dropped, or with each replaced by a description
+    /// of its own, so that no two definitions have the same text.
+    static func rendered(_ marked: String, unique: Bool) -> String {
+        var text = ""
+        var count = 0
+        for character in marked {
+            guard character == mark else {
+                text.append(character)
+                continue
+            }
+            if unique {
+                count += 1
+                text += #","description":"d\#(count)""#
+            }
+        }
+        return text
+    }
+
+    /// A spec of 2 to 9 actions, with a mark at the end of each definition (see
+    /// ``rendered(_:unique:)``).
     mutating func spec() -> String {
         var written: [String] = []
         var actions: [String] = []

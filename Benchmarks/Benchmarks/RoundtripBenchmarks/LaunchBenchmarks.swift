@@ -22,12 +22,14 @@ func registerLaunchBenchmarks() {
             maxIterations: count > 100 ? 40 : 2_000
         )
         // "none repeated" is the worst case: no action repeats another's parameter definitions,
-        // so each is read.
+        // so each is read. "own names" repeats the definitions under each action's own names.
         let forms: [(name: String, text: String, isJSON: Bool)] = [
             ("YAML", yaml, false),
             ("JSON", LaunchFixture.json(actionCount: count), true),
-            ("YAML, none repeated", LaunchFixture.yaml(actionCount: count, repeating: false), false),
-            ("JSON, none repeated", LaunchFixture.json(actionCount: count, repeating: false), true),
+            ("YAML, own names", LaunchFixture.yaml(actionCount: count, sharing: .definitions), false),
+            ("JSON, own names", LaunchFixture.json(actionCount: count, sharing: .definitions), true),
+            ("YAML, none repeated", LaunchFixture.yaml(actionCount: count, sharing: .nothing), false),
+            ("JSON, none repeated", LaunchFixture.json(actionCount: count, sharing: .nothing), true),
         ]
         for form in forms {
             Benchmark("launch, \(count) actions, \(form.name)", configuration: configuration) { benchmark in

@@ -134,6 +134,16 @@ public struct Endpoint: Sendable {
         let hasPrefixes: Bool
         /// The `requires-one-of` groups, by the positions of their parameters.
         let requiredGroups: [[Int]]
+        /// The names of the action's `select` pairs. The route's selection read them to choose
+        /// this action, so decoding the query passes over them: they are neither declared nor
+        /// reported.
+        let selectNames: [String]
+        /// The UTF-8 bytes of each select name, for the raw comparison.
+        let selectNameBytes: [[UInt8]]
+        /// Whether a select name is also a declared parameter, or one a prefix stands for (only an
+        /// action built in code can have that: the loader refuses it). Then the select pairs are
+        /// decoded like any item and removed by name afterwards.
+        let selectShadowsParameter: Bool
 
         init(action: Action, keys: any KeyResolver) {
             self.action = action
@@ -162,6 +172,11 @@ public struct Endpoint: Sendable {
             hasPrefixes = !prefixPositions.isEmpty
             requiredGroups = action.requiresOneOf.map { group in group.compactMap { name in index[name] } }.filter { !$0.isEmpty }
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
+            selectNames = action.select.map(\.name)
+            selectNameBytes = selectNames.map { Array($0.utf8) }
+            selectShadowsParameter = action.select.contains { pair in
+                action.parameters.contains { $0.name == pair.name || $0.matchesPrefix(pair.name) }
+            }
             var bytes: [UInt8] = []
             var ranges: [Range<Int>] = []
             if parameterNames.count <= 16, parameterNames.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
@@ -291,9 +306,10 @@ public struct Endpoint: Sendable {
             }
         }
         // The select pairs chose the action: they are consumed, neither declared nor reported.
-        if !compiled.action.select.isEmpty {
-            let select = compiled.action.select
-            items.removeAll { item in select.contains { $0.name == item.name } }
+        // Decoding the query passed over them, unless one has a parameter's name.
+        if compiled.selectShadowsParameter {
+            let names = compiled.selectNames
+            items.removeAll { item in names.contains(item.name) }
         }
         let signature = try storage.signatures.verify(
             split: split,

@@ -55,7 +55,7 @@ extension Endpoint.CompiledAction {
         items.reserveCapacity(16)
         let start = url.baseAddress!
         try QueryCodec.forEachItem(in: UnsafeBufferPointer(rebasing: url[query])) { raw throws(RoundtripError) in
-            items.append(try decodeItem(raw, at: start.distance(to: raw.baseAddress!)))
+            if let item = try decodeItem(raw, at: start.distance(to: raw.baseAddress!)) { items.append(item) }
         }
         if let duplicate = firstDuplicateName(in: items) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
@@ -64,17 +64,20 @@ extension Endpoint.CompiledAction {
     }
 
     /// Decodes one raw `name[=value]` item (see ``QueryCodec/decodeItem(_:)``) that starts at
-    /// `offset` in the URL.
-    private func decodeItem(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(RoundtripError) -> IncomingItem {
+    /// `offset` in the URL, or gives `nil` for a `select` pair, which the selection has read.
+    private func decodeItem(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(RoundtripError) -> IncomingItem? {
         if queryEncoding == .form, raw.contains(0x2B) { return try decodeFormItem(raw) }
         let equals = QueryCodec.nameEnd(raw)
         let name: String
         let position: Int?
-        if let declared = declaredPosition(rawName: UnsafeBufferPointer(rebasing: raw[0..<equals])) {
+        let rawName = UnsafeBufferPointer(rebasing: raw[0..<equals])
+        if let declared = declaredPosition(rawName: rawName) {
             name = parameterNames[declared]
             position = declared
         } else {
+            if isSelectName(rawName: rawName) { return nil }
             name = try QueryCodec.decodeName(raw, end: equals)
+            if isSelectName(name) { return nil }
             position = self.position(of: name) ?? prefixPosition(of: name)
         }
         guard equals < raw.count else { return IncomingItem(name: name, value: .absent, position: position) }
@@ -92,9 +95,10 @@ extension Endpoint.CompiledAction {
 
     /// Decodes an item holding `+` under `query-encoding: form`, where `+` is a space in the name
     /// and the value: always through the decoding path, never read in place.
-    private func decodeFormItem(_ raw: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> IncomingItem {
+    private func decodeFormItem(_ raw: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> IncomingItem? {
         let equals = QueryCodec.nameEnd(raw)
         let name = try QueryCodec.decodeName(raw, end: equals, options: PercentDecoding.Options(queryEncoding: .form))
+        if isSelectName(name) { return nil }
         let position = self.position(of: name) ?? prefixPosition(of: name)
         let options = position.map { rules[$0].decoding } ?? PercentDecoding.Options(queryEncoding: .form)
         guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: options) else {
@@ -116,6 +120,21 @@ extension Endpoint.CompiledAction {
             }
             return nil
         }
+    }
+
+    /// Whether a raw name without escapes is one of the action's select names. The selection
+    /// decoded the select pairs (and refused a repeated one) before the action was known.
+    private func isSelectName(rawName: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !selectNames.isEmpty, !selectShadowsParameter, PercentDecoding.isVerbatim(rawName) else { return false }
+        if queryEncoding == .form, rawName.contains(0x2B) { return false }
+        return selectNameBytes.contains { name in
+            name.count == rawName.count && name.withUnsafeBufferPointer { memcmp($0.baseAddress!, rawName.baseAddress!, name.count) == 0 }
+        }
+    }
+
+    /// Whether a decoded name is one of the action's select names.
+    private func isSelectName(_ name: String) -> Bool {
+        !selectNames.isEmpty && !selectShadowsParameter && selectNames.contains(name)
     }
 
     /// The first name that appears twice, as ``QueryCodec/firstDuplicateName(in:)`` finds it:

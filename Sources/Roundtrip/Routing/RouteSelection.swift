@@ -26,6 +26,9 @@ struct RouteSelection: Sendable {
     private var byNames: [String: [String: Int]] = [:]
     /// The pairs each candidate expects, in words, for `unknown-route`.
     private var descriptions: [String] = []
+    /// The bytes a query item's name may start with to be (or decode to) a select name: their
+    /// first bytes, `%`, and `+` in a form query.
+    private var openers = ByteSet([0x25])
     /// How the query reads; every action of the route reads it so.
     let queryEncoding: QueryEncoding
     private let decoding: PercentDecoding.Options
@@ -38,6 +41,7 @@ struct RouteSelection: Sendable {
     init(_ actionIndex: Int, of actions: [Action]) {
         queryEncoding = actions[actionIndex].queryEncoding
         decoding = PercentDecoding.Options(queryEncoding: queryEncoding)
+        if queryEncoding == .form { openers.insert(0x2B) }
         insert(actionIndex, of: actions)
     }
 
@@ -85,6 +89,9 @@ struct RouteSelection: Sendable {
             } else {
                 names.append(pair.name)
                 nameBytes.append(Array(pair.name.utf8))
+                // An empty name matches no item (the loader refuses it); a first byte past
+                // ASCII never opens an item, whose bytes are printable ASCII.
+                if let first = pair.name.utf8.first { openers.insert(first) }
                 index = names.count - 1
                 if names.count > Self.scanLimit {
                     for (position, name) in names.enumerated() { nameIndex[name] = position }
@@ -117,40 +124,45 @@ struct RouteSelection: Sendable {
     ///   carries), whatever the number of candidates.
     func choose(_ query: UnsafeBufferPointer<UInt8>?, steps: inout Int) throws(RoundtripError) -> Int? {
         guard let query else { return nil }
-        var seen: [(given: Bool, value: String?)] = Array(repeating: (false, nil), count: names.count)
+        var found = FoundValues(count: names.count)
         var stepCount = 0
         let decoding = decoding
+        let openers = openers
         try QueryCodec.forEachItem(in: query) { raw throws(RoundtripError) in
             stepCount += 1
+            // An item whose first byte can start no select name (written or escaped) is passed
+            // over unread: most of a query's items are the action's parameters.
+            guard openers.contains(raw[0]) else { return }
             let equals = QueryCodec.nameEnd(raw)
             let rawName = UnsafeBufferPointer(rebasing: raw[0..<equals])
             let index: Int
             let name: String
-            if let found = rawPosition(of: rawName) {
-                guard let found = found else { return }
-                index = found
-                name = names[found]
+            if let known = rawPosition(of: rawName) {
+                guard let known = known else { return }
+                index = known
+                name = names[known]
             } else {
                 name = try QueryCodec.decodeName(raw, end: equals, options: decoding)
-                guard let found = position(of: name) else { return }
-                index = found
+                guard let known = position(of: name) else { return }
+                index = known
             }
-            if seen[index].given {
+            if found[index] != nil {
                 throw RoundtripError(.duplicateParameter, "the parameter '\(name)' appears more than once", parameter: name)
             }
-            seen[index] = (true, try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: decoding))
+            found[index] = .some(try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: decoding))
         }
         // Most pairs first, then spec order, among the candidates the values found could select.
         var best: Int?
-        for (index, found) in seen.enumerated() {
-            guard let value = found.value, let places = byFirstPair[FirstPair(name: index, value: value)] else { continue }
+        for index in found.indices {
+            guard case .some(.some(let value)) = found[index], let places = byFirstPair[FirstPair(name: index, value: value)] else { continue }
             for place in places {
                 if let best, pairs[best].count > pairs[place].count || (pairs[best].count == pairs[place].count && best < place) {
                     continue
                 }
                 let selected = pairs[place].allSatisfy {
                     stepCount += 1
-                    return seen[$0.name].value == $0.value
+                    guard case .some(.some(let value)) = found[$0.name] else { return false }
+                    return value == $0.value
                 }
                 if selected { best = place }
             }
@@ -184,6 +196,46 @@ struct RouteSelection: Sendable {
             return .some(index)
         }
         return .some(nil)
+    }
+
+    /// The values a query gives the select names, by name index: `nil` until the query gives
+    /// the name, then its value (`.some(nil)` for a name without `=`). The first is held inline,
+    /// so a group that selects on one name (most do) allocates nothing.
+    private struct FoundValues {
+        private var first: String?? = nil
+        private var others: [String??]
+
+        init(count: Int) {
+            others = count > 1 ? Array(repeating: nil, count: count - 1) : []
+        }
+
+        var indices: Range<Int> { 0..<(others.count + 1) }
+
+        subscript(index: Int) -> String?? {
+            get { index == 0 ? first : others[index - 1] }
+            set {
+                if index == 0 { first = newValue } else { others[index - 1] = newValue }
+            }
+        }
+    }
+
+    /// A set of ASCII bytes, one bit each.
+    private struct ByteSet: Sendable {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+
+        init(_ bytes: [UInt8]) {
+            for byte in bytes { insert(byte) }
+        }
+
+        mutating func insert(_ byte: UInt8) {
+            guard byte < 0x80 else { return }
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 0x80 && high & (1 << UInt64(byte - 64)) != 0
+        }
     }
 
     /// A select name (by its index in ``names``) and value: the key of ``byFirstPair``.

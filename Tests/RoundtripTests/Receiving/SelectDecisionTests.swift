@@ -55,6 +55,11 @@ import Testing
             ("rides://", "open"),
             ("rides://book?kind=bike", "book-bike"),
             ("rides://book?&kind=car&", "book-car"),
+            // A select name written with escapes selects as written plainly, and is consumed
+            // (an unconsumed pair would be refused as an unknown parameter).
+            ("rides://?%61ction=setDropoff", "set-dropoff"),
+            ("rides://book?%6Bind=bike", "book-bike"),
+            ("rides://?mode=new&%61ction=setPickup", "new-pickup"),
         ]
     )
     func theQuerysPairsChooseTheAction(url: String, action: String) throws {
