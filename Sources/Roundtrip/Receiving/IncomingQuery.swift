@@ -125,7 +125,8 @@ extension Endpoint.CompiledAction {
     /// Whether a raw name without escapes is one of the action's select names. The selection
     /// decoded the select pairs (and refused a repeated one) before the action was known.
     private func isSelectName(rawName: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !selectNames.isEmpty, !selectShadowsParameter, PercentDecoding.isVerbatim(rawName) else { return false }
+        // An empty name is never one (the decoding refuses it as malformed).
+        guard !selectNames.isEmpty, !selectShadowsParameter, !rawName.isEmpty, PercentDecoding.isVerbatim(rawName) else { return false }
         if queryEncoding == .form, rawName.contains(0x2B) { return false }
         return selectNameBytes.contains { name in
             name.count == rawName.count && name.withUnsafeBufferPointer { memcmp($0.baseAddress!, rawName.baseAddress!, name.count) == 0 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The actions with `select` that share one route, and how a query chooses among them.
 ///
 /// Several actions may live at one route and be told apart by fixed query pairs, as a
@@ -109,93 +111,13 @@ struct RouteSelection: Sendable {
         byNames[nameKey, default: [:]][pairKey] = place
     }
 
-    /// The candidate the query selects, or `nil` when none is.
-    ///
-    /// One pass over the query finds the value of each select name (decoded as the route's
-    /// actions read it); each value found then leads, through ``byFirstPair``, to the only
-    /// candidates it could select (those whose first pair it is), and only their pairs are
-    /// compared. So a route shared by thousands of actions (`rides://?action=…`) costs what a
-    /// route shared by two does.
-    ///
-    /// - Parameter steps: Counts the query items read and the pairs compared, for tests of the bound.
-    /// - Throws: ``RoundtripError`` `duplicate-parameter` for a select name the query repeats;
-    ///   the decoding errors of a query item's name or of a select name's value.
-    /// - Complexity: O(query length + the pairs of the candidates whose first pair the query
-    ///   carries), whatever the number of candidates.
-    func choose(_ query: UnsafeBufferPointer<UInt8>?, steps: inout Int) throws(RoundtripError) -> Int? {
-        guard let query else { return nil }
-        var found = FoundValues(count: names.count)
-        var stepCount = 0
-        let decoding = decoding
-        let openers = openers
-        try QueryCodec.forEachItem(in: query) { raw throws(RoundtripError) in
-            stepCount += 1
-            // An item whose first byte can start no select name (written or escaped) is passed
-            // over unread: most of a query's items are the action's parameters.
-            guard openers.contains(raw[0]) else { return }
-            let equals = QueryCodec.nameEnd(raw)
-            let rawName = UnsafeBufferPointer(rebasing: raw[0..<equals])
-            let index: Int
-            let name: String
-            if let known = rawPosition(of: rawName) {
-                guard let known = known else { return }
-                index = known
-                name = names[known]
-            } else {
-                name = try QueryCodec.decodeName(raw, end: equals, options: decoding)
-                guard let known = position(of: name) else { return }
-                index = known
-            }
-            if found[index] != nil {
-                throw RoundtripError(.duplicateParameter, "the parameter '\(name)' appears more than once", parameter: name)
-            }
-            found[index] = .some(try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: decoding))
-        }
-        // Most pairs first, then spec order, among the candidates the values found could select.
-        var best: Int?
-        for index in found.indices {
-            guard case .some(.some(let value)) = found[index], let places = byFirstPair[FirstPair(name: index, value: value)] else { continue }
-            for place in places {
-                if let best, pairs[best].count > pairs[place].count || (pairs[best].count == pairs[place].count && best < place) {
-                    continue
-                }
-                let selected = pairs[place].allSatisfy {
-                    stepCount += 1
-                    guard case .some(.some(let value)) = found[$0.name] else { return false }
-                    return value == $0.value
-                }
-                if selected { best = place }
-            }
-        }
-        steps += stepCount
-        return best.map { candidates[$0] }
-    }
-
-    /// The first candidate added (for messages that name one action of the route).
-    var firstCandidate: Int { candidates[0] }
-
-    /// The pairs the candidates expect, in words (`'set-pickup' needs action=setPickup`), the
-    /// first few of them.
-    var expectedPairs: String {
-        let shown = descriptions.prefix(Self.describedLimit).joined(separator: "; ")
-        let more = descriptions.count - Self.describedLimit
-        return more > 0 ? shown + "; and \(more) more" : shown
-    }
-
     private func position(of name: String) -> Int? {
-        names.count > Self.scanLimit ? nameIndex[name] : names.firstIndex(of: name)
+        Self.position(of: name, names: names, nameIndex: nameIndex)
     }
 
-    /// Where a raw query name is among ``names`` when that can be told from its bytes: `.some(nil)`
-    /// for a name that decodes to itself and is none of them, `nil` when it must be decoded first
-    /// (it holds `%`, a `+` read as a space, or there are too many names for a scan).
-    private func rawPosition(of rawName: UnsafeBufferPointer<UInt8>) -> Int?? {
-        guard names.count <= Self.scanLimit, PercentDecoding.isVerbatim(rawName) else { return nil }
-        if queryEncoding == .form, rawName.contains(0x2B) { return nil }
-        for (index, bytes) in nameBytes.enumerated() where bytes.count == rawName.count && bytes.elementsEqual(rawName) {
-            return .some(index)
-        }
-        return .some(nil)
+    /// Where a decoded name is among `names`: by ``nameIndex`` past ``scanLimit`` names.
+    fileprivate static func position(of name: String, names: [String], nameIndex: [String: Int]) -> Int? {
+        names.count > scanLimit ? nameIndex[name] : names.firstIndex(of: name)
     }
 
     /// The values a query gives the select names, by name index: `nil` until the query gives
@@ -253,5 +175,133 @@ struct RouteSelection: Sendable {
     /// Pairs as a query in words (`action=setPickup&mode=new`), decoded.
     static func query(of pairs: [QueryItem]) -> String {
         pairs.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+    }
+}
+
+extension RouteSelection {
+    /// A route's selection once the routes are compiled, read by reference: a decision reads
+    /// its fields in place, where reading a ``RouteSelection`` value out of the router copied it
+    /// (a retain and a release of each of its tables) on every URL.
+    final class Compiled: Sendable {
+        private let candidates: [Int]
+        private let pairs: [[(name: Int, value: String)]]
+        private let names: [String]
+        private let nameIndex: [String: Int]
+        private let nameBytes: [[UInt8]]
+        private let byFirstPair: [FirstPair: [Int]]
+        private let descriptions: [String]
+        private let openers: ByteSet
+        private let queryEncoding: QueryEncoding
+        private let decoding: PercentDecoding.Options
+
+        init(_ selection: RouteSelection) {
+            candidates = selection.candidates
+            pairs = selection.pairs
+            names = selection.names
+            nameIndex = selection.nameIndex
+            nameBytes = selection.nameBytes
+            byFirstPair = selection.byFirstPair
+            descriptions = selection.descriptions
+            openers = selection.openers
+            queryEncoding = selection.queryEncoding
+            decoding = selection.decoding
+        }
+
+        /// The candidate the query selects, or `nil` when none is.
+        ///
+        /// One pass over the query finds the value of each select name (decoded as the route's
+        /// actions read it); each value found then leads, through ``byFirstPair``, to the only
+        /// candidates it could select (those whose first pair it is), and only their pairs are
+        /// compared. So a route shared by thousands of actions (`rides://?action=…`) costs what a
+        /// route shared by two does.
+        ///
+        /// - Parameter steps: Counts the query items read and the pairs compared, for tests of the bound.
+        /// - Throws: ``RoundtripError`` `duplicate-parameter` for a select name the query repeats;
+        ///   the decoding errors of a query item's name or of a select name's value.
+        /// - Complexity: O(query length + the pairs of the candidates whose first pair the query
+        ///   carries), whatever the number of candidates.
+        func choose(_ query: UnsafeBufferPointer<UInt8>?, steps: inout Int) throws(RoundtripError) -> Int? {
+            guard let query else { return nil }
+            var found = FoundValues(count: names.count)
+            var stepCount = 0
+            // The items are split here, as ``QueryCodec/forEachItem(in:_:)`` splits them (stray `&`s
+            // passed over).
+            var start = 0
+            while start < query.count {
+                let separator = URLSplit.firstIndex(of: 0x26, in: query, from: start)
+                defer { start = separator + 1 }
+                guard separator > start else { continue }
+                let raw = UnsafeBufferPointer(rebasing: query[start..<separator])
+                stepCount += 1
+                // An item whose first byte can start no select name (written or escaped) is passed
+                // over unread: most of a query's items are the action's parameters.
+                guard openers.contains(raw[0]) else { continue }
+                let equals = QueryCodec.nameEnd(raw)
+                let rawName = UnsafeBufferPointer(rebasing: raw[0..<equals])
+                let index: Int
+                let name: String
+                if let known = rawPosition(of: rawName) {
+                    guard let known = known else { continue }
+                    index = known
+                    name = names[known]
+                } else {
+                    name = try QueryCodec.decodeName(raw, end: equals, options: decoding)
+                    guard let known = position(of: name) else { continue }
+                    index = known
+                }
+                if found[index] != nil {
+                    throw RoundtripError(.duplicateParameter, "the parameter '\(name)' appears more than once", parameter: name)
+                }
+                found[index] = .some(try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: decoding))
+            }
+            // Most pairs first, then spec order, among the candidates the values found could select.
+            var best: Int?
+            for index in found.indices {
+                guard case .some(.some(let value)) = found[index], let places = byFirstPair[FirstPair(name: index, value: value)] else { continue }
+                for place in places {
+                    if let best, pairs[best].count > pairs[place].count || (pairs[best].count == pairs[place].count && best < place) {
+                        continue
+                    }
+                    let selected = pairs[place].allSatisfy {
+                        stepCount += 1
+                        guard case .some(.some(let value)) = found[$0.name] else { return false }
+                        return value == $0.value
+                    }
+                    if selected { best = place }
+                }
+            }
+            steps += stepCount
+            return best.map { candidates[$0] }
+        }
+
+        /// The first candidate added (for messages that name one action of the route).
+        var firstCandidate: Int { candidates[0] }
+
+        /// The pairs the candidates expect, in words (`'set-pickup' needs action=setPickup`), the
+        /// first few of them.
+        var expectedPairs: String {
+            let shown = descriptions.prefix(RouteSelection.describedLimit).joined(separator: "; ")
+            let more = descriptions.count - RouteSelection.describedLimit
+            return more > 0 ? shown + "; and \(more) more" : shown
+        }
+
+        private func position(of name: String) -> Int? {
+            RouteSelection.position(of: name, names: names, nameIndex: nameIndex)
+        }
+
+        /// Where a raw query name is among ``names`` when that can be told from its bytes: `.some(nil)`
+        /// for a name that decodes to itself and is none of them, `nil` when it must be decoded first
+        /// (it holds `%`, a `+` read as a space, or there are too many names for a scan).
+        private func rawPosition(of rawName: UnsafeBufferPointer<UInt8>) -> Int?? {
+            guard names.count <= RouteSelection.scanLimit, PercentDecoding.isVerbatim(rawName) else { return nil }
+            if queryEncoding == .form, rawName.contains(0x2B) { return nil }
+            for (index, bytes) in nameBytes.enumerated() where bytes.count == rawName.count {
+                // An empty name's buffer may have no address: it equals any empty name.
+                if bytes.isEmpty || bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, rawName.baseAddress!, bytes.count) }) == 0 {
+                    return .some(index)
+                }
+            }
+            return .some(nil)
+        }
     }
 }

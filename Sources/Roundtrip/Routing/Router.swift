@@ -68,8 +68,10 @@ package struct Router: Sendable {
         var lastEmptySegment: Int?
     }
 
-    /// The actions with `select` of each route that has some.
+    /// The actions with `select` of each route that has some, while the routes are compiled.
     private var selections: [RouteSelection] = []
+    /// The same, once the routes are compiled: read by reference on every decision.
+    private var compiledSelections: [RouteSelection.Compiled] = []
 
     /// Root edges (lowercased `scheme:` or `scheme://` and host) and literal segment edges.
     private var edges = SegmentTable()
@@ -134,6 +136,8 @@ package struct Router: Sendable {
                 }
             }
         }
+        compiledSelections = selections.map(RouteSelection.Compiled.init)
+        selections = []
     }
 
     /// The root node of a route's scheme and host, made when there is none yet. Its key is the
@@ -257,7 +261,7 @@ package struct Router: Sendable {
     /// show the work is bounded. A route whose actions have `select` gives its first candidate.
     package func route(_ url: URLSplit, steps: inout Int) -> Match? {
         guard let match = url.withBytes({ bytes, offsets in route(bytes, offsets, steps: &steps) }),
-            let actionIndex = match.actionIndex ?? match.selection.map({ selections[$0].firstCandidate })
+            let actionIndex = match.actionIndex ?? match.selection.map({ compiledSelections[$0].firstCandidate })
         else { return nil }
         var placeholders = match.placeholders.map { ($0.name, url.slice($0.range)) }
         if let hostName = match.hostName { placeholders.insert((hostName, url.host), at: 0) }
@@ -286,12 +290,12 @@ package struct Router: Sendable {
 
     /// ``select(_:fallback:query:)``, counting the query items read and the pairs compared.
     func select(_ selection: Int, fallback: Int?, query: UnsafeBufferPointer<UInt8>?, steps: inout Int) throws(RoundtripError) -> Int? {
-        try selections[selection].choose(query, steps: &steps) ?? fallback
+        try compiledSelections[selection].choose(query, steps: &steps) ?? fallback
     }
 
     /// The pairs each action with `select` at the route expects, in words, for `unknown-route`.
     func expectedPairs(_ selection: Int) -> String {
-        selections[selection].expectedPairs
+        compiledSelections[selection].expectedPairs
     }
 
     /// Whether any route is registered for the URL's scheme and host (for error messages).
