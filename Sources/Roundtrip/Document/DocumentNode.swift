@@ -34,6 +34,84 @@ package struct DocumentNode: Sendable {
         case number(String)
         case bool(Bool)
         case null
+        /// An object or array whose text repeats one read earlier in the same source (see
+        /// ``Repeat``): its members or elements are the earlier ones, placed here when read.
+        case repeated(Repeat)
+    }
+
+    /// An object or array whose text is, byte for byte, that of one parsed earlier in the same
+    /// source, so it is the same value at another place. Its members or elements are made from
+    /// the earlier ones, with their positions moved here, only when they are read: a reader
+    /// that recognises the text (a spec's repeated `parameters`) never reads them.
+    package final class Repeat: Sendable {
+        /// The earlier object or array, as parsed (never itself a repeat; it may hold some).
+        let original: DocumentNode
+        /// How the earlier text's positions move here.
+        let shift: PositionShift
+
+        init(original: DocumentNode, shift: PositionShift) {
+            self.original = original
+            self.shift = shift
+        }
+
+        /// The earlier members, placed here; `nil` for an array.
+        @inline(never)
+        var members: [Member]? {
+            original.members.map { members in
+                members.map { Member(key: $0.key, keyPosition: shift.apply($0.keyPosition), value: shift.apply($0.value)) }
+            }
+        }
+
+        /// The earlier elements, placed here; `nil` for an object.
+        @inline(never)
+        var elements: [DocumentNode]? {
+            original.elements.map { elements in elements.map { shift.apply($0) } }
+        }
+    }
+
+    /// How the positions of a text move when the same bytes stand elsewhere: every offset by the
+    /// same amount; lines by the same amount; columns only on the text's first line (after a
+    /// line break a column counts from the line's start, which the bytes fix).
+    package struct PositionShift: Sendable {
+        /// The line the earlier text starts on.
+        let fromLine: Int
+        let lines: Int
+        let columns: Int
+        let offsets: Int
+
+        /// The shift from a text at `from` to the same text at `to`.
+        init(from: SourcePosition, to: SourcePosition) {
+            fromLine = from.line
+            lines = to.line - from.line
+            columns = to.column - from.column
+            offsets = to.offset - from.offset
+        }
+
+        func apply(_ position: SourcePosition) -> SourcePosition {
+            SourcePosition(
+                line: position.line + lines,
+                column: position.line == fromLine ? position.column + columns : position.column,
+                offset: position.offset + offsets
+            )
+        }
+
+        /// The node placed here: a scalar with its position moved, an object or array as a
+        /// repeat of it (read when its members or elements are).
+        func apply(_ node: DocumentNode) -> DocumentNode {
+            let end = node.sourceEnd.map { $0 + offsets }
+            switch node.value {
+            case .object, .array:
+                return DocumentNode(value: .repeated(Repeat(original: node, shift: self)), position: apply(node.position), sourceEnd: end)
+            case .repeated(let inner):
+                // A repeat within the original: its members or elements where it stands in the
+                // original, then moved here like the rest.
+                let members = inner.members.map { DocumentNode.Value.object($0) }
+                let placed = DocumentNode(value: members ?? .array(inner.elements ?? []), position: node.position, sourceEnd: node.sourceEnd)
+                return apply(placed)
+            default:
+                return DocumentNode(value: node.value, position: apply(node.position), sourceEnd: end)
+            }
+        }
     }
 
     /// The value.
@@ -59,14 +137,19 @@ package struct DocumentNode: Sendable {
     }
 
     /// The members when the value is an object (a mapping).
+    @inline(__always)
     package var members: [Member]? {
         if case .object(let members) = value { return members }
+        // Rare (a repeat the reader did not recognise), and kept out of line.
+        if case .repeated(let earlier) = value { return earlier.members }
         return nil
     }
 
     /// The elements when the value is an array (a sequence).
+    @inline(__always)
     package var elements: [DocumentNode]? {
         if case .array(let elements) = value { return elements }
+        if case .repeated(let earlier) = value { return earlier.elements }
         return nil
     }
 
@@ -89,7 +172,7 @@ package struct DocumentNode: Sendable {
         case .string(let text), .number(let text): text
         case .bool(let flag): flag ? "true" : "false"
         case .null: "null"
-        case .object, .array: nil
+        case .object, .array, .repeated: nil
         }
     }
 
@@ -102,6 +185,7 @@ package struct DocumentNode: Sendable {
         case .number: "a number"
         case .bool: "a Boolean"
         case .null: "null"
+        case .repeated(let earlier): earlier.original.typeName
         }
     }
 }

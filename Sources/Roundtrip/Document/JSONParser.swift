@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small RFC 8259 JSON parser that records the line and column of every value and key.
 ///
 /// Strict: no comments, no trailing commas, no byte order mark, no control characters in strings,
@@ -18,13 +20,29 @@ package struct JSONParser {
     private var lastMemberCounts: [Int] = []
     private let maximumDepth: Int
     private var shortStrings = RecentShortStrings()
+    /// The keys whose object values are recognised when their text repeats an earlier one's.
+    private let repeatKeys: [String]
+    /// The objects parsed under ``repeatKeys``, by a digest of the opening of their text: where
+    /// their text ends, the node, and how many levels it nests.
+    private var parsedObjects: [UInt64: [(end: Int, node: DocumentNode, height: Int)]] = [:]
+    /// The deepest nesting reached so far, for the height of an object under ``repeatKeys``.
+    private var deepest = 0
 
     /// Parses one JSON document.
     ///
-    /// - Parameter maximumDepth: Objects and arrays nested deeper than this are rejected.
+    /// - Parameters:
+    ///   - maximumDepth: Objects and arrays nested deeper than this are rejected.
+    ///   - repeatKeys: Keys whose object values often repeat an earlier one word for word (a
+    ///     spec's `parameters`): such a value whose text is that of one already parsed is not
+    ///     parsed again, but given as a ``DocumentNode/Value/repeated(_:)`` of it. Its members
+    ///     are made, placed where its text stands, only if they are read.
     /// - Complexity: O(*n*) in the length of the input.
-    package static func parse(_ bytes: [UInt8], maximumDepth: Int = JSONParser.maximumDepth) throws(DocumentSyntaxError) -> DocumentNode {
-        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+    package static func parse(
+        _ bytes: [UInt8],
+        maximumDepth: Int = JSONParser.maximumDepth,
+        repeatKeys: [String] = []
+    ) throws(DocumentSyntaxError) -> DocumentNode {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, repeatKeys: repeatKeys)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw DocumentSyntaxError("the file starts with a UTF-8 byte order mark; save it without one", position: parser.position)
         }
@@ -40,9 +58,10 @@ package struct JSONParser {
         return root
     }
 
-    private init(bytes: [UInt8], maximumDepth: Int) {
+    private init(bytes: [UInt8], maximumDepth: Int, repeatKeys: [String]) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.repeatKeys = repeatKeys
     }
 
     private var position: SourcePosition { SourcePosition(line: line, column: column, offset: index) }
@@ -129,6 +148,7 @@ package struct JSONParser {
 
     private mutating func enter() throws(DocumentSyntaxError) {
         depth += 1
+        if depth > deepest { deepest = depth }
         if depth > maximumDepth {
             throw error("the JSON nests deeper than \(maximumDepth) levels")
         }
@@ -165,7 +185,12 @@ package struct JSONParser {
             }
             advanceASCII()
             skipWhitespace()
-            let value = try parseValue()
+            let value: DocumentNode
+            if !repeatKeys.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: "{"), repeatKeys.contains(key) {
+                value = try parseRepeatableObject()
+            } else {
+                value = try parseValue()
+            }
             members.append(DocumentNode.Member(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error("the JSON ends inside an object; add the closing '}'") }
@@ -181,6 +206,59 @@ package struct JSONParser {
             throw error("expected ',' or '}' in an object but found \(describeCurrent())")
         }
     }
+
+    /// An object under one of ``repeatKeys``: a repeat of an earlier one with the same text, or
+    /// parsed (and remembered).
+    ///
+    /// An earlier object is found by a digest of the first bytes of its text, then confirmed by
+    /// comparing its whole text with the bytes here: a valid object's text ends where its own
+    /// bytes say, so the same bytes here are the same object, ending at the same distance. No
+    /// scan for the end is needed, and an object met for the first time costs only the digest.
+    ///
+    /// - Complexity: O(its length): a digest of at most ``repeatPrefixLength`` bytes and at most
+    ///   ``repeatCandidateLimit`` comparisons, whatever the document holds.
+    private mutating func parseRepeatableObject() throws(DocumentSyntaxError) -> DocumentNode {
+        let start = index
+        let prefixEnd = min(bytes.count, start + Self.repeatPrefixLength)
+        let digest = bytes.withUnsafeBytes { WordHash.hash(UnsafeRawBufferPointer(rebasing: $0[start..<prefixEnd]), seed: 0) }
+        let earlier = parsedObjects[digest]?.first { candidate in
+            let from = candidate.node.position.offset
+            let length = candidate.end - from
+            return start + length <= bytes.count
+                && bytes.withUnsafeBytes { memcmp($0.baseAddress! + from, $0.baseAddress! + start, length) == 0 }
+        }
+        // The same bytes parse here as they parsed there; but nested deeper, they could pass the
+        // depth limit, and then they are parsed (and refused).
+        if let earlier, depth + earlier.height <= maximumDepth {
+            let here = position
+            skipParsed(to: earlier.end - earlier.node.position.offset + start)
+            let repeated = DocumentNode.Repeat(original: earlier.node, shift: DocumentNode.PositionShift(from: earlier.node.position, to: here))
+            return DocumentNode(value: .repeated(repeated), position: here, sourceEnd: index)
+        }
+        let outerDeepest = deepest
+        deepest = depth
+        let node = try parseValue()
+        let height = deepest - depth
+        deepest = max(outerDeepest, deepest)
+        // A few objects per digest: documents that share long openings and differ later cannot
+        // make each object compare with all the others.
+        if parsedObjects[digest, default: []].count < Self.repeatCandidateLimit {
+            parsedObjects[digest, default: []].append((index, node, height))
+        }
+        return node
+    }
+
+    /// How many bytes of an object's text its digest covers.
+    private static var repeatPrefixLength: Int { 48 }
+    /// How many earlier objects one digest keeps.
+    private static var repeatCandidateLimit: Int { 4 }
+
+    /// Moves past text already known to be well formed, counting lines and columns as parsing
+    /// it would.
+    private mutating func skipParsed(to end: Int) {
+        while index < end { advance() }
+    }
+
 
     private mutating func parseArray() throws(DocumentSyntaxError) -> [DocumentNode] {
         try enter()
