@@ -259,7 +259,6 @@ package struct JSONParser {
         while index < end { advance() }
     }
 
-
     private mutating func parseArray() throws(DocumentSyntaxError) -> [DocumentNode] {
         try enter()
         defer { depth -= 1 }
