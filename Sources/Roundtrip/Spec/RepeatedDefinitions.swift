@@ -94,9 +94,6 @@ struct RepeatedDefinitions {
     }
 
     private static func sameContent(_ lhs: DocumentNode, _ rhs: DocumentNode) -> Bool {
-        // A repeat has its original's content.
-        if case .repeated(let earlier) = lhs.value { return sameContent(earlier.original, rhs) }
-        if case .repeated(let earlier) = rhs.value { return sameContent(lhs, earlier.original) }
         switch (lhs.value, rhs.value) {
         case (.object(let left), .object(let right)):
             guard left.count == right.count else { return false }
@@ -114,6 +111,11 @@ struct RepeatedDefinitions {
             return left == right
         case (.null, .null):
             return true
+        // A repeat has its original's content.
+        case (.repeated(let earlier), _):
+            return sameContent(earlier.original, rhs)
+        case (_, .repeated(let earlier)):
+            return sameContent(lhs, earlier.original)
         default:
             return false
         }
