@@ -138,8 +138,8 @@ public struct Endpoint: Sendable {
         /// this action, so decoding the query passes over them: they are neither declared nor
         /// reported.
         let selectNames: [String]
-        /// The UTF-8 bytes of each select name, for the raw comparison.
-        let selectNameBytes: [[UInt8]]
+        /// ``selectNames`` for a query item's raw name.
+        let selectRawNames: RawNames
         /// Whether a select name is also a declared parameter, or one a prefix stands for (only an
         /// action built in code can have that: the loader refuses it). Then the select pairs are
         /// decoded like any item and removed by name afterwards.
@@ -173,7 +173,7 @@ public struct Endpoint: Sendable {
             requiredGroups = action.requiresOneOf.map { group in group.compactMap { name in index[name] } }.filter { !$0.isEmpty }
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
             selectNames = action.select.map(\.name)
-            selectNameBytes = selectNames.map { Array($0.utf8) }
+            selectRawNames = RawNames(selectNames)
             selectShadowsParameter = action.select.contains { pair in
                 action.parameters.contains { $0.name == pair.name || $0.matchesPrefix(pair.name) }
             }

@@ -126,11 +126,10 @@ extension Endpoint.CompiledAction {
     /// decoded the select pairs (and refused a repeated one) before the action was known.
     private func isSelectName(rawName: UnsafeBufferPointer<UInt8>) -> Bool {
         // An empty name is never one (the decoding refuses it as malformed).
-        guard !selectNames.isEmpty, !selectShadowsParameter, !rawName.isEmpty, PercentDecoding.isVerbatim(rawName) else { return false }
-        if queryEncoding == .form, rawName.contains(0x2B) { return false }
-        return selectNameBytes.contains { name in
-            name.count == rawName.count && name.withUnsafeBufferPointer { memcmp($0.baseAddress!, rawName.baseAddress!, name.count) == 0 }
-        }
+        guard !selectRawNames.isEmpty, !selectShadowsParameter, !rawName.isEmpty else { return false }
+        // `nil` (decode it first) and `.some(nil)` (none of them) both say "not by its bytes".
+        guard case .some(.some) = selectRawNames.index(ofRaw: rawName, queryEncoding: queryEncoding) else { return false }
+        return true
     }
 
     /// Whether a decoded name is one of the action's select names.

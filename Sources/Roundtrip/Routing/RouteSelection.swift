@@ -18,9 +18,6 @@ struct RouteSelection: Sendable {
     private var names: [String] = []
     /// The names by their index, once there are enough of them that a scan would cost more.
     private var nameIndex: [String: Int] = [:]
-    /// The UTF-8 bytes of each name in ``names``: a query item's name without escapes is
-    /// compared on its raw bytes, so the names of the query's other items are never decoded.
-    private var nameBytes: [[UInt8]] = []
     /// The candidates (their places in ``candidates``, ascending) whose first pair is the key's
     /// (see ``key(_:_:)``): a value the query carries leads only to these.
     private var byFirstPair: [FirstPair: [Int]] = [:]
@@ -28,9 +25,6 @@ struct RouteSelection: Sendable {
     private var byNames: [String: [String: Int]] = [:]
     /// The pairs each candidate expects, in words, for `unknown-route`.
     private var descriptions: [String] = []
-    /// The bytes a query item's name may start with to be (or decode to) a select name: their
-    /// first bytes, `%`, and `+` in a form query.
-    private var openers = ByteSet([0x25])
     /// How the query reads; every action of the route reads it so.
     let queryEncoding: QueryEncoding
     private let decoding: PercentDecoding.Options
@@ -43,7 +37,6 @@ struct RouteSelection: Sendable {
     init(_ actionIndex: Int, of actions: [Action]) {
         queryEncoding = actions[actionIndex].queryEncoding
         decoding = PercentDecoding.Options(queryEncoding: queryEncoding)
-        if queryEncoding == .form { openers.insert(0x2B) }
         insert(actionIndex, of: actions)
     }
 
@@ -90,10 +83,6 @@ struct RouteSelection: Sendable {
                 index = known
             } else {
                 names.append(pair.name)
-                nameBytes.append(Array(pair.name.utf8))
-                // An empty name matches no item (the loader refuses it); a first byte past
-                // ASCII never opens an item, whose bytes are printable ASCII.
-                if let first = pair.name.utf8.first { openers.insert(first) }
                 index = names.count - 1
                 if names.count > Self.scanLimit {
                     for (position, name) in names.enumerated() { nameIndex[name] = position }
@@ -146,10 +135,6 @@ struct RouteSelection: Sendable {
         private var low: UInt64 = 0
         private var high: UInt64 = 0
 
-        init(_ bytes: [UInt8]) {
-            for byte in bytes { insert(byte) }
-        }
-
         mutating func insert(_ byte: UInt8) {
             guard byte < 0x80 else { return }
             if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
@@ -187,9 +172,13 @@ extension RouteSelection {
         private let pairs: [[(name: Int, value: String)]]
         private let names: [String]
         private let nameIndex: [String: Int]
-        private let nameBytes: [[UInt8]]
+        /// ``names`` for a query item's raw name: the names of the query's other items are never
+        /// decoded.
+        private let rawNames: RawNames
         private let byFirstPair: [FirstPair: [Int]]
         private let descriptions: [String]
+        /// The bytes a query item's name may start with to be (or decode to) a select name: their
+        /// first bytes, `%`, and `+` in a form query.
         private let openers: ByteSet
         private let queryEncoding: QueryEncoding
         private let decoding: PercentDecoding.Options
@@ -199,10 +188,16 @@ extension RouteSelection {
             pairs = selection.pairs
             names = selection.names
             nameIndex = selection.nameIndex
-            nameBytes = selection.nameBytes
+            rawNames = RawNames(selection.names)
             byFirstPair = selection.byFirstPair
             descriptions = selection.descriptions
-            openers = selection.openers
+            var openers = ByteSet()
+            openers.insert(0x25)
+            if selection.queryEncoding == .form { openers.insert(0x2B) }
+            // An empty name matches no item (the loader refuses it); a first byte past ASCII
+            // never opens an item, whose bytes are printable ASCII.
+            for name in selection.names { if let first = name.utf8.first { openers.insert(first) } }
+            self.openers = openers
             queryEncoding = selection.queryEncoding
             decoding = selection.decoding
         }
@@ -293,15 +288,8 @@ extension RouteSelection {
         /// for a name that decodes to itself and is none of them, `nil` when it must be decoded first
         /// (it holds `%`, a `+` read as a space, or there are too many names for a scan).
         private func rawPosition(of rawName: UnsafeBufferPointer<UInt8>) -> Int?? {
-            guard names.count <= RouteSelection.scanLimit, PercentDecoding.isVerbatim(rawName) else { return nil }
-            if queryEncoding == .form, rawName.contains(0x2B) { return nil }
-            for (index, bytes) in nameBytes.enumerated() where bytes.count == rawName.count {
-                // An empty name's buffer may have no address: it equals any empty name.
-                if bytes.isEmpty || bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, rawName.baseAddress!, bytes.count) }) == 0 {
-                    return .some(index)
-                }
-            }
-            return .some(nil)
+            guard names.count <= RouteSelection.scanLimit else { return nil }
+            return rawNames.index(ofRaw: rawName, queryEncoding: queryEncoding)
         }
     }
 }

@@ -184,6 +184,23 @@ import Testing
         #expect(try endpoint.evaluate("rides://?action=a4321&other=1").actionName == "a4321")
     }
 
+    /// The loader refuses a select name among the parameters; an action built in code may have
+    /// one, and its select pair is still consumed, never bound to the parameter.
+    @Test func aSelectNameDeclaredInCodeIsStillConsumed() throws {
+        let action = Action(
+            name: "set",
+            routes: [try RoutePattern("rides://")],
+            convention: .none,
+            parameters: [ParameterSpec(name: "action"), ParameterSpec(name: "ref")],
+            select: [QueryItem(name: "action", value: "set")]
+        )
+        let endpoint = try Endpoint(spec: Spec(app: AppDescription(name: "Rides", schemes: ["rides"]), actions: [action]))
+        let request = try endpoint.evaluate("rides://?action=set&ref=home")
+        #expect(request.actionName == "set")
+        #expect(request.parameters["action"] == nil)
+        #expect(request.parameters["ref"] == .string("home"))
+    }
+
     @Test func aRouteWithoutSelectIsDecidedAsBefore() throws {
         #expect(try Self.endpoint.evaluate("rides://trip?action=setDropoff").actionName == "set-dropoff")
         let plain = try Endpoint(spec: SpecLoader.load(yaml: Self.yaml.replacingOccurrences(of: "select: {kind: car}", with: "")).spec)
