@@ -6,8 +6,8 @@ import Foundation
 /// Published URL APIs repeat their parameters across actions: the specs of Bear's, Drafts' and
 /// Things' x-callback-url APIs in `Examples/` repeat 67 of 89, 33 of 56 and 39 of 79 parameter
 /// definitions (49, 23 and 18 under the same name), and a payment app's actions share their
-/// amount and currency. Reading a definition is most of the
-/// work of loading a spec at launch; looking one up is a fraction of it.
+/// amount and currency. Reading a definition is most of the work of loading a spec at launch;
+/// looking one up is a fraction of it.
 ///
 /// A definition is recognised by its content, whatever name it is given: `{type: string,
 /// max-length: 200}` under `title` and under `text` is read once. Reading a definition uses its
