@@ -44,7 +44,7 @@ package struct DocumentNode: Sendable {
     /// the earlier ones, with their positions moved here, only when they are read: a reader
     /// that recognises the text (a spec's repeated `parameters`) never reads them.
     package final class Repeat: Sendable {
-        /// The earlier object or array, as parsed (never itself a repeat; it may hold some).
+        /// The earlier object or array, as parsed (never itself a repeat).
         let original: DocumentNode
         /// How the earlier text's positions move here.
         let shift: PositionShift

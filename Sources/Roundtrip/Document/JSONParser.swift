@@ -24,9 +24,15 @@ package struct JSONParser {
     private let repeatKeys: [String]
     /// The objects parsed under ``repeatKeys``, by a digest of the opening of their text: where
     /// their text ends, the node, and how many levels it nests.
-    private var parsedObjects: [UInt64: [(end: Int, node: DocumentNode, height: Int)]] = [:]
+    private var parsedObjects = DigestTable<(end: Int, node: DocumentNode, height: Int)>(elementsPerDigest: repeatCandidateLimit)
     /// The deepest nesting reached so far, for the height of an object under ``repeatKeys``.
     private var deepest = 0
+    /// Whether an object under a repeat key is being parsed (it was no repeat): within it, no
+    /// deeper object is looked up, so no byte is compared as part of more than one object
+    /// however deep repeat keys nest (`{"parameters":{"parameters":…}}`).
+    private var isParsingRepeatable = false
+    /// How many bytes the search for repeats has compared, for tests of its bound.
+    private(set) var comparedBytes = 0
 
     /// Parses one JSON document.
     ///
@@ -35,14 +41,28 @@ package struct JSONParser {
     ///   - repeatKeys: Keys whose object values often repeat an earlier one word for word (a
     ///     spec's `parameters`): such a value whose text is that of one already parsed is not
     ///     parsed again, but given as a ``DocumentNode/Value/repeated(_:)`` of it. Its members
-    ///     are made, placed where its text stands, only if they are read.
+    ///     are made, placed where its text stands, only if they are read. (One within such a
+    ///     value, parsed for the first time, is parsed as any other.)
     /// - Complexity: O(*n*) in the length of the input.
     package static func parse(
         _ bytes: [UInt8],
         maximumDepth: Int = JSONParser.maximumDepth,
         repeatKeys: [String] = []
     ) throws(DocumentSyntaxError) -> DocumentNode {
+        var comparedBytes = 0
+        return try parse(bytes, maximumDepth: maximumDepth, repeatKeys: repeatKeys, comparedBytes: &comparedBytes)
+    }
+
+    /// Parses one JSON document, counting the bytes compared in the search for repeated objects
+    /// (at most ``repeatCandidateLimit`` per byte of input: see ``parseRepeatableObject()``).
+    package static func parse(
+        _ bytes: [UInt8],
+        maximumDepth: Int = JSONParser.maximumDepth,
+        repeatKeys: [String],
+        comparedBytes: inout Int
+    ) throws(DocumentSyntaxError) -> DocumentNode {
         var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, repeatKeys: repeatKeys)
+        defer { comparedBytes = parser.comparedBytes }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw DocumentSyntaxError("the file starts with a UTF-8 byte order mark; save it without one", position: parser.position)
         }
@@ -80,6 +100,13 @@ package struct JSONParser {
     private mutating func advance() {
         let byte = bytes[index]
         index += 1
+        moveLineAndColumn(past: byte)
+    }
+
+    /// Moves the line and column past one byte: a line break starts a line; any byte that is
+    /// not a UTF-8 continuation starts a character.
+    @inline(__always)
+    private mutating func moveLineAndColumn(past byte: UInt8) {
         if byte == 0x0A {
             line += 1
             column = 1
@@ -186,7 +213,7 @@ package struct JSONParser {
             advanceASCII()
             skipWhitespace()
             let value: DocumentNode
-            if !repeatKeys.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: "{"), repeatKeys.contains(key) {
+            if !repeatKeys.isEmpty, !isParsingRepeatable, index < bytes.count, bytes[index] == UInt8(ascii: "{"), repeatKeys.contains(key) {
                 value = try parseRepeatableObject()
             } else {
                 value = try parseValue()
@@ -216,17 +243,22 @@ package struct JSONParser {
     /// scan for the end is needed, and an object met for the first time costs only the digest.
     ///
     /// - Complexity: O(its length): a digest of at most ``repeatPrefixLength`` bytes and at most
-    ///   ``repeatCandidateLimit`` comparisons, whatever the document holds.
+    ///   ``repeatCandidateLimit`` comparisons, whatever the document holds. An object within one
+    ///   being parsed here is not looked up, so the comparisons of nested objects do not add up:
+    ///   the whole document costs at most ``repeatCandidateLimit`` comparisons per byte.
     private mutating func parseRepeatableObject() throws(DocumentSyntaxError) -> DocumentNode {
         let start = index
         let prefixEnd = min(bytes.count, start + Self.repeatPrefixLength)
         let digest = bytes.withUnsafeBytes { WordHash.hash(UnsafeRawBufferPointer(rebasing: $0[start..<prefixEnd]), seed: 0) }
-        let earlier = parsedObjects[digest]?.first { candidate in
+        var compared = 0
+        let earlier = parsedObjects.first(digest: digest) { candidate in
             let from = candidate.node.position.offset
             let length = candidate.end - from
-            return start + length <= bytes.count
-                && bytes.withUnsafeBytes { memcmp($0.baseAddress! + from, $0.baseAddress! + start, length) == 0 }
+            guard start + length <= bytes.count else { return false }
+            compared += length
+            return bytes.withUnsafeBytes { memcmp($0.baseAddress! + from, $0.baseAddress! + start, length) == 0 }
         }
+        comparedBytes += compared
         // The same bytes parse here as they parsed there; but nested deeper, they could pass the
         // depth limit, and then they are parsed (and refused).
         if let earlier, depth + earlier.height <= maximumDepth {
@@ -237,14 +269,14 @@ package struct JSONParser {
         }
         let outerDeepest = deepest
         deepest = depth
+        isParsingRepeatable = true
         let node = try parseValue()
+        isParsingRepeatable = false
         let height = deepest - depth
         deepest = max(outerDeepest, deepest)
-        // A few objects per digest: documents that share long openings and differ later cannot
-        // make each object compare with all the others.
-        if parsedObjects[digest, default: []].count < Self.repeatCandidateLimit {
-            parsedObjects[digest, default: []].append((index, node, height))
-        }
+        // Kept only if its digest keeps fewer than `repeatCandidateLimit`: documents that share
+        // long openings and differ later cannot make each object compare with all the others.
+        parsedObjects.insert((index, node, height), digest: digest)
         return node
     }
 
@@ -256,7 +288,12 @@ package struct JSONParser {
     /// Moves past text already known to be well formed, counting lines and columns as parsing
     /// it would.
     private mutating func skipParsed(to end: Int) {
-        while index < end { advance() }
+        bytes.withUnsafeBufferPointer { buffer in
+            while index < end {
+                moveLineAndColumn(past: buffer[index])
+                index += 1
+            }
+        }
     }
 
     private mutating func parseArray() throws(DocumentSyntaxError) -> [DocumentNode] {

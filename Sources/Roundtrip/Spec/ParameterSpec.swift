@@ -4,15 +4,13 @@ import Foundation
 ///
 /// A value type whose fields live in one shared, copy-on-write storage object: a spec holds
 /// hundreds of these, and copying one (into an array, an action, a compiled rule) costs one
-/// retain instead of a retain per field and a 300-byte copy.
+/// retain instead of a retain per field and a 300-byte copy. The name is kept beside the
+/// storage: the same definition under other names (a spec's repeated parameters) shares one.
 public struct ParameterSpec: Sendable {
+    /// The parameter's name in the query.
+    public var name: String
     private var storage: Storage
 
-    /// The parameter's name in the query.
-    public var name: String {
-        get { storage.name }
-        set { uniqueStorage().name = newValue }
-    }
     /// The type its value must parse as.
     public var type: ParameterType {
         get { storage.type }
@@ -145,8 +143,8 @@ public struct ParameterSpec: Sendable {
         defaultItems: [String]? = nil,
         allowsLoneCarriageReturn: Bool = false
     ) {
+        self.name = name
         storage = Storage(
-            name: name,
             type: type,
             isRequired: isRequired,
             defaultValue: defaultValue,
@@ -178,7 +176,6 @@ public struct ParameterSpec: Sendable {
 
     /// The fields. Mutated only through ``uniqueStorage()``, when no other value shares it.
     private final class Storage: @unchecked Sendable {
-        var name: String
         var type: ParameterType
         var isRequired: Bool
         var defaultValue: String?
@@ -201,7 +198,6 @@ public struct ParameterSpec: Sendable {
         var description: String?
 
         init(
-            name: String,
             type: ParameterType,
             isRequired: Bool,
             defaultValue: String?,
@@ -222,7 +218,6 @@ public struct ParameterSpec: Sendable {
             secretEnvironment: String?,
             description: String?
         ) {
-            self.name = name
             self.type = type
             self.isRequired = isRequired
             self.defaultValue = defaultValue
@@ -246,7 +241,6 @@ public struct ParameterSpec: Sendable {
 
         func copy() -> Storage {
             let copied = Storage(
-                name: name,
                 type: type,
                 isRequired: isRequired,
                 defaultValue: defaultValue,

@@ -127,7 +127,12 @@ struct RepeatedDefinitions {
     private static func sameBytes(_ lhs: String?, _ rhs: String?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
-        case (let left?, let right?): left.utf8.elementsEqual(right.utf8)
+        case (var left?, var right?):
+            left.utf8.count == right.utf8.count
+                && left.withUTF8 { leftBytes in
+                    right.withUTF8 { rightBytes in leftBytes.isEmpty || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0
+                    }
+                }
         default: false
         }
     }
@@ -168,8 +173,8 @@ struct RepeatedDefinitions {
     /// - Complexity: O(*n*) in the size of the definition.
     func parameter(for definition: Definition, digest: UInt64) -> ParameterSpec? {
         guard var parameter = read.first(digest: digest, where: { isSame($0.definition, definition) })?.parameter else { return nil }
-        // Compared by bytes, not `==`: a name is matched byte for byte in a URL.
-        if let name = definition.name, !Self.sameBytes(parameter.name, name) { parameter.name = name }
+        // The name is held beside the shared fields: renaming copies none of them.
+        if let name = definition.name { parameter.name = name }
         return parameter
     }
 

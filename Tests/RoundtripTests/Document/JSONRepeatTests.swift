@@ -60,6 +60,26 @@ struct JSONRepeatTests {
         #expect((try? JSONParser.parse(Array(text.utf8), maximumDepth: 5, repeatKeys: ["parameters"])) != nil)
     }
 
+    @Test func nestedRepeatKeysCostAtMostFourComparisonsPerByte() throws {
+        // Chains of objects under nested repeat keys, each level with an opening of its own (so
+        // each has its own digest) and the pairs differing only at the innermost value: were each
+        // level looked up, every level of the second chain would be compared almost whole with
+        // its twin, and the comparisons would grow with the depth times the length.
+        func chain(_ id: Int, depth: Int, innermost: Int) -> String {
+            (0..<depth).map { level in #"{"id":"chain \#(id) level \#(level) padded to a unique opening","parameters":"# }.joined()
+                + #"{"v":\#(innermost)}"# + String(repeating: "}", count: depth)
+        }
+        let pairs = (0..<8).map { id in
+            #""a\#(id)":{"parameters":\#(chain(id, depth: 120, innermost: 0))},"b\#(id)":{"parameters":\#(chain(id, depth: 120, innermost: 1))}"#
+        }
+        let bytes = Array(("{" + pairs.joined(separator: ",") + "}").utf8)
+        var compared = 0
+        let root = try JSONParser.parse(bytes, repeatKeys: ["parameters"], comparedBytes: &compared)
+        #expect(root.members?.count == 16)
+        #expect(compared > 0, "the second chain of each pair is compared with the first")
+        #expect(compared <= 4 * bytes.count, "compared \(compared) bytes for \(bytes.count)")
+    }
+
     /// Everything a reader can see of a node, read through its members and elements.
     static func shape(_ node: DocumentNode) -> String {
         let place = "@\(node.position.line):\(node.position.column):\(node.position.offset)-\(node.sourceEnd.map(String.init) ?? "?")"
