@@ -140,9 +140,7 @@ public struct Endpoint: Sendable {
         let selectNames: [String]
         /// ``selectNames`` for a query item's raw name.
         let selectRawNames: RawNames
-        /// Whether a select name is also a declared parameter, or one a prefix stands for (only an
-        /// action built in code can have that: the loader refuses it). Then the select pairs are
-        /// decoded like any item and removed by name afterwards.
+        /// ``Action/selectShadowsParameter``.
         let selectShadowsParameter: Bool
 
         init(action: Action, keys: any KeyResolver) {
@@ -174,9 +172,7 @@ public struct Endpoint: Sendable {
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
             selectNames = action.select.map(\.name)
             selectRawNames = RawNames(selectNames)
-            selectShadowsParameter = action.select.contains { pair in
-                action.parameters.contains { $0.name == pair.name || $0.matchesPrefix(pair.name) }
-            }
+            selectShadowsParameter = action.selectShadowsParameter
             var bytes: [UInt8] = []
             var ranges: [Range<Int>] = []
             if parameterNames.count <= 16, parameterNames.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
@@ -279,13 +275,16 @@ public struct Endpoint: Sendable {
     ) throws(RoundtripError) -> AcceptedRequest {
         guard let match = storage.router.route(bytes, offsets) else { throw unknownRoute(split) }
         let actionIndex: Int
+        // Where in the URL the item that selected the action starts, when one did.
+        var selectItem: Int?
         if let selection = match.selection {
             // Actions told apart by `select` pairs: only routes that have them read the query here.
             let query = offsets.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
             guard let selected = try storage.router.select(selection, fallback: match.actionIndex, query: query) else {
                 throw unselected(split, selection: selection)
             }
-            actionIndex = selected
+            actionIndex = selected.actionIndex
+            selectItem = selected.selectItem.flatMap { item in offsets.query.map { $0.lowerBound + item } }
         } else if let only = match.actionIndex {
             actionIndex = only
         } else {
@@ -302,7 +301,7 @@ public struct Endpoint: Sendable {
             if let rule = compiled.queryValueRule {
                 queryValueText = try Self.decodeWhole(UnsafeBufferPointer(rebasing: bytes[query]), rule: rule)
             } else {
-                items = try compiled.decodeQuery(bytes, query)
+                items = try compiled.decodeQuery(bytes, query, passingOver: compiled.selectShadowsParameter ? nil : selectItem)
             }
         }
         // The select pairs chose the action: they are consumed, neither declared nor reported.

@@ -49,18 +49,53 @@ extension Endpoint.CompiledAction {
     /// - Parameters:
     ///   - url: The bytes of a URL that passed ``URLSplit`` (printable ASCII).
     ///   - query: The offsets of its query.
-    func decodeQuery(_ url: UnsafeBufferPointer<UInt8>, _ query: Range<Int>) throws(RoundtripError) -> [IncomingItem] {
+    ///   - selectItem: The offset of the item the route's selection read the action's select
+    ///     pair from, if it handed it over: that item is passed over by its place.
+    func decodeQuery(
+        _ url: UnsafeBufferPointer<UInt8>,
+        _ query: Range<Int>,
+        passingOver selectItem: Int? = nil
+    ) throws(RoundtripError) -> [IncomingItem] {
         if query.isEmpty { return [] }
         var items: [IncomingItem] = []
         items.reserveCapacity(16)
+        var selectPairs = 0
         let start = url.baseAddress!
         try QueryCodec.forEachItem(in: UnsafeBufferPointer(rebasing: url[query])) { raw throws(RoundtripError) in
-            if let item = try decodeItem(raw, at: start.distance(to: raw.baseAddress!)) { items.append(item) }
+            let offset = start.distance(to: raw.baseAddress!)
+            if offset == selectItem {
+                selectPairs += 1
+            } else if let item = try decodeItem(raw, at: offset) {
+                items.append(item)
+            } else {
+                selectPairs += 1
+            }
+        }
+        // The selection found each of the action's select pairs once, and may have stopped
+        // reading there: one more is a select pair given twice.
+        if selectPairs > selectNames.count, let repeated = repeatedSelectName(in: UnsafeBufferPointer(rebasing: url[query])) {
+            throw RoundtripError(.duplicateParameter, "the parameter '\(repeated)' appears more than once", parameter: repeated)
         }
         if let duplicate = firstDuplicateName(in: items) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
         }
         return items
+    }
+
+    /// The first of the action's select names that the query gives twice (read again, only to
+    /// name it in the error).
+    private func repeatedSelectName(in query: UnsafeBufferPointer<UInt8>) -> String? {
+        var seen: Set<String> = []
+        var repeated: String?
+        let options = PercentDecoding.Options(queryEncoding: queryEncoding)
+        // The query was decoded once already without an error, so reading it again throws none.
+        try? QueryCodec.forEachItem(in: query) { raw in
+            guard repeated == nil else { return }
+            let equals = QueryCodec.nameEnd(raw)
+            guard let name = try? QueryCodec.decodeName(raw, end: equals, options: options), isSelectName(name) else { return }
+            if !seen.insert(name).inserted { repeated = name }
+        }
+        return repeated
     }
 
     /// Decodes one raw `name[=value]` item (see ``QueryCodec/decodeItem(_:)``) that starts at

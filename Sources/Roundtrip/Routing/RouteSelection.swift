@@ -110,24 +110,39 @@ struct RouteSelection: Sendable {
     }
 
     /// The values a query gives the select names, by name index: `nil` until the query gives
-    /// the name, then its value (`.some(nil)` for a name without `=`). The first is held inline,
-    /// so a group that selects on one name (most do) allocates nothing.
+    /// the name, then its value (`.some(nil)` for a name without `=`), and where its item starts
+    /// in the query. The first is held inline, so a group that selects on one name (most do)
+    /// allocates nothing.
     private struct FoundValues {
-        private var first: String?? = nil
-        private var others: [String??]
+        private var first: (value: String??, item: Int) = (nil, 0)
+        private var others: [(value: String??, item: Int)]
 
         init(count: Int) {
-            others = count > 1 ? Array(repeating: nil, count: count - 1) : []
+            others = count > 1 ? Array(repeating: (nil, 0), count: count - 1) : []
         }
 
         var indices: Range<Int> { 0..<(others.count + 1) }
 
         subscript(index: Int) -> String?? {
-            get { index == 0 ? first : others[index - 1] }
-            set {
-                if index == 0 { first = newValue } else { others[index - 1] = newValue }
-            }
+            index == 0 ? first.value : others[index - 1].value
         }
+
+        /// The offset in the query of the item that gave the name at `index`.
+        func item(_ index: Int) -> Int { index == 0 ? first.item : others[index - 1].item }
+
+        /// Records the value of the name at `index`, from the item at offset `item` of the query.
+        mutating func set(_ index: Int, value: String?, item: Int) {
+            if index == 0 { first = (value, item) } else { others[index - 1] = (value, item) }
+        }
+    }
+
+    /// The action a query selects at a route.
+    struct Choice: Equatable {
+        /// The action's index.
+        let actionIndex: Int
+        /// The offset in the query of the item that holds the action's select pair, when it has
+        /// one: decoding the query passes over it by its place, without reading its name again.
+        let selectItem: Int?
     }
 
     /// A set of ASCII bytes, one bit each.
@@ -182,8 +197,13 @@ extension RouteSelection {
         private let openers: ByteSet
         private let queryEncoding: QueryEncoding
         private let decoding: PercentDecoding.Options
+        /// Whether reading may stop once every select name is found: each candidate decodes the
+        /// query as pairs afterwards, passing over its select pairs, and that decoding refuses a
+        /// select pair given twice.
+        private let stopsWhenAllFound: Bool
 
-        init(_ selection: RouteSelection) {
+        /// Compiles a selection among `actions`.
+        init(_ selection: RouteSelection, of actions: [Action]) {
             candidates = selection.candidates
             pairs = selection.pairs
             names = selection.names
@@ -200,34 +220,65 @@ extension RouteSelection {
             self.openers = openers
             queryEncoding = selection.queryEncoding
             decoding = selection.decoding
+            // An action built in code may pair `select` with `query-value`, or declare a select
+            // name as a parameter (the loader refuses both): its query is never decoded as pairs,
+            // or its select pairs are decoded as parameters (a `repeated` list takes two), so the
+            // selection reads all of it.
+            stopsWhenAllFound = selection.candidates.allSatisfy { actions[$0].queryValue == nil && !actions[$0].selectShadowsParameter }
         }
 
         /// The candidate the query selects, or `nil` when none is.
         ///
         /// One pass over the query finds the value of each select name (decoded as the route's
-        /// actions read it); each value found then leads, through ``byFirstPair``, to the only
-        /// candidates it could select (those whose first pair it is), and only their pairs are
-        /// compared. So a route shared by thousands of actions (`rides://?action=…`) costs what a
-        /// route shared by two does.
+        /// actions read it), and stops once every select name is found (see
+        /// ``stopsWhenAllFound``); each value found then leads, through ``byFirstPair``, to the
+        /// only candidates it could select (those whose first pair it is), and only their pairs
+        /// are compared. So a route shared by thousands of actions (`rides://?action=…`) costs
+        /// what a route shared by two does.
         ///
         /// - Parameter steps: Counts the query items read and the pairs compared, for tests of the bound.
-        /// - Throws: ``RoundtripError`` `duplicate-parameter` for a select name the query repeats;
-        ///   the decoding errors of a query item's name or of a select name's value.
+        /// - Throws: ``RoundtripError`` `duplicate-parameter` for a select name the query repeats
+        ///   where it is read (a repeat past where reading stopped is refused by the chosen
+        ///   action's decoding of the query); the decoding errors of a query item's name or of a
+        ///   select name's value.
         /// - Complexity: O(query length + the pairs of the candidates whose first pair the query
         ///   carries), whatever the number of candidates.
-        func choose(_ query: UnsafeBufferPointer<UInt8>?, steps: inout Int) throws(RoundtripError) -> Int? {
+        func choose(_ query: UnsafeBufferPointer<UInt8>?, steps: inout Int) throws(RoundtripError) -> Choice? {
             guard let query else { return nil }
             var found = FoundValues(count: names.count)
             var stepCount = 0
+            let end = try readPairs(query, from: 0, into: &found, stopWhenAllFound: stopsWhenAllFound, steps: &stepCount)
+            let best = bestCandidate(found, steps: &stepCount)
+            // Nothing selected: a select name given twice in the rest is refused as before,
+            // rather than reported as a query that selects nothing.
+            if best == nil, end < query.count { _ = try readPairs(query, from: end, into: &found, stopWhenAllFound: false, steps: &stepCount) }
+            steps += stepCount
+            guard let best else { return nil }
+            let onlyPair = pairs[best].count == 1 ? pairs[best][0].name : nil
+            return Choice(actionIndex: candidates[best], selectItem: onlyPair.map { found.item($0) })
+        }
+
+        /// Reads the select pairs' values from `start`, and gives the offset where it stopped:
+        /// the end of the query, or just past the item that gave the last select name missing
+        /// when `stopWhenAllFound` (a query's select pairs come first in the URLs a builder
+        /// writes, so most queries are read no further).
+        private func readPairs(
+            _ query: UnsafeBufferPointer<UInt8>,
+            from start: Int,
+            into found: inout FoundValues,
+            stopWhenAllFound: Bool,
+            steps: inout Int
+        ) throws(RoundtripError) -> Int {
+            var missing = found.indices.count { found[$0] == nil }
             // The items are split here, as ``QueryCodec/forEachItem(in:_:)`` splits them (stray `&`s
             // passed over).
-            var start = 0
+            var start = start
             while start < query.count {
                 let separator = URLSplit.firstIndex(of: 0x26, in: query, from: start)
                 defer { start = separator + 1 }
                 guard separator > start else { continue }
                 let raw = UnsafeBufferPointer(rebasing: query[start..<separator])
-                stepCount += 1
+                steps += 1
                 // An item whose first byte can start no select name (written or escaped) is passed
                 // over unread: most of a query's items are the action's parameters.
                 guard openers.contains(raw[0]) else { continue }
@@ -247,9 +298,16 @@ extension RouteSelection {
                 if found[index] != nil {
                     throw RoundtripError(.duplicateParameter, "the parameter '\(name)' appears more than once", parameter: name)
                 }
-                found[index] = .some(try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: decoding))
+                found.set(index, value: try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: decoding), item: start)
+                missing -= 1
+                if stopWhenAllFound, missing == 0 { return min(separator + 1, query.count) }
             }
-            // Most pairs first, then spec order, among the candidates the values found could select.
+            return query.count
+        }
+
+        /// The place of the candidate the values found select: most pairs first, then spec order,
+        /// among the candidates whose first pair was found.
+        private func bestCandidate(_ found: FoundValues, steps: inout Int) -> Int? {
             var best: Int?
             for index in found.indices {
                 guard case .some(.some(let value)) = found[index], let places = byFirstPair[FirstPair(name: index, value: value)] else { continue }
@@ -258,15 +316,14 @@ extension RouteSelection {
                         continue
                     }
                     let selected = pairs[place].allSatisfy {
-                        stepCount += 1
+                        steps += 1
                         guard case .some(.some(let value)) = found[$0.name] else { return false }
                         return value == $0.value
                     }
                     if selected { best = place }
                 }
             }
-            steps += stepCount
-            return best.map { candidates[$0] }
+            return best
         }
 
         /// The first candidate added (for messages that name one action of the route).

@@ -136,7 +136,7 @@ package struct Router: Sendable {
                 }
             }
         }
-        compiledSelections = selections.map(RouteSelection.Compiled.init)
+        compiledSelections = selections.map { RouteSelection.Compiled($0, of: actions) }
         selections = []
     }
 
@@ -277,20 +277,25 @@ package struct Router: Sendable {
     ///   - selection: The match's ``ByteMatch/selection``.
     ///   - fallback: The match's ``ByteMatch/actionIndex``.
     ///   - query: The raw query bytes, or `nil` when the URL has none.
-    /// - Returns: The selected action's index, or `nil` when nothing is selected and there is no
+    /// - Returns: The selected action, or `nil` when nothing is selected and there is no
     ///   fallback.
     /// - Throws: ``RoundtripError`` `duplicate-parameter` for a select name the query repeats;
     ///   `invalid-encoding` or `malformed-url` for an item that does not decode.
     /// - Complexity: O(query length + pairs of the route's candidates), one name lookup per
     ///   query item, whatever the number of actions.
-    func select(_ selection: Int, fallback: Int?, query: UnsafeBufferPointer<UInt8>?) throws(RoundtripError) -> Int? {
+    func select(_ selection: Int, fallback: Int?, query: UnsafeBufferPointer<UInt8>?) throws(RoundtripError) -> RouteSelection.Choice? {
         var steps = 0
         return try select(selection, fallback: fallback, query: query, steps: &steps)
     }
 
     /// ``select(_:fallback:query:)``, counting the query items read and the pairs compared.
-    func select(_ selection: Int, fallback: Int?, query: UnsafeBufferPointer<UInt8>?, steps: inout Int) throws(RoundtripError) -> Int? {
-        try compiledSelections[selection].choose(query, steps: &steps) ?? fallback
+    func select(
+        _ selection: Int,
+        fallback: Int?,
+        query: UnsafeBufferPointer<UInt8>?,
+        steps: inout Int
+    ) throws(RoundtripError) -> RouteSelection.Choice? {
+        try compiledSelections[selection].choose(query, steps: &steps) ?? fallback.map { RouteSelection.Choice(actionIndex: $0, selectItem: nil) }
     }
 
     /// The pairs each action with `select` at the route expects, in words, for `unknown-route`.

@@ -104,6 +104,13 @@ public struct Action: Sendable {
     public func parameter(taking name: String) -> ParameterSpec? {
         parameter(named: name) ?? parameters.first { $0.matchesPrefix(name) }
     }
+
+    /// Whether a select name is also a parameter's, or one a prefix stands for (only an action
+    /// built in code can have that: the loader refuses it). Its select pairs are then decoded
+    /// like any query item, and removed by name afterwards.
+    var selectShadowsParameter: Bool {
+        select.contains { pair in parameter(taking: pair.name) != nil }
+    }
 }
 
 /// What to do with an undeclared query parameter.

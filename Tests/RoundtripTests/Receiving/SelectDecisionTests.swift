@@ -84,6 +84,11 @@ import Testing
         var testDescription: String { url }
     }
 
+    /// A URL refused for giving the parameter `name` twice.
+    static func duplicate(_ url: String, _ name: String) -> Reject {
+        Reject(url: url, code: .duplicateParameter, message: "the parameter '\(name)' appears more than once")
+    }
+
     static let rejects: [Reject] = [
         Reject(
             url: "rides://book?kind=train",
@@ -97,12 +102,14 @@ import Testing
             message:
                 "no action at 'rides://book' is selected by the query: 'book-car' needs kind=car; 'book-bike' needs kind=bike; every action there has 'select' pairs, and there is no action without them"
         ),
-        Reject(url: "rides://book?kind=car&kind=bike", code: .duplicateParameter, message: "the parameter 'kind' appears more than once"),
-        Reject(
-            url: "rides://?action=setPickup&action=setPickup",
-            code: .duplicateParameter,
-            message: "the parameter 'action' appears more than once"
-        ),
+        duplicate("rides://book?kind=car&kind=bike", "kind"),
+        duplicate("rides://?action=setPickup&action=setPickup", "action"),
+        // The selection stops reading at the last select name it needs; a repeat after it is
+        // found while the query is decoded, escaped or not, and before it selects nothing.
+        duplicate("rides://?action=setPickup&pickup%5Blatitude%5D=1&%61ction=setPickup", "action"),
+        duplicate("rides://book?kind=car&x=1&kind=car", "kind"),
+        duplicate("rides://book?kind=train&kind=car", "kind"),
+        duplicate("rides://?action=setPickup&mode=old&pickup%5Blatitude%5D=1&mode=new", "mode"),
         // A value that differs in case selects nothing, and the fallback does not declare it.
         Reject(url: "rides://?action=setpickup", code: .unknownParameter, message: "the action 'open' does not take a parameter 'action'"),
         Reject(
@@ -175,13 +182,29 @@ import Testing
                 query: UnsafeBufferPointer(rebasing: bytes[offsets.query!]),
                 steps: &steps
             )
-            return (chosen ?? nil, steps)
+            return (chosen?.actionIndex, steps)
         }
         #expect(result.0 == 9_999)
-        // Four items read, one pair compared.
-        #expect(result.1 == 5)
+        // Three items read (reading stops once the select name is found), one pair compared.
+        #expect(result.1 == 4)
         let endpoint = try Endpoint(spec: Spec(app: AppDescription(name: "Rides", schemes: ["rides"]), actions: actions))
         #expect(try endpoint.evaluate("rides://?action=a4321&other=1").actionName == "a4321")
+    }
+
+    /// The loader refuses `select` with `query-value`; an action built in code may have both.
+    /// Its query is never decoded as pairs, so the selection reads all of it and refuses a
+    /// select pair given twice itself.
+    @Test func aSelectionWhoseActionTakesTheWholeQueryReadsItAll() throws {
+        let action = Action(
+            name: "open",
+            routes: [try RoutePattern("rides://")],
+            convention: .none,
+            queryValue: ParameterSpec(name: "query"),
+            select: [QueryItem(name: "action", value: "open")]
+        )
+        let endpoint = try Endpoint(spec: Spec(app: AppDescription(name: "Rides", schemes: ["rides"]), actions: [action]))
+        let error = #expect(throws: RoundtripError.self) { try endpoint.evaluate("rides://?action=open&x=1&action=open") }
+        #expect(error?.code == .duplicateParameter)
     }
 
     /// The loader refuses a select name among the parameters; an action built in code may have
@@ -199,6 +222,23 @@ import Testing
         #expect(request.actionName == "set")
         #expect(request.parameters["action"] == nil)
         #expect(request.parameters["ref"] == .string("home"))
+    }
+
+    /// A select name an action built in code declares as a `repeated` list: its pairs are
+    /// decoded as the list's items, which may repeat, so the selection itself refuses a select
+    /// pair given twice.
+    @Test func aSelectNameDeclaredAsARepeatedListInCodeIsRefusedTwice() throws {
+        let action = Action(
+            name: "set",
+            routes: [try RoutePattern("rides://")],
+            convention: .none,
+            parameters: [ParameterSpec(name: "action", list: .repeated), ParameterSpec(name: "ref")],
+            select: [QueryItem(name: "action", value: "set")]
+        )
+        let endpoint = try Endpoint(spec: Spec(app: AppDescription(name: "Rides", schemes: ["rides"]), actions: [action]))
+        #expect(try endpoint.evaluate("rides://?action=set&ref=home").actionName == "set")
+        let error = #expect(throws: RoundtripError.self) { try endpoint.evaluate("rides://?action=set&ref=home&action=set") }
+        #expect(error?.code == .duplicateParameter)
     }
 
     @Test func aRouteWithoutSelectIsDecidedAsBefore() throws {

@@ -77,9 +77,46 @@ import Testing
                     )
                     // Bounded by the query's items and the pairs of the candidates it leads to.
                     #expect(steps <= 4 + 3 * actions.count)
-                    return chosen ?? nil
+                    return chosen?.actionIndex
                 }
                 #expect(chosen == expected, "\(selects) on \(query)")
+            }
+        }
+    }
+
+    /// Through the whole decision, with queries in any order that may repeat a name: a select
+    /// name given twice is refused as a duplicate wherever it stands (the selection may stop
+    /// reading at its last select name, and the decoding of the query finds a repeat after it),
+    /// as is any other name once an action is chosen; otherwise the most specific matching
+    /// action is chosen, and a query that selects none is an unknown route.
+    @Test func theDecisionRefusesARepeatWhereverItStands() async {
+        let item = zip(Gen.int(in: 0...3), Gen.int(in: 1...3)).map { name, value in "\((Self.names + ["other"])[name])=\(value)" }
+        await propertyCheck(count: 300, input: Gen.int(in: 0...26).array(of: 1...6), item.array(of: 0...6).array(of: 1...8)) { codes, queries in
+            let selects = codes.map(Self.select)
+            let actions = selects.enumerated().map { index, pairs in
+                Action(name: "s\(index)", routes: [try! RoutePattern("t://x")], convention: .none, unknownParameters: .ignore, select: pairs)
+            }
+            guard let endpoint = try? Endpoint(spec: Spec(app: AppDescription(name: "T", schemes: ["t"]), actions: actions)) else { return }
+            for items in queries {
+                let query = items.joined(separator: "&")
+                let names = items.map { String($0.prefix { $0 != "=" }) }
+                let repeated = Set(names.indices.filter { index in names[..<index].contains(names[index]) }.map { names[$0] })
+                let selectNames = Set(selects.joined().map(\.name))
+                let matching = selects.indices.filter { Self.matches(selects[$0], query) }
+                let most = matching.map { selects[$0].count }.max()
+                let chosen = matching.first { selects[$0].count == most }
+                // A repeated select name is refused whatever is chosen; any other repeat once
+                // an action is chosen, by the decoding of its query.
+                let expected =
+                    !repeated.isDisjoint(with: selectNames) || (chosen != nil && !repeated.isEmpty)
+                    ? "duplicate-parameter" : chosen.map { "s\($0)" } ?? "unknown-route"
+                let outcome: String
+                do throws(RoundtripError) {
+                    outcome = try endpoint.evaluate("t://x?" + query).actionName
+                } catch {
+                    outcome = error.code.rawValue
+                }
+                #expect(outcome == expected, "\(selects) on \(query)")
             }
         }
     }
