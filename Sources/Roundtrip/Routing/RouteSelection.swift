@@ -198,8 +198,8 @@ extension RouteSelection {
         private let queryEncoding: QueryEncoding
         private let decoding: PercentDecoding.Options
         /// Whether reading may stop once every select name is found: each candidate decodes the
-        /// query as pairs afterwards, passing over its select pairs, and that decoding refuses a
-        /// select pair given twice.
+        /// query as pairs afterwards, passing over its select pairs and declaring none of the
+        /// group's select names, and that decoding refuses a select pair given twice.
         private let stopsWhenAllFound: Bool
 
         /// Compiles a selection among `actions`.
@@ -220,11 +220,14 @@ extension RouteSelection {
             self.openers = openers
             queryEncoding = selection.queryEncoding
             decoding = selection.decoding
-            // An action built in code may pair `select` with `query-value`, or declare a select
-            // name as a parameter (the loader refuses both): its query is never decoded as pairs,
-            // or its select pairs are decoded as parameters (a `repeated` list takes two), so the
-            // selection reads all of it.
-            stopsWhenAllFound = selection.candidates.allSatisfy { actions[$0].queryValue == nil && !actions[$0].selectShadowsParameter }
+            // The selection reads all of the query when a candidate's decoding would not refuse a
+            // repeated select name: an action built in code that pairs `select` with
+            // `query-value` (never decoded as pairs), or any candidate that declares one of the
+            // group's select names as a parameter (a `repeated` list takes it twice). The loader
+            // refuses a candidate's own select name as a parameter, but not another candidate's.
+            stopsWhenAllFound = selection.candidates.allSatisfy { candidate in
+                actions[candidate].queryValue == nil && !selection.names.contains { actions[candidate].parameter(taking: $0) != nil }
+            }
         }
 
         /// The candidate the query selects, or `nil` when none is.

@@ -241,6 +241,34 @@ import Testing
         #expect(error?.code == .duplicateParameter)
     }
 
+    /// One candidate may declare another's select name as a `repeated` list (the loader allows
+    /// it: only an action's own select names are refused as its parameters). Its decoding takes
+    /// that name twice, so the selection reads the whole query and refuses the repeat itself,
+    /// wherever it stands.
+    @Test func anotherCandidatesSelectNameDeclaredAsARepeatedListIsRefusedTwice() throws {
+        let yaml = """
+            roundtrip: 1
+            app: {name: T, schemes: [t]}
+            actions:
+              a:
+                url: t://
+                convention: none
+                select: {action: a}
+                parameters:
+                  mode: {type: string, list: repeated}
+              b:
+                url: t://
+                convention: none
+                select: {action: b, mode: m}
+            """
+        let endpoint = try Endpoint(spec: SpecLoader.load(yaml: yaml).spec)
+        #expect(try endpoint.evaluate("t://?action=a&mode=1").actionName == "a")
+        for url in ["t://?action=a&mode=1&mode=2", "t://?mode=1&action=a&mode=2", "t://?mode=1&mode=2&action=a", "t://?%61ction=a&mode=m&mode=m"] {
+            let error = #expect(throws: RoundtripError.self, "\(url)") { try endpoint.evaluate(url) }
+            #expect(error?.code == .duplicateParameter, "\(url)")
+        }
+    }
+
     @Test func aRouteWithoutSelectIsDecidedAsBefore() throws {
         #expect(try Self.endpoint.evaluate("rides://trip?action=setDropoff").actionName == "set-dropoff")
         let plain = try Endpoint(spec: SpecLoader.load(yaml: Self.yaml.replacingOccurrences(of: "select: {kind: car}", with: "")).spec)
