@@ -270,7 +270,11 @@ public struct ParameterSpec: Sendable {
 extension ParameterSpec {
     /// Whether the name ends in `*` (`fld*`): the definition then stands for every incoming name
     /// that starts with the text before it and has at least one character more (`fldFront`).
-    public var isPrefix: Bool { name.utf8.last == 0x2A }
+    public var isPrefix: Bool {
+        // In place where the text is contiguous (always, for a native string): `last` on the
+        // view itself walks back over an index, on a path a spec's every parameter takes.
+        (name.utf8.withContiguousStorageIfAvailable { $0.last } ?? name.utf8.last) == 0x2A
+    }
 
     /// The text every matching name starts with: the name without its `*`, for a prefix
     /// parameter; the whole name otherwise.

@@ -7,7 +7,8 @@ extension SpecReader {
     /// before the `*`, or a prefix that also covers Roundtrip's `rt-` names or the convention's
     /// callback parameters, which would then reach the handler as values.
     mutating func checkPrefixName(_ name: String, _ path: @autoclosure () -> String, _ node: DocumentNode, convention: Convention) {
-        guard let star = name.utf8.firstIndex(of: 0x2A) else { return }
+        // Most names have no `*`: told in place, without walking the view's indices.
+        guard name.utf8.withContiguousStorageIfAvailable({ $0.contains(0x2A) }) ?? true, let star = name.utf8.firstIndex(of: 0x2A) else { return }
         if name.utf8.index(after: star) != name.utf8.endIndex {
             error(
                 "invalid-name",
