@@ -301,7 +301,7 @@ public struct Endpoint: Sendable {
             if let rule = compiled.queryValueRule {
                 queryValueText = try Self.decodeWhole(UnsafeBufferPointer(rebasing: bytes[query]), rule: rule)
             } else {
-                items = try compiled.decodeQuery(bytes, query, passingOver: compiled.selectShadowsParameter ? nil : selectItem)
+                items = try compiled.decodeQuery(bytes, query, passingOver: selectItem)
             }
         }
         // The select pairs chose the action: they are consumed, neither declared nor reported.

@@ -50,7 +50,8 @@ extension Endpoint.CompiledAction {
     ///   - url: The bytes of a URL that passed ``URLSplit`` (printable ASCII).
     ///   - query: The offsets of its query.
     ///   - selectItem: The offset of the item the route's selection read the action's select
-    ///     pair from, if it handed it over: that item is passed over by its place.
+    ///     pair from, if it handed it over: that item is passed over by its place (unless a
+    ///     select name shadows a parameter: then select pairs are decoded like any item).
     func decodeQuery(
         _ url: UnsafeBufferPointer<UInt8>,
         _ query: Range<Int>,
@@ -63,7 +64,7 @@ extension Endpoint.CompiledAction {
         let start = url.baseAddress!
         try QueryCodec.forEachItem(in: UnsafeBufferPointer(rebasing: url[query])) { raw throws(RoundtripError) in
             let offset = start.distance(to: raw.baseAddress!)
-            if offset == selectItem {
+            if offset == selectItem, !selectShadowsParameter {
                 selectPairs += 1
             } else if let item = try decodeItem(raw, at: offset) {
                 items.append(item)

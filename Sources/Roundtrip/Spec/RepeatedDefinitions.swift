@@ -128,11 +128,7 @@ struct RepeatedDefinitions {
         switch (lhs, rhs) {
         case (nil, nil): true
         case (var left?, var right?):
-            left.utf8.count == right.utf8.count
-                && left.withUTF8 { leftBytes in
-                    right.withUTF8 { rightBytes in leftBytes.isEmpty || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0
-                    }
-                }
+            left.utf8.count == right.utf8.count && left.withUTF8 { leftBytes in right.withUTF8 { Self.sameBytes(leftBytes, $0) } }
         default: false
         }
     }
@@ -158,6 +154,11 @@ struct RepeatedDefinitions {
     /// Remembers the parameters of a set whose reading found nothing to report.
     mutating func remember(_ parameters: [ParameterSpec], for set: ParameterSet, digest: UInt64) {
         readSets.insert((set, parameters), digest: digest)
+    }
+
+    /// Whether two runs of bytes of the same length are equal.
+    private static func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        lhs.isEmpty || memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0
     }
 
     /// Whether two nodes have the same text (`false` when either text is not known).
