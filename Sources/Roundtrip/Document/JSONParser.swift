@@ -24,13 +24,30 @@ package struct JSONParser {
     private let repeatKeys: [String]
     /// The objects parsed under ``repeatKeys``, by a digest of the opening of their text: where
     /// their text ends, the node, and how many levels it nests.
-    private var parsedObjects = DigestTable<(end: Int, node: DocumentNode, height: Int)>(elementsPerDigest: repeatCandidateLimit)
+    private var parsedObjects = DigestTable<ParsedObject>(elementsPerDigest: repeatCandidateLimit)
+    /// An object parsed where repeats are looked for.
+    private struct ParsedObject {
+        /// The object.
+        let node: DocumentNode
+        /// Where its text ends.
+        let end: SourcePosition
+        /// How many levels it nests.
+        let height: Int
+    }
     /// The deepest nesting reached so far, for the height of an object under ``repeatKeys``.
     private var deepest = 0
-    /// Whether an object under a repeat key is being parsed (it was no repeat): within it, no
-    /// deeper object is looked up, so no byte is compared as part of more than one object
-    /// however deep repeat keys nest (`{"parameters":{"parameters":…}}`).
+    /// Whether an object under a repeat key is being parsed (it was no repeat): within it, only
+    /// its members' objects are looked up, so no byte is compared as part of more than two
+    /// objects however deep repeat keys nest (`{"parameters":{"parameters":…}}`).
     private var isParsingRepeatable = false
+    /// The depth of the members of the object under a repeat key being parsed: an object value
+    /// of one of them (a spec's parameter definition) is looked up too.
+    private var repeatableMembersDepth = 0
+    /// Whether such a member's object is being parsed (it was no repeat): nothing within it is
+    /// looked up.
+    private var isParsingRepeatableMember = false
+    /// How many members' objects were found to repeat an earlier one, and how many were not.
+    private var memberRepeats = (found: 0, missed: 0)
     /// How many bytes the search for repeats has compared, for tests of its bound.
     private(set) var comparedBytes = 0
 
@@ -41,8 +58,10 @@ package struct JSONParser {
     ///   - repeatKeys: Keys whose object values often repeat an earlier one word for word (a
     ///     spec's `parameters`): such a value whose text is that of one already parsed is not
     ///     parsed again, but given as a ``DocumentNode/Value/repeated(_:)`` of it. Its members
-    ///     are made, placed where its text stands, only if they are read. (One within such a
-    ///     value, parsed for the first time, is parsed as any other.)
+    ///     are made, placed where its text stands, only if they are read. Within such a value
+    ///     parsed for the first time, its members' object values (a spec's parameter
+    ///     definitions, which repeat under other names) are looked up the same way, and nothing
+    ///     deeper.
     /// - Complexity: O(*n*) in the length of the input.
     package static func parse(
         _ bytes: [UInt8],
@@ -213,7 +232,7 @@ package struct JSONParser {
             advanceASCII()
             skipWhitespace()
             let value: DocumentNode
-            if !repeatKeys.isEmpty, !isParsingRepeatable, index < bytes.count, bytes[index] == UInt8(ascii: "{"), repeatKeys.contains(key) {
+            if !repeatKeys.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: "{"), isRepeatable(key: key) {
                 value = try parseRepeatableObject()
             } else {
                 value = try parseValue()
@@ -234,8 +253,23 @@ package struct JSONParser {
         }
     }
 
-    /// An object under one of ``repeatKeys``: a repeat of an earlier one with the same text, or
-    /// parsed (and remembered).
+    /// Whether an object value under `key`, here, is looked up among the objects parsed before:
+    /// one under a repeat key outside any such object, or a member's of such an object.
+    @inline(__always)
+    private func isRepeatable(key: String) -> Bool {
+        if !isParsingRepeatable { return repeatKeys.contains(key) }
+        return !isParsingRepeatableMember && depth == repeatableMembersDepth && lookingUpMembersPays
+    }
+
+    /// Whether looking up members' objects still pays: it does until most of many have been
+    /// missed (a document whose definitions all differ then stops paying for digests and
+    /// comparisons that find nothing). It changes only the time parsing takes, never the nodes.
+    private var lookingUpMembersPays: Bool {
+        memberRepeats.missed < 32 || memberRepeats.missed <= 4 * memberRepeats.found
+    }
+
+    /// An object under one of ``repeatKeys``, or a member's of such an object: a repeat of an
+    /// earlier one with the same text, or parsed (and remembered).
     ///
     /// An earlier object is found by a digest of the first bytes of its text, then confirmed by
     /// comparing its whole text with the bytes here: a valid object's text ends where its own
@@ -243,9 +277,10 @@ package struct JSONParser {
     /// scan for the end is needed, and an object met for the first time costs only the digest.
     ///
     /// - Complexity: O(its length): a digest of at most ``repeatPrefixLength`` bytes and at most
-    ///   ``repeatCandidateLimit`` comparisons, whatever the document holds. An object within one
-    ///   being parsed here is not looked up, so the comparisons of nested objects do not add up:
-    ///   the whole document costs at most ``repeatCandidateLimit`` comparisons per byte.
+    ///   ``repeatCandidateLimit`` comparisons, whatever the document holds. Within an object
+    ///   under a repeat key, only its members' objects are looked up, and nothing within those,
+    ///   so the comparisons of nested objects do not add up: the whole document costs at most
+    ///   twice ``repeatCandidateLimit`` comparisons per byte.
     private mutating func parseRepeatableObject() throws(DocumentSyntaxError) -> DocumentNode {
         let start = index
         let prefixEnd = min(bytes.count, start + Self.repeatPrefixLength)
@@ -253,30 +288,40 @@ package struct JSONParser {
         var compared = 0
         let earlier = parsedObjects.first(digest: digest) { candidate in
             let from = candidate.node.position.offset
-            let length = candidate.end - from
+            let length = candidate.end.offset - from
             guard start + length <= bytes.count else { return false }
             compared += length
             return bytes.withUnsafeBytes { memcmp($0.baseAddress! + from, $0.baseAddress! + start, length) == 0 }
         }
         comparedBytes += compared
+        if isParsingRepeatable {
+            if earlier == nil { memberRepeats.missed += 1 } else { memberRepeats.found += 1 }
+        }
         // The same bytes parse here as they parsed there; but nested deeper, they could pass the
         // depth limit, and then they are parsed (and refused).
         if let earlier, depth + earlier.height <= maximumDepth {
             let here = position
-            skipParsed(to: earlier.end - earlier.node.position.offset + start)
-            let repeated = DocumentNode.Repeat(original: earlier.node, shift: DocumentNode.PositionShift(from: earlier.node.position, to: here))
-            return DocumentNode(value: .repeated(repeated), position: here, sourceEnd: index)
+            let shift = DocumentNode.PositionShift(from: earlier.node.position, to: here)
+            // The text is the earlier one's, so it ends where that one ends, moved here.
+            let end = shift.apply(earlier.end)
+            (index, line, column) = (end.offset, end.line, end.column)
+            return DocumentNode(value: .repeated(DocumentNode.Repeat(original: earlier.node, shift: shift)), position: here, sourceEnd: index)
         }
         let outerDeepest = deepest
         deepest = depth
-        isParsingRepeatable = true
+        if isParsingRepeatable {
+            isParsingRepeatableMember = true
+        } else {
+            isParsingRepeatable = true
+            repeatableMembersDepth = depth + 1
+        }
         let node = try parseValue()
-        isParsingRepeatable = false
+        if isParsingRepeatableMember { isParsingRepeatableMember = false } else { isParsingRepeatable = false }
         let height = deepest - depth
         deepest = max(outerDeepest, deepest)
         // Kept only if its digest keeps fewer than `repeatCandidateLimit`: documents that share
         // long openings and differ later cannot make each object compare with all the others.
-        parsedObjects.insert((index, node, height), digest: digest)
+        parsedObjects.insert(ParsedObject(node: node, end: position, height: height), digest: digest)
         return node
     }
 
@@ -284,17 +329,6 @@ package struct JSONParser {
     private static var repeatPrefixLength: Int { 48 }
     /// How many earlier objects one digest keeps.
     private static var repeatCandidateLimit: Int { 4 }
-
-    /// Moves past text already known to be well formed, counting lines and columns as parsing
-    /// it would.
-    private mutating func skipParsed(to end: Int) {
-        bytes.withUnsafeBufferPointer { buffer in
-            while index < end {
-                moveLineAndColumn(past: buffer[index])
-                index += 1
-            }
-        }
-    }
 
     private mutating func parseArray() throws(DocumentSyntaxError) -> [DocumentNode] {
         try enter()

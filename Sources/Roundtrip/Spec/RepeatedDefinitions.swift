@@ -56,6 +56,10 @@ struct RepeatedDefinitions {
 
     /// The definitions read without a finding, by digest (a digest may stand for several).
     private var read = DigestTable<(definition: Definition, parameter: ParameterSpec)>()
+    /// Definitions read without a finding that the JSON parser gave as repeats of an earlier
+    /// text (``DocumentNode/Repeat``), by where that text starts: its further repeats are found
+    /// here without a digest or a comparison.
+    private var readAt: [Int: (flags: UInt8, parameter: ParameterSpec)] = [:]
     /// The parameter sets read without a finding, by digest, when their text is known.
     private var readSets = DigestTable<(set: ParameterSet, parameters: [ParameterSpec])>()
 
@@ -70,12 +74,16 @@ struct RepeatedDefinitions {
         return node.position.offset..<end
     }
 
-    /// A digest of everything compared, made without allocating: the flags (whether the
-    /// definition is given a name, and each flag, set a bit of their own), then the definition's
-    /// text or its content. The name given is left out: it does not change what is read.
+    /// Whether the definition is given a name, and each flag, as a bit of their own.
+    private static func flags(of definition: Definition) -> UInt8 {
+        (definition.allowName ? 1 : 0) | (definition.allowList ? 2 : 0) | (definition.name == nil ? 4 : 0)
+    }
+
+    /// A digest of everything compared, made without allocating: the flags, then the
+    /// definition's text or its content. The name given is left out: it does not change what is
+    /// read.
     func digest(of definition: Definition) -> UInt64 {
-        var seed: UInt64 = (definition.allowName ? 1 : 0) | (definition.allowList ? 2 : 0)
-        if definition.name == nil { seed |= 4 }
+        let seed = UInt64(Self.flags(of: definition))
         if let source, let range = text(of: definition.node) {
             return source.withUnsafeBytes { bytes in WordHash.hash(UnsafeRawBufferPointer(rebasing: bytes[range]), seed: seed) }
         }
@@ -171,10 +179,30 @@ struct RepeatedDefinitions {
 
     /// The parameter read earlier for the same definition, if its reading found nothing to report.
     ///
+    /// Found for a parsed repeat, it is also kept by where the repeated text starts, so the
+    /// text's further repeats find it there (``parameter(repeating:)``): only a document with
+    /// repeats pays for that record.
+    ///
     /// - Complexity: O(*n*) in the size of the definition.
-    func parameter(for definition: Definition, digest: UInt64) -> ParameterSpec? {
+    mutating func parameter(for definition: Definition, digest: UInt64) -> ParameterSpec? {
         guard var parameter = read.first(digest: digest, where: { isSame($0.definition, definition) })?.parameter else { return nil }
+        if source != nil, case .repeated(let earlier) = definition.node.value {
+            readAt[earlier.original.position.offset] = (Self.flags(of: definition), parameter)
+        }
         // The name is held beside the shared fields: renaming copies none of them.
+        if let name = definition.name { parameter.name = name }
+        return parameter
+    }
+
+    /// The parameter read earlier for the text a parsed repeat repeats, with the same flags, if
+    /// its reading found nothing to report.
+    ///
+    /// - Complexity: O(1).
+    func parameter(repeating definition: Definition) -> ParameterSpec? {
+        guard source != nil, case .repeated(let earlier) = definition.node.value,
+            let entry = readAt[earlier.original.position.offset], entry.flags == Self.flags(of: definition),
+            var parameter = Optional(entry.parameter)
+        else { return nil }
         if let name = definition.name { parameter.name = name }
         return parameter
     }

@@ -45,8 +45,9 @@ public enum SpecLoader {
         let root: DocumentNode
         let source = Array(json)
         do {
-            // Actions that share their parameters repeat the whole mapping word for word: the
-            // reader recognises it by its text, so its repeats need not be parsed at all.
+            // Actions that share their parameters repeat the whole mapping word for word, and
+            // others repeat its definitions under other names: the reader recognises them by
+            // their text, so their repeats need not be parsed at all.
             root = try JSONParser.parse(source, repeatKeys: [ActionKey.parameters.name])
         } catch {
             throw SpecError(

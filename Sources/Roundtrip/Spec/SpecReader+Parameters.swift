@@ -68,6 +68,7 @@ extension SpecReader {
         allowList: Bool = true
     ) -> ParameterSpec? {
         let definition = RepeatedDefinitions.Definition(name: name, node: node, allowName: allowName, allowList: allowList)
+        if let parameter = repeatedDefinitions.parameter(repeating: definition) { return parameter }
         let digest = repeatedDefinitions.digest(of: definition)
         if let parameter = repeatedDefinitions.parameter(for: definition, digest: digest) { return parameter }
         let findings = diagnostics.count
