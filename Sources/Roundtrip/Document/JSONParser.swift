@@ -271,7 +271,8 @@ package struct JSONParser {
     /// An object under one of ``repeatKeys``, or a member's of such an object: a repeat of an
     /// earlier one with the same text, or parsed (and remembered).
     ///
-    /// An earlier object is found by a digest of the first bytes of its text, then confirmed by
+    /// An earlier object is found by a digest of the first bytes of its text (up to its first
+    /// `}`, so that the digest is of its text alone), then confirmed by
     /// comparing its whole text with the bytes here: a valid object's text ends where its own
     /// bytes say, so the same bytes here are the same object, ending at the same distance. No
     /// scan for the end is needed, and an object met for the first time costs only the digest.
@@ -283,7 +284,11 @@ package struct JSONParser {
     ///   twice ``repeatCandidateLimit`` comparisons per byte.
     private mutating func parseRepeatableObject() throws(DocumentSyntaxError) -> DocumentNode {
         let start = index
-        let prefixEnd = min(bytes.count, start + Self.repeatPrefixLength)
+        // The opening up to its first '}' at most: a short object's digest is of its own text
+        // alone, not of the different text that follows each of its repeats. (That '}' is
+        // within the object, which ends with one.)
+        var prefixEnd = min(bytes.count, start + Self.repeatPrefixLength)
+        if let brace = bytes[start..<prefixEnd].firstIndex(of: UInt8(ascii: "}")) { prefixEnd = brace + 1 }
         let digest = bytes.withUnsafeBytes { WordHash.hash(UnsafeRawBufferPointer(rebasing: $0[start..<prefixEnd]), seed: 0) }
         var compared = 0
         let earlier = parsedObjects.first(digest: digest) { candidate in

@@ -132,7 +132,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     public var placeholderNames: [String] { Self.placeholderNames(host: host, segments) }
 
     private static func placeholderNames(host: String, _ segments: [Segment]) -> [String] {
-        var names: [String] = host.first == ":" ? [String(host.dropFirst())] : []
+        // A host that starts with `:` is a placeholder, whose name is ASCII (see `hostPlaceholder(in:)`).
+        var names: [String] = host.utf8.first == 0x3A ? [String(host.dropFirst())] : []
         for segment in segments {
             switch segment {
             case .literal: continue
@@ -144,7 +145,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The name of the host placeholder (`host` in `webview://:host/:rest*`), or `nil` when the
     /// host is literal.
-    public var hostPlaceholder: String? { host.first == ":" ? String(host.dropFirst()) : nil }
+    public var hostPlaceholder: String? { host.utf8.first == 0x3A ? String(host.dropFirst()) : nil }
 
     /// The name of the rest placeholder (`path` in `notes:///:path*`), or `nil` when there is none.
     public var restPlaceholder: String? {
@@ -158,7 +159,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``RoundtripError`` `malformed-url` for an empty name, a rest form (`:name*`),
     ///   a port or user-info after it, or a character that is not a letter, digit, `-`, `_` or `.`.
     private static func hostPlaceholder(in text: String) throws(RoundtripError) -> (name: String, range: Range<String.Index>)? {
-        // On the UTF-8 view: every route is read at launch, and only `scheme://:` routes go further.
+        // On the UTF-8 bytes: every route is read at launch, and only `scheme://:` routes go further.
+        let mayHavePlaceholder =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                guard let colon = bytes.firstIndex(of: 0x3A), colon + 3 < bytes.count else { return false }
+                return bytes[colon + 1] == 0x2F && bytes[colon + 2] == 0x2F && bytes[colon + 3] == 0x3A
+            } ?? true
+        guard mayHavePlaceholder else { return nil }
         let bytes = text.utf8
         guard let colon = bytes.firstIndex(of: 0x3A), bytes[colon...].starts(with: "://:".utf8) else { return nil }
         let start = bytes.index(colon, offsetBy: 3)

@@ -34,9 +34,13 @@ extension SpecReader {
     /// `answers` do not reach an action that has no callback to sign (`ulc`, `none`).
     mutating func applyAnswerContext(_ context: AnswerContext, to action: inout Action, fields: SpecFields<ActionKey>, path: String) {
         let inherited = action.convention.signsAnswers ? context.answers : .off
+        // Most actions have neither key: their paths are made only for one that is there.
         action.answers =
-            readAnswers(fields[.answers], Self.join(path, "answers"), context: context, convention: action.convention) ?? inherited
-        action.callbackMatch = readCallbackMatch(fields[.callbackMatch], Self.join(path, "callback-match"), context: context) ?? context.callbackMatch
+            fields[.answers].flatMap { readAnswers($0, Self.join(path, "answers"), context: context, convention: action.convention) }
+            ?? inherited
+        action.callbackMatch =
+            fields[.callbackMatch].flatMap { readCallbackMatch($0, Self.join(path, "callback-match"), context: context) }
+            ?? context.callbackMatch
     }
 
     /// Reads one `answers` mapping, reporting every combination that cannot work.

@@ -70,6 +70,19 @@ struct JSONRepeatTests {
         #expect(second[0].value.sourceEnd == text.utf8.count - 3)
     }
 
+    @Test func aShortObjectIsARepeatWhateverTextFollowsIt() throws {
+        // Shorter than the 48 bytes a digest covers, and followed by a name of each action's own:
+        // the digest stops at the object's first '}'.
+        let text = #"{"a":{"parameters":{"flag1":{"type":"boolean"},"name1":{}}},"b":{"parameters":{"flag2":{"type":"boolean"},"name2":{}}}}"#
+        let root = try JSONParser.parse(Array(text.utf8), repeatKeys: ["parameters"])
+        let second = try #require(root.members?[1].value.members?.first?.value.members)
+        guard case .repeated = second[0].value.value else {
+            Issue.record("the second boolean definition should be a repeat of the first")
+            return
+        }
+        #expect(second[0].value.members?.first?.value.scalarText == "boolean")
+    }
+
     @Test func aRepeatNestedPastTheDepthLimitIsRefused() {
         // The same object, one level deeper than the limit allows the second time.
         let inner = #"{"q":[[1]]}"#
