@@ -84,32 +84,14 @@ extension SpecReader {
         var sites: [RouteSite] = []
         if let urlNode = fields[.url] {
             // One route, or a list of routes that all lead to the action.
-            var texts: [(text: String, site: RouteSite)] = []
             if let elements = urlNode.elements {
                 if elements.isEmpty { error("empty-value", Self.join(path, "url"), urlNode, "list at least one route") }
                 for (index, element) in elements.enumerated() {
                     let site = RouteSite(item: index, node: element)
-                    if let text = string(element, site.path(of: path)) { texts.append((text, site)) }
+                    if let text = string(element, site.path(of: path)) { addRoute(text, at: site, path: path, to: &routes, sites: &sites) }
                 }
             } else if let text = nonEmptyString(urlNode, Self.join(path, "url")) {
-                texts.append((text, RouteSite(item: nil, node: urlNode)))
-            }
-            for (text, site) in texts {
-                let (routePath, routeNode) = ({ site.path(of: path) }, site.node)
-                do {
-                    let route = try RoutePattern(text)
-                    if let earlier = routes.first(where: { $0.isSameRoute(as: route) }) {
-                        let same =
-                            earlier.text == text
-                            ? "" : " (as '\(earlier.text)': scheme and host compare without regard to letter case)"
-                        error("duplicate-value", routePath(), routeNode, "the route '\(text)' is listed twice\(same)")
-                        continue
-                    }
-                    routes.append(route)
-                    sites.append(site)
-                } catch {
-                    self.error("invalid-route", routePath(), routeNode, error.message)
-                }
+                addRoute(text, at: RouteSite(item: nil, node: urlNode), path: path, to: &routes, sites: &sites)
             }
         } else if let shape = rules.derivedRoute(scheme: "<scheme>", action: name) {
             var refusal: RoundtripError?
@@ -222,6 +204,23 @@ extension SpecReader {
     }
 
     // MARK: - Parameters
+
+    /// Parses one route of an action and adds it, or reports why it cannot be one (it is
+    /// malformed, or the action lists it already).
+    private mutating func addRoute(_ text: String, at site: RouteSite, path: String, to routes: inout [RoutePattern], sites: inout [RouteSite]) {
+        do {
+            let route = try RoutePattern(text)
+            if let earlier = routes.first(where: { $0.isSameRoute(as: route) }) {
+                let same = earlier.text == text ? "" : " (as '\(earlier.text)': scheme and host compare without regard to letter case)"
+                error("duplicate-value", site.path(of: path), site.node, "the route '\(text)' is listed twice\(same)")
+                return
+            }
+            routes.append(route)
+            sites.append(site)
+        } catch {
+            self.error("invalid-route", site.path(of: path), site.node, error.message)
+        }
+    }
 
     /// Reads the values a request carries: the declared `parameters` and one for each route
     /// placeholder, the `query-value` and the `fragment`.

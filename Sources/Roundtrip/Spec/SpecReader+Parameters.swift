@@ -11,18 +11,18 @@ extension SpecReader {
         var parameters: [ParameterSpec] = []
         parameters.reserveCapacity(entries.count)
         for member in entries {
-            // Built only for a message: most parameters have none.
-            let parameterPath = { "\(path).parameters.\(member.key)" }
+            // The paths are built only for a message (most parameters have none), each in an
+            // autoclosure of its own: a closure kept in a local would be allocated per parameter.
             checkParameterName(
                 member.key,
-                parameterPath(),
+                "\(path).parameters.\(member.key)",
                 Self.keyNode(member),
                 convention: set.convention,
                 returnParameter: set.returnParameter,
                 responsePrefix: set.responsePrefix
             )
-            if let parameter = readParameter(name: member.key, node: member.value, path: parameterPath(), allowName: false) {
-                if parameter.isPrefix { checkPrefixDefinition(parameter, node: member.value, parameterPath()) }
+            if let parameter = readParameter(name: member.key, node: member.value, path: "\(path).parameters.\(member.key)", allowName: false) {
+                if parameter.isPrefix { checkPrefixDefinition(parameter, node: member.value, "\(path).parameters.\(member.key)") }
                 parameters.append(parameter)
             }
         }
