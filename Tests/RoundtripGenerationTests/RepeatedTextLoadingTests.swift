@@ -100,6 +100,31 @@ struct RenamedRepeatLoadingTests {
         #expect(parameters.map(\.isPrefix) == [false, false, true])
         #expect(parameters.allSatisfy { $0.type == .integer && $0.maximum == 9 })
     }
+
+    /// A set whose definitions repeat the last set's, in order, under other names, is that set's
+    /// parameters renamed; each name is still checked where it stands.
+    @Test func aSetRepeatingTheLastSetsDefinitionsUnderOtherNamesChecksEachName() throws {
+        func spec(secondNames: (String, String)) -> String {
+            let first = #"{"a":{"type":"integer","maximum":9},"b":{"type":"string","max-length":4}}"#
+            let second = #"{"\#(secondNames.0)":{"type":"integer","maximum":9},"\#(secondNames.1)":{"type":"string","max-length":4}}"#
+            return #"{"roundtrip":1,"app":{"name":"T","schemes":["t"]},"actions":{"#
+                + #""one":{"url":"t://one","convention":"return-url","response-prefix":"ifcc_","parameters":\#(first)},"#
+                + #""two":{"url":"t://two","convention":"return-url","response-prefix":"ifcc_","parameters":\#(second)}}}"#
+        }
+        let parameters = try SpecLoader.load(json: spec(secondNames: ("c*", "d"))).spec.actions[1].parameters
+        #expect(parameters.map(\.name) == ["c*", "d"])
+        #expect(parameters.map(\.isPrefix) == [true, false])
+        #expect(parameters.map(\.type) == [.integer, .string])
+        #expect(parameters.map(\.maximum) == [9, nil])
+        #expect(parameters.map(\.maximumLength) == [nil, 4])
+        do {
+            _ = try SpecLoader.load(json: spec(secondNames: ("c", "ifcc_total")))
+            Issue.record("a name with the response prefix should be refused")
+        } catch {
+            #expect(error.diagnostics.map(\.keyPath) == ["actions.two.parameters.ifcc_total"])
+            #expect(error.diagnostics.map(\.rule) == ["reserved-parameter"])
+        }
+    }
 }
 
 /// Writes a JSON spec whose actions draw their parameters from a small pool, so that

@@ -30,8 +30,12 @@ struct ReturnURLRules: ConventionRules {
     func mismatch(of key: ActionKey) -> String { appliesOnly(key) }
 
     func parameterNameProblem(_ name: String, returnParameter: String, responsePrefix: String) -> String? {
-        if name == returnParameter { return "'\(name)' is this action's return parameter; the convention handles it" }
-        if !responsePrefix.isEmpty, name.hasPrefix(responsePrefix) { return "'\(name)' starts with the response prefix '\(responsePrefix)'" }
+        if !name.beginsWithOtherASCIIByte(than: returnParameter), name == returnParameter {
+            return "'\(name)' is this action's return parameter; the convention handles it"
+        }
+        if !responsePrefix.isEmpty, !name.beginsWithOtherASCIIByte(than: responsePrefix), name.hasPrefix(responsePrefix) {
+            return "'\(name)' starts with the response prefix '\(responsePrefix)'"
+        }
         return nil
     }
 

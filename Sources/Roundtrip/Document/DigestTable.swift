@@ -8,9 +8,10 @@
 ///
 /// Bounded against hostile input, whose digests an attacker can choose (the digests are not
 /// keyed): a digest keeps at most ``elementsPerDigest`` elements, so a lookup compares at most
-/// that many, and the slot a digest starts from is mixed with a seed of the table's own, drawn at
-/// random, so that digests cannot be chosen to crowd one run of slots. Only the time a lookup
-/// takes depends on the seed, never what it finds.
+/// that many, and the slot a digest starts from is mixed with a seed drawn at random once per
+/// process (as Swift's `Hasher` seeds itself), so that digests cannot be chosen to crowd one run
+/// of slots. Only the time a lookup takes depends on the seed, never what it finds. (A seed per
+/// table cost a system call for each of the tables every spec load makes.)
 struct DigestTable<Element> {
     /// The elements, in the order they were inserted.
     private var elements: [Element] = []
@@ -20,8 +21,6 @@ struct DigestTable<Element> {
     private var slots: [Int32] = []
     /// The most elements one digest keeps: a later one under it is not inserted.
     let elementsPerDigest: Int
-    /// Mixed into each digest to choose its first slot.
-    private let seed = UInt64.random(in: .min ... .max)
 
     /// An empty table that keeps at most `elementsPerDigest` elements under one digest.
     init(elementsPerDigest: Int = 4) {
@@ -83,12 +82,18 @@ struct DigestTable<Element> {
         for index in elements.indices { place(index) }
     }
 
-    /// A digest's first slot: the high bits of the digest mixed with the table's seed, after a
+    /// A digest's first slot: the high bits of the digest mixed with the process's seed, after a
     /// multiply by 2⁶⁴/φ, so that digests that differ only in their high bits (a short FNV-1a)
     /// still spread (Knuth, TAOCP vol. 3, 6.4), and no one outside knows which digests meet.
     private func home(of digest: UInt64, mask: Int) -> Int {
-        let mixed = (digest ^ seed) &* 0x9E37_79B9_7F4A_7C15
+        let mixed = (digest ^ DigestSeed.value) &* 0x9E37_79B9_7F4A_7C15
         let spread = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
         return Int(truncatingIfNeeded: spread >> 32) & mask
     }
+}
+
+/// The seed every ``DigestTable`` mixes into its digests, drawn at random once per process (a
+/// generic type cannot hold it).
+private enum DigestSeed {
+    static let value = UInt64.random(in: .min ... .max)
 }

@@ -59,9 +59,19 @@ struct RepeatedDefinitions {
     /// Definitions read without a finding that the JSON parser gave as repeats of an earlier
     /// text (``DocumentNode/Repeat``), by where that text starts: its further repeats are found
     /// here without a digest or a comparison.
-    private var readAt: [Int: (flags: UInt8, parameter: ParameterSpec)] = [:]
-    /// The parameter sets read without a finding, by digest, when their text is known.
-    private var readSets = DigestTable<(set: ParameterSet, parameters: [ParameterSpec])>()
+    private var readAt = DigestTable<(start: Int, flags: UInt8, parameter: ParameterSpec)>()
+    /// The last parameter set read without a finding whose definitions' texts are known (JSON),
+    /// and its parameters: the next set whose definitions repeat those texts in the same order,
+    /// in the same context, has the same parameters under its own names (actions that repeat
+    /// their definitions under names of their own, `amount7`).
+    private var lastSet: ParameterSet?
+    /// Where the text of each definition of ``lastSet`` starts.
+    private var lastSetStarts: [Int] = []
+    /// The parameters read for ``lastSet``.
+    private var lastSetParameters: [ParameterSpec] = []
+    /// The parameter sets read without a finding, by where their text starts, when it is known
+    /// (see ``parameters(for:)``).
+    private var readSets = DigestTable<(start: Int, set: ParameterSet, parameters: [ParameterSpec])>()
 
     /// Creates an empty record for definitions parsed from `source`, if it is known.
     init(source: [UInt8]? = nil) {
@@ -141,27 +151,65 @@ struct RepeatedDefinitions {
         }
     }
 
-    /// A digest of a parameter set's text, or `nil` when its text is not known (YAML): a set is
-    /// recognised by its text alone, for which comparing is cheap; without it, each definition
-    /// is looked up on its own. The context is left out of the digest (the same text in another
-    /// context lands with it, and the comparison tells them apart): it is a few words against
-    /// hundreds of bytes.
-    func digest(of set: ParameterSet) -> UInt64? {
-        guard let source, let range = text(of: set.node) else { return nil }
-        return source.withUnsafeBytes { bytes in WordHash.hash(UnsafeRawBufferPointer(rebasing: bytes[range]), seed: 0) }
-    }
-
-    /// The parameters read earlier for the same set, if reading it found nothing to report.
-    func parameters(for set: ParameterSet, digest: UInt64) -> [ParameterSpec]? {
-        readSets.first(digest: digest) { earlier in
-            earlier.set.convention == set.convention && Self.sameBytes(earlier.set.returnParameter, set.returnParameter)
-                && Self.sameBytes(earlier.set.responsePrefix, set.responsePrefix) && sameText(earlier.set.node, set.node)
+    /// The parameters read earlier for a set whose text this set's repeats, in the same
+    /// context, if reading it found nothing to report. Only a parsed repeat
+    /// (``DocumentNode/Repeat``, which the JSON parser gives for a mapping whose text it has
+    /// parsed before) is looked up: it is found by where the text it repeats starts, without a
+    /// digest of its hundreds of bytes or a comparison. (A YAML document has none: there each
+    /// definition is looked up on its own.)
+    func parameters(for set: ParameterSet) -> [ParameterSpec]? {
+        guard source != nil, case .repeated(let earlier) = set.node.value else { return nil }
+        let start = earlier.original.position.offset
+        return readSets.first(digest: UInt64(truncatingIfNeeded: start)) { entry in
+            entry.start == start && entry.set.convention == set.convention && Self.sameBytes(entry.set.returnParameter, set.returnParameter)
+                && Self.sameBytes(entry.set.responsePrefix, set.responsePrefix)
         }?.parameters
     }
 
-    /// Remembers the parameters of a set whose reading found nothing to report.
-    mutating func remember(_ parameters: [ParameterSpec], for set: ParameterSet, digest: UInt64) {
-        readSets.insert((set, parameters), digest: digest)
+    /// Remembers the parameters of a set whose reading found nothing to report, by where its
+    /// text starts, when that is known (JSON).
+    mutating func remember(_ parameters: [ParameterSpec], for set: ParameterSet) {
+        guard let start = textStart(of: set.node) else { return }
+        readSets.insert((start, set, parameters), digest: UInt64(truncatingIfNeeded: start))
+    }
+
+    /// Where the text of a definition or set starts, when it is known: its own place, or for a
+    /// parsed repeat the place of the text it repeats.
+    private func textStart(of node: DocumentNode) -> Int? {
+        guard source != nil, node.sourceEnd != nil else { return nil }
+        if case .repeated(let earlier) = node.value { return earlier.original.position.offset }
+        return node.position.offset
+    }
+
+    /// The parameters of the last set read (see ``lastSet``), not yet renamed, when each of
+    /// `entries`' definitions is a parsed repeat of the text of that set's definition at its
+    /// place, and the context is the same.
+    ///
+    /// - Complexity: O(*n*) in the number of entries.
+    func parametersRenamed(for set: ParameterSet, entries: [DocumentNode.Member]) -> [ParameterSpec]? {
+        // Read in place: binding the last set to a local would copy (retain) all its parts.
+        guard lastSetStarts.count == entries.count, lastSet?.convention == set.convention,
+            Self.sameBytes(lastSet?.returnParameter, set.returnParameter), Self.sameBytes(lastSet?.responsePrefix, set.responsePrefix)
+        else { return nil }
+        for index in entries.indices {
+            guard case .repeated(let earlier) = entries[index].value.value, earlier.original.position.offset == lastSetStarts[index] else {
+                return nil
+            }
+        }
+        return lastSetParameters
+    }
+
+    /// Remembers a set read without a finding, definition by definition, when every definition
+    /// was read and its text is known (see ``lastSet``).
+    mutating func rememberDefinitions(of set: ParameterSet, entries: [DocumentNode.Member], read parameters: [ParameterSpec]) {
+        guard parameters.count == entries.count else { return }
+        var starts: [Int] = []
+        starts.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let start = textStart(of: entry.value) else { return }
+            starts.append(start)
+        }
+        (lastSet, lastSetStarts, lastSetParameters) = (set, starts, parameters)
     }
 
     /// Whether two runs of bytes of the same length are equal.
@@ -187,7 +235,8 @@ struct RepeatedDefinitions {
     mutating func parameter(for definition: Definition, digest: UInt64) -> ParameterSpec? {
         guard var parameter = read.first(digest: digest, where: { isSame($0.definition, definition) })?.parameter else { return nil }
         if source != nil, case .repeated(let earlier) = definition.node.value {
-            readAt[earlier.original.position.offset] = (Self.flags(of: definition), parameter)
+            let start = earlier.original.position.offset
+            readAt.insert((start, Self.flags(of: definition), parameter), digest: UInt64(truncatingIfNeeded: start))
         }
         // The name is held beside the shared fields: renaming copies none of them.
         if let name = definition.name { parameter.name = name }
@@ -200,7 +249,12 @@ struct RepeatedDefinitions {
     /// - Complexity: O(1).
     func parameter(repeating definition: Definition) -> ParameterSpec? {
         guard source != nil, case .repeated(let earlier) = definition.node.value,
-            let entry = readAt[earlier.original.position.offset], entry.flags == Self.flags(of: definition),
+            let entry = readAt.first(
+                digest: UInt64(truncatingIfNeeded: earlier.original.position.offset),
+                where: { entry in
+                    entry.start == earlier.original.position.offset && entry.flags == Self.flags(of: definition)
+                }
+            ),
             var parameter = Optional(entry.parameter)
         else { return nil }
         if let name = definition.name { parameter.name = name }

@@ -4,13 +4,15 @@ extension SpecReader {
     /// Reads an action's `parameters`, or gives those read for a set with the same text in the
     /// same context earlier in the spec (see ``RepeatedDefinitions``).
     mutating func readParameters(_ set: RepeatedDefinitions.ParameterSet, path: String) -> [ParameterSpec] {
-        let digest = repeatedDefinitions.digest(of: set)
-        if let digest, let parameters = repeatedDefinitions.parameters(for: set, digest: digest) { return parameters }
+        if let parameters = repeatedDefinitions.parameters(for: set) { return parameters }
         let findings = diagnostics.count
         let entries = namedEntries(set.node, Self.join(path, "parameters"))
         var parameters: [ParameterSpec] = []
         parameters.reserveCapacity(entries.count)
-        for member in entries {
+        // The definitions of the last set read, in order, under this set's names: each is what
+        // reading its definition here would give.
+        let renamed = repeatedDefinitions.parametersRenamed(for: set, entries: entries)
+        for (index, member) in entries.enumerated() {
             // The paths are built only for a message (most parameters have none), each in an
             // autoclosure of its own: a closure kept in a local would be allocated per parameter.
             checkParameterName(
@@ -21,13 +23,24 @@ extension SpecReader {
                 returnParameter: set.returnParameter,
                 responsePrefix: set.responsePrefix
             )
-            if let parameter = readParameter(name: member.key, node: member.value, path: "\(path).parameters.\(member.key)", allowName: false) {
+            let read: ParameterSpec?
+            if let renamed {
+                var parameter = renamed[index]
+                parameter.name = member.key
+                read = parameter
+            } else {
+                read = readParameter(name: member.key, node: member.value, path: "\(path).parameters.\(member.key)", allowName: false)
+            }
+            if let parameter = read {
                 if parameter.isPrefix { checkPrefixDefinition(parameter, node: member.value, "\(path).parameters.\(member.key)") }
                 parameters.append(parameter)
             }
         }
         checkPrefixOverlaps(parameters, path: path, node: set.node)
-        if let digest, diagnostics.count == findings { repeatedDefinitions.remember(parameters, for: set, digest: digest) }
+        if diagnostics.count == findings {
+            repeatedDefinitions.remember(parameters, for: set)
+            if renamed == nil { repeatedDefinitions.rememberDefinitions(of: set, entries: entries, read: parameters) }
+        }
         return parameters
     }
 

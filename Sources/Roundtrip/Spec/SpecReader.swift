@@ -116,6 +116,8 @@ struct SpecReader {
 
     /// Whether two of a few members share a key.
     private static func repeatsAKey(_ members: [DocumentNode.Member]) -> Bool {
-        members.indices.dropFirst().contains { index in members[..<index].contains { $0.key == members[index].key } }
+        members.indices.dropFirst().contains { index in
+            members[..<index].contains { !$0.key.beginsWithOtherASCIIByte(than: members[index].key) && $0.key == members[index].key }
+        }
     }
 }

@@ -1,0 +1,14 @@
+extension String {
+    /// Whether this text and `other` both begin with an ASCII byte, and not the same one: then
+    /// they differ, and neither begins with the other, also as `String`s compare (by canonical
+    /// equivalence), told without comparing them. A character that begins with an ASCII scalar
+    /// is canonically equivalent only to one that begins with the same scalar (precomposed
+    /// letters begin with a non-ASCII byte).
+    ///
+    /// The spec reader checks every parameter name against a few others (the mapping's other
+    /// keys, the return parameter, the response prefix), and most differ at once.
+    func beginsWithOtherASCIIByte(than other: String) -> Bool {
+        guard let first = utf8.first, let otherFirst = other.utf8.first else { return false }
+        return first < 0x80 && otherFirst < 0x80 && first != otherFirst
+    }
+}
