@@ -287,9 +287,13 @@ package struct JSONParser {
         // The opening up to its first '}' at most: a short object's digest is of its own text
         // alone, not of the different text that follows each of its repeats. (That '}' is
         // within the object, which ends with one.)
-        var prefixEnd = min(bytes.count, start + Self.repeatPrefixLength)
-        if let brace = bytes[start..<prefixEnd].firstIndex(of: UInt8(ascii: "}")) { prefixEnd = brace + 1 }
-        let digest = bytes.withUnsafeBytes { WordHash.hash(UnsafeRawBufferPointer(rebasing: $0[start..<prefixEnd]), seed: 0) }
+        let digest = bytes.withUnsafeBytes { buffer in
+            let opening = UnsafeRawBufferPointer(rebasing: buffer[start..<min(buffer.count, start + Self.repeatPrefixLength)])
+            let length = memchr(opening.baseAddress!, Int32(UInt8(ascii: "}")), opening.count).map {
+                opening.baseAddress!.distance(to: UnsafeRawPointer($0)) + 1
+            }
+            return WordHash.hash(UnsafeRawBufferPointer(rebasing: opening[..<(length ?? opening.count)]), seed: 0)
+        }
         var compared = 0
         let earlier = parsedObjects.first(digest: digest) { candidate in
             let from = candidate.node.position.offset

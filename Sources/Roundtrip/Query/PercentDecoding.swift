@@ -235,8 +235,7 @@ enum PercentDecoding {
     /// The first character Roundtrip rejects in values (under `options`), as the failure that
     /// names its code point, or `nil` when there is none.
     static func forbiddenCharacter(in string: some StringProtocol, options: Options = .strict) -> Failure? {
-        var string = Substring(string)
-        return string.withUTF8 { bytes -> Failure? in
+        func failure(_ bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
             do throws(Failure) {
                 try validate(bytes, options: options)
                 return nil
@@ -244,5 +243,10 @@ enum PercentDecoding {
                 return error
             }
         }
+        // A native string's bytes are read where they are (the spec reader checks every name);
+        // any other is made contiguous first.
+        if let found = string.utf8.withContiguousStorageIfAvailable(failure) { return found }
+        var string = Substring(string)
+        return string.withUTF8(failure)
     }
 }
