@@ -5,7 +5,9 @@
 struct ReturnURLRules: ConventionRules {
     var convention: Convention { .returnURL }
 
-    var defaultOutcomes: [String] { ["approved", "declined", "cancelled", "error"] }
+    var defaultOutcomes: [String] { Self.outcomes }
+    /// Made once: every action of the convention reads them at launch.
+    private static let outcomes = ["approved", "declined", "cancelled", "error"]
 
     /// The first outcome: the spec lists the success outcome first.
     func successOutcome(among outcomes: [String]) -> String? { outcomes.first }
@@ -25,7 +27,8 @@ struct ReturnURLRules: ConventionRules {
         successOutcome(among: action.outcomes).map { "the \(Self.code($0)) answer" }
     }
 
-    var conventionKeys: [ActionKey] { [.returnParameter, .responsePrefix, .outcomes] }
+    var conventionKeys: [ActionKey] { Self.keys }
+    private static let keys: [ActionKey] = [.returnParameter, .responsePrefix, .outcomes]
 
     func mismatch(of key: ActionKey) -> String { appliesOnly(key) }
 

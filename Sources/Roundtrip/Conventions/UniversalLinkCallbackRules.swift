@@ -4,7 +4,9 @@
 struct UniversalLinkCallbackRules: ConventionRules {
     var convention: Convention { .universalLinkCallback }
 
-    var defaultOutcomes: [String] { ["success", "error"] }
+    var defaultOutcomes: [String] { Self.outcomes }
+    /// Made once: every action of the convention reads them at launch.
+    private static let outcomes = ["success", "error"]
 
     func callbackParameters(outcomes: [String], returnParameter: String) -> [(outcome: String, parameter: String)] {
         [("success", ConventionNames.ulcSuccess), ("error", ConventionNames.ulcError)]
@@ -31,7 +33,8 @@ struct UniversalLinkCallbackRules: ConventionRules {
 
     var returnsRefusal: String? { "a Universal Link Callback appends nothing to its callbacks, so it returns nothing" }
 
-    var reservedParameters: [String] { [ConventionNames.ulcSuccess, ConventionNames.ulcError, ConventionNames.ulcFailure] }
+    var reservedParameters: [String] { Self.reserved }
+    private static let reserved = [ConventionNames.ulcSuccess, ConventionNames.ulcError, ConventionNames.ulcFailure]
 
     var answersWithParameters: Bool { false }
 

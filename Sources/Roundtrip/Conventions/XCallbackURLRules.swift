@@ -6,7 +6,9 @@
 struct XCallbackURLRules: ConventionRules {
     var convention: Convention { .xCallbackURL }
 
-    var defaultOutcomes: [String] { ConventionNames.xCallbacks.map(\.outcome) }
+    var defaultOutcomes: [String] { Self.outcomes }
+    /// Made once: every action of the convention reads them at launch.
+    private static let outcomes = ConventionNames.xCallbacks.map(\.outcome)
 
     func callbackParameters(outcomes: [String], returnParameter: String) -> [(outcome: String, parameter: String)] {
         ConventionNames.xCallbacks.filter { outcomes.contains($0.outcome) }
@@ -35,7 +37,8 @@ struct XCallbackURLRules: ConventionRules {
         return "Nothing: the action never answers success (its outcomes are \(outcomes)), so there is no `x-success` callback."
     }
 
-    var conventionKeys: [ActionKey] { [.outcomes] }
+    var conventionKeys: [ActionKey] { Self.keys }
+    private static let keys: [ActionKey] = [.outcomes]
 
     func mismatch(of key: ActionKey) -> String {
         key == .returnParameter
@@ -53,7 +56,8 @@ struct XCallbackURLRules: ConventionRules {
 
     func derivedRoute(scheme: String, action: String) -> String? { "\(scheme)://\(ConventionNames.xCallbackHost)/\(action)" }
 
-    var reservedParameters: [String] { [ConventionNames.xSource] + ConventionNames.xCallbacks.map(\.parameter) }
+    var reservedParameters: [String] { Self.reserved }
+    private static let reserved = [ConventionNames.xSource] + ConventionNames.xCallbacks.map(\.parameter)
 
     func takeCallbacks(
         _ take: (String) -> String?,

@@ -41,31 +41,31 @@ package struct DocumentNode: Sendable {
 
     /// An object or array whose text is, byte for byte, that of one parsed earlier in the same
     /// source, so it is the same value at another place. Its members or elements are made from
-    /// the earlier ones, with their positions moved here, only when they are read: a reader
-    /// that recognises the text (a spec's repeated `parameters`) never reads them.
+    /// the earlier ones, with their positions moved to where the repeat stands (its node's
+    /// position), only when they are read: a reader that recognises the text (a spec's repeated
+    /// definitions) never reads them. The repeats of one text share one `Repeat`.
     package final class Repeat: Sendable {
         /// The earlier object or array, as parsed (never itself a repeat).
         let original: DocumentNode
-        /// How the earlier text's positions move here.
-        let shift: PositionShift
 
-        init(original: DocumentNode, shift: PositionShift) {
+        init(original: DocumentNode) {
             self.original = original
-            self.shift = shift
         }
 
-        /// The earlier members, placed here; `nil` for an array.
+        /// The earlier members, placed at `position`; `nil` for an array.
         @inline(never)
-        var members: [Member]? {
-            original.members.map { members in
+        func members(at position: SourcePosition) -> [Member]? {
+            let shift = PositionShift(from: original.position, to: position)
+            return original.members.map { members in
                 members.map { Member(key: $0.key, keyPosition: shift.apply($0.keyPosition), value: shift.apply($0.value)) }
             }
         }
 
-        /// The earlier elements, placed here; `nil` for an object.
+        /// The earlier elements, placed at `position`; `nil` for an object.
         @inline(never)
-        var elements: [DocumentNode]? {
-            original.elements.map { elements in elements.map { shift.apply($0) } }
+        func elements(at position: SourcePosition) -> [DocumentNode]? {
+            let shift = PositionShift(from: original.position, to: position)
+            return original.elements.map { elements in elements.map { shift.apply($0) } }
         }
     }
 
@@ -96,18 +96,13 @@ package struct DocumentNode: Sendable {
         }
 
         /// The node placed here: a scalar with its position moved, an object or array as a
-        /// repeat of it (read when its members or elements are).
+        /// repeat of it (read when its members or elements are). A repeat within the moved text
+        /// stays a repeat of the same text, standing where it is moved to.
         func apply(_ node: DocumentNode) -> DocumentNode {
             let end = node.sourceEnd.map { $0 + offsets }
             switch node.value {
             case .object, .array:
-                return DocumentNode(value: .repeated(Repeat(original: node, shift: self)), position: apply(node.position), sourceEnd: end)
-            case .repeated(let inner):
-                // A repeat within the original: its members or elements where it stands in the
-                // original, then moved here like the rest.
-                let members = inner.members.map { DocumentNode.Value.object($0) }
-                let placed = DocumentNode(value: members ?? .array(inner.elements ?? []), position: node.position, sourceEnd: node.sourceEnd)
-                return apply(placed)
+                return DocumentNode(value: .repeated(Repeat(original: node)), position: apply(node.position), sourceEnd: end)
             default:
                 return DocumentNode(value: node.value, position: apply(node.position), sourceEnd: end)
             }
@@ -141,7 +136,7 @@ package struct DocumentNode: Sendable {
     package var members: [Member]? {
         if case .object(let members) = value { return members }
         // Rare (a repeat the reader did not recognise), and kept out of line.
-        if case .repeated(let earlier) = value { return earlier.members }
+        if case .repeated(let earlier) = value { return earlier.members(at: position) }
         return nil
     }
 
@@ -149,7 +144,7 @@ package struct DocumentNode: Sendable {
     @inline(__always)
     package var elements: [DocumentNode]? {
         if case .array(let elements) = value { return elements }
-        if case .repeated(let earlier) = value { return earlier.elements }
+        if case .repeated(let earlier) = value { return earlier.elements(at: position) }
         return nil
     }
 

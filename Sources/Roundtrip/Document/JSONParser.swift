@@ -29,6 +29,8 @@ package struct JSONParser {
     private struct ParsedObject {
         /// The object.
         let node: DocumentNode
+        /// What every repeat of it is a repeat of: one for them all.
+        let repeated: DocumentNode.Repeat
         /// Where its text ends.
         let end: SourcePosition
         /// How many levels it nests.
@@ -310,11 +312,10 @@ package struct JSONParser {
         // depth limit, and then they are parsed (and refused).
         if let earlier, depth + earlier.height <= maximumDepth {
             let here = position
-            let shift = DocumentNode.PositionShift(from: earlier.node.position, to: here)
             // The text is the earlier one's, so it ends where that one ends, moved here.
-            let end = shift.apply(earlier.end)
+            let end = DocumentNode.PositionShift(from: earlier.node.position, to: here).apply(earlier.end)
             (index, line, column) = (end.offset, end.line, end.column)
-            return DocumentNode(value: .repeated(DocumentNode.Repeat(original: earlier.node, shift: shift)), position: here, sourceEnd: index)
+            return DocumentNode(value: .repeated(earlier.repeated), position: here, sourceEnd: index)
         }
         let outerDeepest = deepest
         deepest = depth
@@ -330,7 +331,7 @@ package struct JSONParser {
         deepest = max(outerDeepest, deepest)
         // Kept only if its digest keeps fewer than `repeatCandidateLimit`: documents that share
         // long openings and differ later cannot make each object compare with all the others.
-        parsedObjects.insert(ParsedObject(node: node, end: position, height: height), digest: digest)
+        parsedObjects.insert(ParsedObject(node: node, repeated: DocumentNode.Repeat(original: node), end: position, height: height), digest: digest)
         return node
     }
 

@@ -10,7 +10,7 @@ extension SpecReader {
         queryEncoding: QueryEncoding,
         answerContext: AnswerContext = AnswerContext()
     ) -> Action? {
-        let path = "actions.\(name)"
+        let path = "actions." + name
         guard
             let fields = mapping(node, path, keys: ActionKey.self)
         else { return nil }
@@ -162,6 +162,9 @@ extension SpecReader {
         var outcomes: [String]?
     }
 
+    /// Every key whose meaning depends on the convention, made once.
+    private static let conventionKeys: [ActionKey] = [.returnParameter, .responsePrefix, .outcomes]
+
     /// Reads the keys whose meaning depends on the convention (`return-parameter`,
     /// `response-prefix`, `outcomes`), refusing each that does not apply to `convention`.
     private mutating func readConventionKeys(
@@ -196,7 +199,7 @@ extension SpecReader {
             if Set(list).count != list.count { error("duplicate-value", Self.join(path, "outcomes"), node, "outcomes must be distinct") }
             keys.outcomes = rules.ordered(outcomes: list)
         }
-        for key in [ActionKey.returnParameter, .responsePrefix, .outcomes] where !applies.contains(key) {
+        for key in Self.conventionKeys where !applies.contains(key) {
             guard let keyNode = fields[key] else { continue }
             error("convention-mismatch", Self.join(path, key.name), keyNode, rules.mismatch(of: key))
         }
