@@ -79,19 +79,19 @@ extension SpecReader {
     ) -> [RoutePattern] {
         let rules = convention.rules
         var routes: [RoutePattern] = []
-        // Where each route was written: a list item's own path and node, so a finding about one
-        // route points at it.
-        var sites: [RouteSite] = []
+        // Where each route was written (a list item's own path and node, so a finding about one
+        // route points at it) is added to ``routeSites`` from here on.
+        let firstSite = routeSites.count
         if let urlNode = fields[.url] {
             // One route, or a list of routes that all lead to the action.
             if let elements = urlNode.elements {
                 if elements.isEmpty { error("empty-value", Self.join(path, "url"), urlNode, "list at least one route") }
                 for (index, element) in elements.enumerated() {
                     let site = RouteSite(item: index, node: element)
-                    if let text = string(element, site.path(of: path)) { addRoute(text, at: site, path: path, to: &routes, sites: &sites) }
+                    if let text = string(element, site.path(of: path)) { addRoute(text, at: site, path: path, to: &routes) }
                 }
             } else if let text = nonEmptyString(urlNode, Self.join(path, "url")) {
-                addRoute(text, at: RouteSite(item: nil, node: urlNode), path: path, to: &routes, sites: &sites)
+                addRoute(text, at: RouteSite(item: nil, node: urlNode), path: path, to: &routes)
             }
         } else if let shape = rules.derivedRoute(scheme: "<scheme>", action: name) {
             var refusal: RoundtripError?
@@ -99,7 +99,7 @@ extension SpecReader {
                 guard let text = rules.derivedRoute(scheme: scheme, action: name) else { continue }
                 do {
                     routes.append(try RoutePattern(text))
-                    sites.append(RouteSite(item: nil, node: node))
+                    routeSites.append(RouteSite(item: nil, node: node))
                 } catch {
                     refusal = error
                 }
@@ -123,7 +123,8 @@ extension SpecReader {
             error("missing-key", Self.join(path, "url"), node, "the action needs a 'url' (its route)")
         }
         // Past the last refusal: the action will be read, and its sites stand at its index.
-        routeSites.append(sites)
+        routeSiteStarts.append(firstSite)
+        let sites = routeSites[firstSite...]
         for (route, site) in zip(routes, sites) {
             if let problem = rules.routeProblem(route) {
                 error(problem.rule, site.path(of: path), site.node, problem.message)
@@ -210,7 +211,7 @@ extension SpecReader {
 
     /// Parses one route of an action and adds it, or reports why it cannot be one (it is
     /// malformed, or the action lists it already).
-    private mutating func addRoute(_ text: String, at site: RouteSite, path: String, to routes: inout [RoutePattern], sites: inout [RouteSite]) {
+    private mutating func addRoute(_ text: String, at site: RouteSite, path: String, to routes: inout [RoutePattern]) {
         do {
             let route = try RoutePattern(text)
             if let earlier = routes.first(where: { $0.isSameRoute(as: route) }) {
@@ -219,7 +220,7 @@ extension SpecReader {
                 return
             }
             routes.append(route)
-            sites.append(site)
+            routeSites.append(site)
         } catch {
             self.error("invalid-route", site.path(of: path), site.node, error.message)
         }
@@ -308,7 +309,7 @@ extension SpecReader {
 
     /// Refuses routes of one action that carry different placeholder names: each placeholder is
     /// a required parameter, so a request at a route without it could never be accepted.
-    private mutating func checkPlaceholdersAgree(_ routes: [RoutePattern], sites: [RouteSite], action: String, path: String) {
+    private mutating func checkPlaceholdersAgree(_ routes: [RoutePattern], sites: ArraySlice<RouteSite>, action: String, path: String) {
         guard routes.count > 1, let first = routes.first else { return }
         let expected = Set(first.placeholderNames)
         for (route, site) in zip(routes, sites).dropFirst() where Set(route.placeholderNames) != expected {

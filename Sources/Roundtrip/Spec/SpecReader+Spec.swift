@@ -78,8 +78,8 @@ extension SpecReader {
             spec.routerForActions = try Router(locating: actions)
         } catch {
             let name = actions[error.actionIndex].name
-            let sites = error.actionIndex < routeSites.count ? routeSites[error.actionIndex] : []
-            let site = error.routeIndex < sites.count ? sites[error.routeIndex] : nil
+            let sites = routeSites(ofAction: error.actionIndex)
+            let site = error.routeIndex < sites.count ? sites[sites.startIndex + error.routeIndex] : nil
             self.error(
                 "duplicate-route",
                 site?.path(of: "actions.\(name)") ?? "actions.\(name).url",

@@ -8,9 +8,19 @@ struct SpecReader {
     /// actions, and each compiles once.
     private var patterns: [String: ValuePattern] = [:]
     private var dateFormats: [String: DateFormat] = [:]
-    /// Where each action's routes were written, by the action's index among those read and in
-    /// route order, so a conflict the router finds between actions is reported at its route.
-    var routeSites: [[RouteSite]] = []
+    /// Where each action's routes were written, action by action in the order they were read
+    /// and in route order (one list for all, rather than one per action), so a conflict the
+    /// router finds between actions is reported at its route.
+    var routeSites: [RouteSite] = []
+    /// Where each action's sites start in ``routeSites``, by the action's index among those read.
+    var routeSiteStarts: [Int] = []
+
+    /// Where the routes of the action at `index` (among those read) were written.
+    func routeSites(ofAction index: Int) -> ArraySlice<RouteSite> {
+        guard index < routeSiteStarts.count else { return [] }
+        let end = index + 1 < routeSiteStarts.count ? routeSiteStarts[index + 1] : routeSites.count
+        return routeSites[routeSiteStarts[index]..<end]
+    }
     /// Where one of an action's routes was written, so that a finding about the route points at it.
     struct RouteSite {
         /// The route's index when the action's `url` is a list.
