@@ -151,16 +151,15 @@ struct RepeatedDefinitions {
         }
     }
 
-    /// The parameters read earlier for a set whose text this set's repeats, in the same
+    /// The parameters read earlier for the set whose text this set repeats, in the same
     /// context, if reading it found nothing to report. Only a parsed repeat
     /// (``DocumentNode/Repeat``, which the JSON parser gives for a mapping whose text it has
     /// parsed before) is looked up: it is found by where the text it repeats starts, without a
     /// digest of its hundreds of bytes or a comparison. (A YAML document has none: there each
     /// definition is looked up on its own.)
     func parameters(for set: ParameterSet) -> [ParameterSpec]? {
-        guard source != nil, case .repeated(let earlier) = set.node.value else { return nil }
-        let start = earlier.original.position.offset
-        return readSets.first(digest: UInt64(truncatingIfNeeded: start)) { entry in
+        guard let start = repeatedTextStart(of: set.node) else { return nil }
+        return readSets.first(digest: Self.digest(ofStart: start)) { entry in
             entry.start == start && entry.set.convention == set.convention && Self.sameBytes(entry.set.returnParameter, set.returnParameter)
                 && Self.sameBytes(entry.set.responsePrefix, set.responsePrefix)
         }?.parameters
@@ -170,16 +169,24 @@ struct RepeatedDefinitions {
     /// text starts, when that is known (JSON).
     mutating func remember(_ parameters: [ParameterSpec], for set: ParameterSet) {
         guard let start = textStart(of: set.node) else { return }
-        readSets.insert((start, set, parameters), digest: UInt64(truncatingIfNeeded: start))
+        readSets.insert((start, set, parameters), digest: Self.digest(ofStart: start))
     }
 
     /// Where the text of a definition or set starts, when it is known: its own place, or for a
     /// parsed repeat the place of the text it repeats.
     private func textStart(of node: DocumentNode) -> Int? {
         guard source != nil, node.sourceEnd != nil else { return nil }
-        if case .repeated(let earlier) = node.value { return earlier.original.position.offset }
-        return node.position.offset
+        return repeatedTextStart(of: node) ?? node.position.offset
     }
+
+    /// Where the text that a parsed repeat repeats starts; `nil` for any other node.
+    private func repeatedTextStart(of node: DocumentNode) -> Int? {
+        guard source != nil, case .repeated(let earlier) = node.value else { return nil }
+        return earlier.original.position.offset
+    }
+
+    /// The digest a text is kept under by where it starts (each place holds one text).
+    private static func digest(ofStart start: Int) -> UInt64 { UInt64(truncatingIfNeeded: start) }
 
     /// The parameters of the last set read (see ``lastSet``), not yet renamed, when each of
     /// `entries`' definitions is a parsed repeat of the text of that set's definition at its
@@ -191,18 +198,14 @@ struct RepeatedDefinitions {
         guard lastSetStarts.count == entries.count, lastSet?.convention == set.convention,
             Self.sameBytes(lastSet?.returnParameter, set.returnParameter), Self.sameBytes(lastSet?.responsePrefix, set.responsePrefix)
         else { return nil }
-        for index in entries.indices {
-            guard case .repeated(let earlier) = entries[index].value.value, earlier.original.position.offset == lastSetStarts[index] else {
-                return nil
-            }
-        }
+        for index in entries.indices where repeatedTextStart(of: entries[index].value) != lastSetStarts[index] { return nil }
         return lastSetParameters
     }
 
     /// Remembers a set read without a finding, definition by definition, when every definition
     /// was read and its text is known (see ``lastSet``).
     mutating func rememberDefinitions(of set: ParameterSet, entries: [DocumentNode.Member], read parameters: [ParameterSpec]) {
-        guard parameters.count == entries.count else { return }
+        guard source != nil, parameters.count == entries.count else { return }
         var starts: [Int] = []
         starts.reserveCapacity(entries.count)
         for entry in entries {
@@ -234,9 +237,8 @@ struct RepeatedDefinitions {
     /// - Complexity: O(*n*) in the size of the definition.
     mutating func parameter(for definition: Definition, digest: UInt64) -> ParameterSpec? {
         guard var parameter = read.first(digest: digest, where: { isSame($0.definition, definition) })?.parameter else { return nil }
-        if source != nil, case .repeated(let earlier) = definition.node.value {
-            let start = earlier.original.position.offset
-            readAt.insert((start, Self.flags(of: definition), parameter), digest: UInt64(truncatingIfNeeded: start))
+        if let start = repeatedTextStart(of: definition.node) {
+            readAt.insert((start, Self.flags(of: definition), parameter), digest: Self.digest(ofStart: start))
         }
         // The name is held beside the shared fields: renaming copies none of them.
         if let name = definition.name { parameter.name = name }
@@ -248,14 +250,9 @@ struct RepeatedDefinitions {
     ///
     /// - Complexity: O(1).
     func parameter(repeating definition: Definition) -> ParameterSpec? {
-        guard source != nil, case .repeated(let earlier) = definition.node.value,
-            let entry = readAt.first(
-                digest: UInt64(truncatingIfNeeded: earlier.original.position.offset),
-                where: { entry in
-                    entry.start == earlier.original.position.offset && entry.flags == Self.flags(of: definition)
-                }
-            ),
-            var parameter = Optional(entry.parameter)
+        guard let start = repeatedTextStart(of: definition.node),
+            var parameter = readAt.first(digest: Self.digest(ofStart: start), where: { $0.start == start && $0.flags == Self.flags(of: definition) })?
+                .parameter
         else { return nil }
         if let name = definition.name { parameter.name = name }
         return parameter
