@@ -7,14 +7,17 @@ import Roundtrip
 /// the decision of the same request at a route of its own ("Incoming: decision, N actions").
 ///
 /// Target: its cost at 10,000 actions is at most 1.3× its cost at 10 (a query's values lead
-/// straight to the candidates they could select), and as near as can be to the decision of the
-/// same request at a route of its own. Measured on a quiet 2-core Linux VM (release, minimum of
-/// alternating rounds, `incoming-profile select 10|10000`): 3.15 µs at 10 actions and at 10,000,
-/// against 2.86 µs for the request at a route of its own (1.10×; 3.75 µs and 1.32× before the
-/// selection passed over items that cannot start a select name by their first byte, was read by
-/// reference instead of copied out of the router, and the query's decoding skipped the select
-/// pairs instead of decoding and then removing them). The rest is the selection's own look at
-/// the query (its values, and the candidates they lead to) and the longer URL (one more pair).
+/// straight to the candidates they could select), and no more than the decision of a request at
+/// a route of its own cost before routes could be shared. Measured on a quiet 2-core Linux VM
+/// (release, minimum of alternating rounds, `incoming-profile select 10|10000`): 2.99–3.04 µs
+/// at 10 actions and at 10,000, against 2.93–3.00 µs for the decision at a route of its own
+/// built from the commit before `select` (348c9c7), and 2.85–2.91 µs for today's (1.04–1.05×).
+/// Earlier steps: 3.75 µs and 1.32× at first; 3.15 µs and 1.10× once items that cannot start a
+/// select name were passed over by their first byte, the selection was read by reference, and
+/// the query's decoding skipped the select pairs; 1.04× once a value that decodes to itself is
+/// looked up by its bytes in place (`FirstPairTable`: no `String`, no `Hasher`) and a group
+/// that selects on one name is decided by the first item that gives it. The rest is the longer
+/// URL (one more pair, 15 bytes) and that one lookup.
 func registerSelectBenchmarks() {
     let url = SelectFixture.url
     for actionCount in [10, 10_000] {

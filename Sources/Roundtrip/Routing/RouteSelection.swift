@@ -109,30 +109,69 @@ struct RouteSelection: Sendable {
         names.count > scanLimit ? nameIndex[name] : names.firstIndex(of: name)
     }
 
-    /// The values a query gives the select names, by name index: `nil` until the query gives
-    /// the name, then its value (`.some(nil)` for a name without `=`), and where its item starts
-    /// in the query. The first is held inline, so a group that selects on one name (most do)
-    /// allocates nothing.
+    /// What a query gives a select name: nothing yet, the name without `=`, or a value, either
+    /// where its bytes stand in the query (when they decode to themselves) or decoded.
+    private enum GivenValue {
+        case absent
+        case withoutValue
+        /// The value's offsets in the query.
+        case raw(start: Int, end: Int)
+        /// The value decoded, by its index among ``FoundValues``' decoded values.
+        case decoded(Int)
+    }
+
+    /// The values a query gives the select names, by name index, and where each one's item
+    /// starts in the query. The first is held inline, and only an escaped value is made a
+    /// `String`, so a group that selects on one name (most do) allocates nothing.
     private struct FoundValues {
-        private var first: (value: String??, item: Int) = (nil, 0)
-        private var others: [(value: String??, item: Int)]
+        private var first: (value: GivenValue, item: Int) = (.absent, 0)
+        private var others: [(value: GivenValue, item: Int)]
+        private var decoded: [String] = []
 
         init(count: Int) {
-            others = count > 1 ? Array(repeating: (nil, 0), count: count - 1) : []
+            others = count > 1 ? Array(repeating: (.absent, 0), count: count - 1) : []
         }
 
         var indices: Range<Int> { 0..<(others.count + 1) }
 
-        subscript(index: Int) -> String?? {
+        private subscript(index: Int) -> GivenValue {
             index == 0 ? first.value : others[index - 1].value
+        }
+
+        /// Whether the query gave the name at `index`, with a value or without.
+        func isGiven(_ index: Int) -> Bool {
+            if case .absent = self[index] { return false }
+            return true
+        }
+
+        /// Calls `body` with the decoded bytes of the value of the name at `index`, or gives
+        /// `nil` when the query gave the name no value.
+        func withValue<Result>(
+            _ index: Int,
+            in query: UnsafeBufferPointer<UInt8>,
+            _ body: (UnsafeBufferPointer<UInt8>) -> Result
+        ) -> Result? {
+            switch self[index] {
+            case .absent, .withoutValue: return nil
+            case .raw(let start, let end): return body(UnsafeBufferPointer(rebasing: query[start..<end]))
+            case .decoded(let position):
+                var text = decoded[position]
+                return text.withUTF8(body)
+            }
         }
 
         /// The offset in the query of the item that gave the name at `index`.
         func item(_ index: Int) -> Int { index == 0 ? first.item : others[index - 1].item }
 
         /// Records the value of the name at `index`, from the item at offset `item` of the query.
-        mutating func set(_ index: Int, value: String?, item: Int) {
+        mutating func set(_ index: Int, value: GivenValue, item: Int) {
             if index == 0 { first = (value, item) } else { others[index - 1] = (value, item) }
+        }
+
+        /// Records the decoded value of the name at `index`, from the item at offset `item`.
+        mutating func set(_ index: Int, decoded value: String, item: Int) {
+            decoded.append(value)
+            set(index, value: .decoded(decoded.count - 1), item: item)
         }
     }
 
@@ -184,13 +223,14 @@ extension RouteSelection {
     /// (a retain and a release of each of its tables) on every URL.
     final class Compiled: Sendable {
         private let candidates: [Int]
-        private let pairs: [[(name: Int, value: String)]]
+        /// Each candidate's pairs, their values as bytes.
+        private let pairs: [[(name: Int, value: [UInt8])]]
         private let names: [String]
         private let nameIndex: [String: Int]
         /// ``names`` for a query item's raw name: the names of the query's other items are never
         /// decoded.
         private let rawNames: RawNames
-        private let byFirstPair: [FirstPair: [Int]]
+        private let byFirstPair: FirstPairTable
         private let descriptions: [String]
         /// The bytes a query item's name may start with to be (or decode to) a select name: their
         /// first bytes, `%`, and `+` in a form query.
@@ -201,15 +241,19 @@ extension RouteSelection {
         /// query as pairs afterwards, passing over its select pairs and declaring none of the
         /// group's select names, and that decoding refuses a select pair given twice.
         private let stopsWhenAllFound: Bool
+        /// Whether the group selects on one name, every candidate has one pair, and reading may
+        /// stop once the name is found (the `?action=…` of most routes that actions share): the
+        /// first item that gives it decides, by one lookup (``lookUpByOneName(_:steps:)``).
+        private let selectsByOneName: Bool
 
         /// Compiles a selection among `actions`.
         init(_ selection: RouteSelection, of actions: [Action]) {
             candidates = selection.candidates
-            pairs = selection.pairs
+            pairs = selection.pairs.map { $0.map { ($0.name, Array($0.value.utf8)) } }
             names = selection.names
             nameIndex = selection.nameIndex
             rawNames = RawNames(selection.names)
-            byFirstPair = selection.byFirstPair
+            byFirstPair = FirstPairTable(selection.byFirstPair.map { ($0.key.name, $0.key.value, $0.value) })
             descriptions = selection.descriptions
             var openers = ByteSet()
             openers.insert(0x25)
@@ -228,6 +272,7 @@ extension RouteSelection {
             stopsWhenAllFound = selection.candidates.allSatisfy { candidate in
                 actions[candidate].queryValue == nil && !selection.names.contains { actions[candidate].parameter(taking: $0) != nil }
             }
+            selectsByOneName = stopsWhenAllFound && selection.names.count == 1 && selection.pairs.allSatisfy { $0.count == 1 }
         }
 
         /// The candidate the query selects, or `nil` when none is.
@@ -248,10 +293,17 @@ extension RouteSelection {
         ///   carries), whatever the number of candidates.
         func choose(_ query: UnsafeBufferPointer<UInt8>?, steps: inout Int) throws(RoundtripError) -> Choice? {
             guard let query else { return nil }
+            var start = 0
+            if selectsByOneName {
+                switch lookUpByOneName(query, steps: &steps) {
+                case .chosen(let choice): return choice
+                case .read(let item): start = item
+                }
+            }
             var found = FoundValues(count: names.count)
             var stepCount = 0
-            let end = try readPairs(query, from: 0, into: &found, stopWhenAllFound: stopsWhenAllFound, steps: &stepCount)
-            let best = bestCandidate(found, steps: &stepCount)
+            let end = try readPairs(query, from: start, into: &found, stopWhenAllFound: stopsWhenAllFound, steps: &stepCount)
+            let best = bestCandidate(found, in: query, steps: &stepCount)
             // Nothing selected: a select name given twice in the rest is refused as before,
             // rather than reported as a query that selects nothing.
             if best == nil, end < query.count { _ = try readPairs(query, from: end, into: &found, stopWhenAllFound: false, steps: &stepCount) }
@@ -259,6 +311,53 @@ extension RouteSelection {
             guard let best else { return nil }
             let onlyPair = pairs[best].count == 1 ? pairs[best][0].name : nil
             return Choice(actionIndex: candidates[best], selectItem: onlyPair.map { found.item($0) })
+        }
+
+        /// What the first look at a query whose one select name decides found.
+        private enum OneNameLookUp {
+            /// The item that gives the name, written as it decodes, chose a candidate.
+            case chosen(Choice)
+            /// The reading is ``readPairs(_:from:into:stopWhenAllFound:steps:)``'s from this
+            /// offset, where the items that may give the name start (or the query's end): an
+            /// item that must be decoded to tell, or whose value no candidate has.
+            case read(from: Int)
+        }
+
+        /// The first look at a query when the group selects on one name and every candidate has
+        /// one pair: the first item whose raw name is the select name, as it stands, and its
+        /// value, looked up in ``byFirstPair`` as it stands. Items before it are the ones
+        /// ``readPairs(_:from:into:stopWhenAllFound:steps:)`` would pass over, so what it cannot
+        /// decide alone is read from that item on, never twice.
+        private func lookUpByOneName(_ query: UnsafeBufferPointer<UInt8>, steps: inout Int) -> OneNameLookUp {
+            var start = 0
+            while start < query.count {
+                let separator = URLSplit.firstIndex(of: 0x26, in: query, from: start)
+                defer { start = separator + 1 }
+                guard separator > start else { continue }
+                let raw = UnsafeBufferPointer(rebasing: query[start..<separator])
+                guard openers.contains(raw[0]) else {
+                    steps += 1
+                    continue
+                }
+                let equals = QueryCodec.nameEnd(raw)
+                switch rawPosition(of: UnsafeBufferPointer(rebasing: raw[0..<equals])) {
+                case .some(nil):
+                    steps += 1
+                    continue
+                case .some(.some) where equals < raw.count:
+                    guard case .raw(let valueStart, let valueEnd)? = verbatimValue(of: raw, nameEnd: equals, at: start) else {
+                        return .read(from: start)
+                    }
+                    let offsets = byFirstPair.places(name: 0, value: UnsafeBufferPointer(rebasing: query[valueStart..<valueEnd]))
+                    guard let first = offsets.first else { return .read(from: start) }
+                    // The item read and the one pair compared.
+                    steps += 2
+                    return .chosen(Choice(actionIndex: candidates[byFirstPair.place(at: first)], selectItem: start))
+                default:
+                    return .read(from: start)
+                }
+            }
+            return .read(from: query.count)
         }
 
         /// Reads the select pairs' values from `start`, and gives the offset where it stopped:
@@ -272,7 +371,7 @@ extension RouteSelection {
             stopWhenAllFound: Bool,
             steps: inout Int
         ) throws(RoundtripError) -> Int {
-            var missing = found.indices.count { found[$0] == nil }
+            var missing = found.indices.count { !found.isGiven($0) }
             // The items are split here, as ``QueryCodec/forEachItem(in:_:)`` splits them (stray `&`s
             // passed over).
             var start = start
@@ -298,31 +397,50 @@ extension RouteSelection {
                     guard let known = position(of: name) else { continue }
                     index = known
                 }
-                if found[index] != nil {
+                if found.isGiven(index) {
                     throw RoundtripError(.duplicateParameter, "the parameter '\(name)' appears more than once", parameter: name)
                 }
-                found.set(index, value: try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: decoding), item: start)
+                if equals == raw.count {
+                    found.set(index, value: .withoutValue, item: start)
+                } else if let verbatim = verbatimValue(of: raw, nameEnd: equals, at: start) {
+                    found.set(index, value: verbatim, item: start)
+                } else {
+                    found.set(index, decoded: try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: decoding) ?? "", item: start)
+                }
                 missing -= 1
                 if stopWhenAllFound, missing == 0 { return min(separator + 1, query.count) }
             }
             return query.count
         }
 
+        /// The place in the query of the value of a raw item whose name ends at `equals` (the
+        /// item at offset `item`), when its bytes decode to themselves: printable ASCII without
+        /// `%`, nor `+` in a form query. No `String` is made of such a value.
+        private func verbatimValue(of raw: UnsafeBufferPointer<UInt8>, nameEnd equals: Int, at item: Int) -> GivenValue? {
+            let bytes = UnsafeBufferPointer(rebasing: raw[(equals + 1)...])
+            guard PercentDecoding.isVerbatim(bytes), queryEncoding != .form || !bytes.contains(0x2B) else { return nil }
+            return .raw(start: item + equals + 1, end: item + raw.count)
+        }
+
         /// The place of the candidate the values found select: most pairs first, then spec order,
         /// among the candidates whose first pair was found.
-        private func bestCandidate(_ found: FoundValues, steps: inout Int) -> Int? {
+        private func bestCandidate(_ found: FoundValues, in query: UnsafeBufferPointer<UInt8>, steps: inout Int) -> Int? {
             var best: Int?
             for index in found.indices {
-                guard case .some(.some(let value)) = found[index], let places = byFirstPair[FirstPair(name: index, value: value)] else { continue }
-                for place in places {
+                let offsets = found.withValue(index, in: query) { byFirstPair.places(name: index, value: $0) } ?? 0..<0
+                for offset in offsets {
+                    let place = byFirstPair.place(at: offset)
                     if let best, pairs[best].count > pairs[place].count || (pairs[best].count == pairs[place].count && best < place) {
                         continue
                     }
-                    let selected = pairs[place].allSatisfy {
-                        steps += 1
-                        guard case .some(.some(let value)) = found[$0.name] else { return false }
-                        return value == $0.value
-                    }
+                    // The table matched the first pair; the others are compared.
+                    steps += 1
+                    let selected =
+                        pairs[place].count == 1
+                        || pairs[place].dropFirst().allSatisfy { pair in
+                            steps += 1
+                            return found.withValue(pair.name, in: query) { $0.elementsEqual(pair.value) } ?? false
+                        }
                     if selected { best = place }
                 }
             }

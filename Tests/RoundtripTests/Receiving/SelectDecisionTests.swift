@@ -72,6 +72,33 @@ import Testing
         #expect(request.undeclaredParameters.isEmpty)
     }
 
+    /// A select value is compared with the value the query gives once decoded as the route
+    /// reads its query: `+` is a space only in a form query, and escapes of any script decode
+    /// before the comparison.
+    @Test(
+        arguments: [
+            ("form", "rides://go?kind=e+bike", "e-bike"),
+            ("form", "rides://go?kind=e%20bike", "e-bike"),
+            ("form", "rides://go?kind=v%C3%A9lo", "velo"),
+            ("rfc3986", "rides://go?kind=e+bike", "e-plus-bike"),
+            ("rfc3986", "rides://go?kind=e%20bike", "e-bike"),
+            ("rfc3986", "rides://go?kind=v%C3%A9lo", "velo"),
+        ]
+    )
+    func aSelectValueMatchesTheQuerysDecodedValue(encoding: String, url: String, action: String) throws {
+        let yaml = """
+            roundtrip: 1
+            app: {name: Rides, schemes: [rides]}
+            actions:
+              e-bike: {url: "rides://go", convention: none, query-encoding: \(encoding), select: {kind: "e bike"}}
+              e-plus-bike: {url: "rides://go", convention: none, query-encoding: \(encoding), select: {kind: "e+bike"}}
+              velo: {url: "rides://go", convention: none, query-encoding: \(encoding), select: {kind: "vélo"}}
+            """
+        let endpoint = try Endpoint(spec: SpecLoader.load(yaml: yaml).spec)
+        #expect(try endpoint.evaluate(url).actionName == action)
+        #expect(throws: RoundtripError.self) { try endpoint.evaluate("rides://go?kind=velo") }
+    }
+
     @Test func theSelectedActionsParametersAreBound() throws {
         let request = try Self.endpoint.evaluate("rides://?action=setPickup&pickup%5Blatitude%5D=1.5")
         #expect(request.canonicalParameters == ["pickup[latitude]": "1.5"])
