@@ -25,12 +25,14 @@ package struct JSONParser {
     /// The objects parsed under ``repeatKeys``, by a digest of the opening of their text: where
     /// their text ends, the node, and how many levels it nests.
     private var parsedObjects = DigestTable<ParsedObject>(elementsPerDigest: repeatCandidateLimit)
-    /// An object parsed where repeats are looked for.
+    /// An object parsed where repeats are looked for. The node itself is held only by
+    /// ``repeated``: a lookup copies this value, and a copy of the node retained each of its
+    /// members' arrays and strings.
     private struct ParsedObject {
-        /// The object.
-        let node: DocumentNode
         /// What every repeat of it is a repeat of: one for them all.
         let repeated: DocumentNode.Repeat
+        /// Where its text starts.
+        let start: SourcePosition
         /// Where its text ends.
         let end: SourcePosition
         /// How many levels it nests.
@@ -298,7 +300,7 @@ package struct JSONParser {
         }
         var compared = 0
         let earlier = parsedObjects.first(digest: digest) { candidate in
-            let from = candidate.node.position.offset
+            let from = candidate.start.offset
             let length = candidate.end.offset - from
             guard start + length <= bytes.count else { return false }
             compared += length
@@ -313,7 +315,7 @@ package struct JSONParser {
         if let earlier, depth + earlier.height <= maximumDepth {
             let here = position
             // The text is the earlier one's, so it ends where that one ends, moved here.
-            let end = DocumentNode.PositionShift(from: earlier.node.position, to: here).apply(earlier.end)
+            let end = DocumentNode.PositionShift(from: earlier.start, to: here).apply(earlier.end)
             (index, line, column) = (end.offset, end.line, end.column)
             return DocumentNode(value: .repeated(earlier.repeated), position: here, sourceEnd: index)
         }
@@ -331,7 +333,10 @@ package struct JSONParser {
         deepest = max(outerDeepest, deepest)
         // Kept only if its digest keeps fewer than `repeatCandidateLimit`: documents that share
         // long openings and differ later cannot make each object compare with all the others.
-        parsedObjects.insert(ParsedObject(node: node, repeated: DocumentNode.Repeat(original: node), end: position, height: height), digest: digest)
+        parsedObjects.insert(
+            ParsedObject(repeated: DocumentNode.Repeat(original: node), start: node.position, end: position, height: height),
+            digest: digest
+        )
         return node
     }
 

@@ -12,13 +12,16 @@ extension SpecReader {
         // The definitions of the last set read, in order, under this set's names: each is what
         // reading its definition here would give.
         let renamed = repeatedDefinitions.parametersRenamed(for: set, entries: entries)
-        for (index, member) in entries.enumerated() {
+        // By index, each member's fields read in place: binding a member to a local copied its
+        // key and its node.
+        for index in entries.indices {
+            let name = entries[index].key
             // The paths are built only for a message (most parameters have none), each in an
             // autoclosure of its own: a closure kept in a local would be allocated per parameter.
             checkParameterName(
-                member.key,
-                "\(path).parameters.\(member.key)",
-                Self.keyNode(member),
+                name,
+                "\(path).parameters.\(name)",
+                Self.keyNode(entries[index]),
                 convention: set.convention,
                 returnParameter: set.returnParameter,
                 responsePrefix: set.responsePrefix
@@ -26,13 +29,13 @@ extension SpecReader {
             let read: ParameterSpec?
             if let renamed {
                 var parameter = renamed[index]
-                parameter.name = member.key
+                parameter.name = name
                 read = parameter
             } else {
-                read = readParameter(name: member.key, node: member.value, path: "\(path).parameters.\(member.key)", allowName: false)
+                read = readParameter(name: name, node: entries[index].value, path: "\(path).parameters.\(name)", allowName: false)
             }
             if let parameter = read {
-                if parameter.isPrefix { checkPrefixDefinition(parameter, node: member.value, "\(path).parameters.\(member.key)") }
+                if parameter.isPrefix { checkPrefixDefinition(parameter, node: entries[index].value, "\(path).parameters.\(name)") }
                 parameters.append(parameter)
             }
         }

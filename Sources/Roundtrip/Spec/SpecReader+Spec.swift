@@ -66,12 +66,13 @@ extension SpecReader {
             actions: actions
         )
         (spec.answers, spec.callbackMatch) = (answerContext.answers, answerContext.callbackMatch)
-        for action in actions where action.signatures != .off && keys.isEmpty {
+        // By index: binding each action to a local copied all its fields.
+        for index in actions.indices where keys.isEmpty && actions[index].signatures != .off {
             error(
                 "signatures-without-keys",
-                "actions.\(action.name).signatures",
+                "actions.\(actions[index].name).signatures",
                 nil,
-                "signatures are '\(action.signatures)' but the spec declares no 'keys'"
+                "signatures are '\(actions[index].signatures)' but the spec declares no 'keys'"
             )
         }
         do {
