@@ -8,13 +8,14 @@ import Roundtrip
 ///
 /// Target: its cost at 10,000 actions is at most 1.3× its cost at 10 (a query's values lead
 /// straight to the candidates they could select), and no more than the decision of a request at
-/// a route of its own cost before routes could be shared. Measured on a quiet 2-core Linux VM
-/// (release, minimum of alternating rounds, `incoming-profile select 10|10000`): 2.99–3.04 µs
-/// at 10 actions and at 10,000, against 2.93–3.00 µs for the decision at a route of its own
-/// built from the commit before `select` (348c9c7), and 2.85–2.91 µs for today's (1.04–1.05×).
+/// a route of its own cost before routes could be shared. Measured on a quiet 2-core Linux VM,
+/// this benchmark (ordo-one p50) run in turn with the decision benchmark of the last commit
+/// before `select` (348c9c7), twice: 3.01 and 3.03 µs at 10 actions against 3.06 and 3.02 µs
+/// then; 3.04 and 3.01 µs at 10,000 against 3.06 and 3.10 µs. Today's decision at a route of
+/// its own is 2.86–2.93 µs, so selecting costs 1.05× it.
 /// Earlier steps: 3.75 µs and 1.32× at first; 3.15 µs and 1.10× once items that cannot start a
 /// select name were passed over by their first byte, the selection was read by reference, and
-/// the query's decoding skipped the select pairs; 1.04× once a value that decodes to itself is
+/// the query's decoding skipped the select pairs; 1.05× once a value that decodes to itself is
 /// looked up by its bytes in place (`FirstPairTable`: no `String`, no `Hasher`) and a group
 /// that selects on one name is decided by the first item that gives it. The rest is the longer
 /// URL (one more pair, 15 bytes) and that one lookup.
