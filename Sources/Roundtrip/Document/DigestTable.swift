@@ -92,8 +92,8 @@ struct DigestTable<Element> {
     }
 }
 
-/// The seed every ``DigestTable`` mixes into its digests, drawn at random once per process (a
-/// generic type cannot hold it).
-private enum DigestSeed {
+/// The seed every ``DigestTable`` mixes into its digests, and ``FirstPairTable`` into its
+/// hashes, drawn at random once per process (a generic type cannot hold it).
+enum DigestSeed {
     static let value = UInt64.random(in: .min ... .max)
 }

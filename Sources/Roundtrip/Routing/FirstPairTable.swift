@@ -29,14 +29,13 @@ struct FirstPairTable: Sendable {
         while size < 2 * pairs.count { size *= 2 }
         slots = [Int32](repeating: 0, count: size)
         for pair in pairs {
-            valueBytes.append(contentsOf: pair.value.utf8)
+            let value = Array(pair.value.utf8)
+            let hash = value.withUnsafeBufferPointer { Self.hash(name: pair.name, value: $0) }
+            valueBytes.append(contentsOf: value)
             valueEnds.append(valueBytes.count)
             names.append(pair.name)
             places.append(contentsOf: pair.places)
             placeEnds.append(places.count)
-            let hash = valueBytes.withUnsafeBufferPointer { all in
-                Self.hash(name: pair.name, value: UnsafeBufferPointer(rebasing: all[(valueBytes.count - pair.value.utf8.count)...]))
-            }
             var slot = hash & (size - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Int32(truncatingIfNeeded: names.count)
@@ -71,12 +70,10 @@ struct FirstPairTable: Sendable {
         }
     }
 
-    /// FNV-1a over the name's index and the value's bytes, from a seed drawn once per process.
+    /// FNV-1a over the name's index and the value's bytes, from the seed drawn once per process.
     private static func hash(name: Int, value: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash = seed ^ UInt64(truncatingIfNeeded: name)
+        var hash = DigestSeed.value ^ UInt64(truncatingIfNeeded: name)
         for byte in value { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         return Int(truncatingIfNeeded: (hash ^ (hash >> 32)))
     }
-
-    private static let seed = 0xCBF2_9CE4_8422_2325 ^ UInt64.random(in: .min ... .max)
 }
