@@ -28,7 +28,7 @@ import Foundation
 ///   write, is refused with ``StorageError`` `unsafe-folder` (see ``checkFolder(_:)``).
 /// - **Rollback-evident, given a place for the generation.** Every change increases a generation
 ///   sealed in the file. With a ``LedgerGenerationStore`` (on Apple platforms `RoundtripUIKit`'s
-///   `KeychainLedgerGenerationStore`), the store records each generation there too, and refuses
+///   `KeychainLedgerGenerationStore`, elsewhere ``FileLedgerGenerationStore``), the store records each generation there too, and refuses
 ///   a file older than the record with ``StorageError`` `ledger-rollback`: an earlier copy put
 ///   back, which would let answered requests be accepted again. Without one, whoever can write
 ///   the folder can put an earlier copy back undetected.

@@ -11,7 +11,8 @@ import Foundation
 ///
 /// The protection is only as good as the place: it must be somewhere whoever can write the ledger
 /// folder cannot write. On Apple platforms `RoundtripUIKit`'s `KeychainLedgerGenerationStore` keeps
-/// it in the Keychain. ``InMemoryLedgerGenerationStore`` keeps it for the life of the process
+/// it in the Keychain; ``FileLedgerGenerationStore`` keeps it in a file outside the ledger's
+/// folder, on any platform. ``InMemoryLedgerGenerationStore`` keeps it for the life of the process
 /// (tests, or a long-running process).
 ///
 /// The store calls these methods while it holds the ledger's lock, so the calls of every process
