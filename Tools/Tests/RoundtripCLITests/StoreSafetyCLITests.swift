@@ -138,4 +138,65 @@ struct StoreSafetyCLITests {
         let accepted = try CommandLineRunner.run(["response", "accept", "--ledger", ledger, callback, "--json", "--now", "1800000010"])
         #expect(accepted.exitCode == 0, "\(accepted.stdout)\(accepted.stderr)")
     }
+
+    /// A ledger folder put back from a copy taken before a callback was accepted would accept
+    /// that callback again; with `--generation-file` outside the folder it is refused.
+    @Test func aLedgerFolderPutBackIsRefusedWithAGenerationFile() throws {
+        let base = temporaryDirectory()
+        let ledger = base + "/ledger"
+        let generation = base + "/generation/ledger.generation"
+        let built = try CommandLineRunner.run([
+            "request", "build", "--spec", terminal, "--action", "charge", "--param", "amount=12.50", "--callback",
+            "my-return-url://?record_id=123", "--ledger", ledger, "--generation-file", generation, "--now", "1800000000",
+        ])
+        #expect(built.exitCode == 0, "\(built.stderr)")
+        #expect(try String(contentsOfFile: generation, encoding: .utf8) == "1\n")
+        let callback = try CommandLineRunner.run([
+            "response", "build", "--spec", terminal, "--request", built.stdout.trimmingCharacters(in: .newlines), "--outcome", "approved",
+            "--now", "1800000000",
+        ]).stdout.trimmingCharacters(in: .newlines)
+        let copy = base + "/copy"
+        try FileManager.default.copyItem(atPath: ledger, toPath: copy)
+        let accept = ["response", "accept", "--ledger", ledger, "--generation-file", generation, callback, "--json", "--now", "1800000010"]
+        let accepted = try CommandLineRunner.run(accept)
+        #expect(accepted.exitCode == 0, "\(accepted.stdout)\(accepted.stderr)")
+        #expect(try String(contentsOfFile: generation, encoding: .utf8) == "2\n")
+
+        // The copy taken before the answer, put back: the pending request would be accepted again.
+        try FileManager.default.removeItem(atPath: ledger)
+        try FileManager.default.copyItem(atPath: copy, toPath: ledger)
+        let refused = try CommandLineRunner.run(accept)
+        #expect(refused.exitCode == 2)
+        let error = try #require(refused.json?["error"] as? [String: Any], "\(refused.stdout)\(refused.stderr)")
+        #expect(error["code"] as? String == "ledger-rollback")
+        #expect(
+            (error["message"] as? String)?.contains(
+                "the ledger file is generation 1, older than generation 2 recorded in the file '\(generation)'"
+            ) == true
+        )
+        let text = try CommandLineRunner.run(Array(accept.dropLast(3)) + ["--now", "1800000010"])
+        #expect(text.exitCode == 2)
+        #expect(
+            text.stderr.hasPrefix("error: the ledger \(ledger) is unusable: cannot verify \(ledger)/ledger.json: the ledger file is generation 1")
+        )
+
+        // Without the generation file, the same copy is accepted: the gap the option closes.
+        try FileManager.default.removeItem(atPath: ledger)
+        try FileManager.default.copyItem(atPath: copy, toPath: ledger)
+        let gap = try CommandLineRunner.run(["response", "accept", "--ledger", ledger, callback, "--json", "--now", "1800000010"])
+        #expect(gap.exitCode == 0, "\(gap.stdout)\(gap.stderr)")
+    }
+
+    @Test func aGenerationFileInsideTheLedgerFolderIsRefused() throws {
+        let ledger = temporaryDirectory()
+        let run = try CommandLineRunner.run([
+            "request", "build", "--spec", terminal, "--action", "charge", "--param", "amount=12.50", "--callback",
+            "my-return-url://?record_id=123", "--ledger", ledger, "--generation-file", ledger + "/sub/generation", "--now", "1800000000",
+        ])
+        #expect(run.exitCode == 2)
+        #expect(run.stderr.contains("is inside the ledger folder \(ledger): an earlier copy of the folder would bring back its generation too"))
+        let noLedger = try CommandLineRunner.run(["request", "build", "--spec", terminal, "--action", "charge", "--generation-file", "/x/g"])
+        #expect(noLedger.exitCode == 2)
+        #expect(noLedger.stderr.contains("--generation-file records the generation of a ledger; give --ledger too"))
+    }
 }

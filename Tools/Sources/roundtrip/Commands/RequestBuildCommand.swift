@@ -3,7 +3,7 @@ import Foundation
 import Roundtrip
 
 /// `roundtrip request build --spec SPEC --action NAME [--param k=v]... [--callback BASE] [--ledger DIR]
-/// [--sign-key KID --secret-env VAR] [--ttl SECONDS] [--now SECONDS]`
+/// [--generation-file PATH] [--sign-key KID --secret-env VAR] [--ttl SECONDS] [--now SECONDS]`
 struct RequestBuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
@@ -40,6 +40,9 @@ struct RequestBuildCommand: AsyncParsableCommand {
     @Option(help: "A folder for the pending-request ledger (needs --callback).")
     var ledger: String?
 
+    @Option(name: .customLong("generation-file"), help: LedgerKey.generationFileHelp)
+    var generationFile: String?
+
     @OptionGroup var signing: SignerOption
 
     @Option(help: "Seconds the request waits for its answer.")
@@ -53,6 +56,9 @@ struct RequestBuildCommand: AsyncParsableCommand {
     func validate() throws {
         if ledger != nil, callback == nil {
             throw ValidationError("--ledger records the pending request of a callback; give --callback too")
+        }
+        if generationFile != nil, ledger == nil {
+            throw ValidationError("--generation-file records the generation of a ledger; give --ledger too")
         }
         if ttl <= 0 {
             throw ValidationError("--ttl must be a positive number of seconds")
@@ -91,7 +97,7 @@ struct RequestBuildCommand: AsyncParsableCommand {
         }
         if let ledger, let pending = request.pending {
             do {
-                try await LedgerKey.store(ledger, create: true).record(pending)
+                try await LedgerKey.store(ledger, create: true, generationFile: generationFile).record(pending)
             } catch let failure as CommandFailure {
                 throw failure
             } catch {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Roundtrip
 
-/// `roundtrip response accept --ledger DIR URL [--json] [--now SECONDS]`
+/// `roundtrip response accept --ledger DIR [--generation-file PATH] URL [--json] [--now SECONDS]`
 struct ResponseAcceptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accept",
@@ -25,13 +25,17 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
 
             Exits 0 when accepted, 1 when rejected, 2 when the ledger or its key is unusable \
             (damaged, tampered with, or written with another key; or a folder that is not yours \
-            or that others may write in: 'unsafe-folder'). With --json, an unusable ledger is \
+            or that others may write in: 'unsafe-folder'; or older than the generation recorded in \
+            --generation-file: 'ledger-rollback'). With --json, an unusable ledger is \
             reported as {"accepted": false, "error": {"code", "message"}} too.
             """
     )
 
     @Option(help: "The ledger folder 'request build --ledger' wrote.")
     var ledger: String
+
+    @Option(name: .customLong("generation-file"), help: LedgerKey.generationFileHelp)
+    var generationFile: String?
 
     @Argument(help: "The callback URL, exactly as received.")
     var url: String
@@ -42,7 +46,7 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let store = try LedgerKey.store(ledger, create: false)
+            let store = try LedgerKey.store(ledger, create: false, generationFile: generationFile)
             let response = try await ResponseAcceptor(ledger: store).accept(url, now: clock.date)
             if output.json {
                 JSONOutput.print(AcceptedJSON(response))

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Crypto
 import Foundation
 import Roundtrip
@@ -23,14 +24,36 @@ enum LedgerKey {
     static let help = """
         The ledger is sealed with an HMAC key: the value of \(environmentVariable) when set (at \
         least 16 bytes), else DIR/\(fileName), 32 random bytes created on first use with \
-        permissions 0600 (refused when group or others may read it).
+        permissions 0600 (refused when group or others may read it). With --generation-file \
+        PATH the ledger's generation is also kept in PATH, outside the ledger folder, and a ledger \
+        folder put back from an earlier copy is refused ('ledger-rollback'); keep PATH where \
+        whoever can write or restore the ledger folder cannot.
         """
+
+    /// Help of `--generation-file`, shared by the commands that take `--ledger`.
+    static let generationFileHelp: ArgumentHelp =
+        "A file outside the ledger folder that records the ledger's generation, so that an earlier copy of the ledger put back is refused."
 
     /// The ledger store in `directory`.
     ///
-    /// - Parameter create: Whether to create the folder and key file when missing.
-    static func store(_ directory: String, create: Bool) throws -> FileLedgerStore {
-        FileLedgerStore(directory: directory, key: try key(for: directory, create: create))
+    /// - Parameters:
+    ///   - create: Whether to create the folder and key file when missing.
+    ///   - generationFile: Where to record the ledger's generation outside the folder
+    ///     (``FileLedgerGenerationStore``), if anywhere.
+    /// - Throws: ``CommandFailure`` when the generation file lies inside the ledger folder, where
+    ///   restoring the folder would restore it too.
+    static func store(_ directory: String, create: Bool, generationFile: String? = nil) throws -> FileLedgerStore {
+        let generations = try generationFile.map { path in
+            let folder = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
+            let parent = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path
+            guard parent != folder, !parent.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+                throw CommandFailure.usage(
+                    "--generation-file \(path) is inside the ledger folder \(directory): an earlier copy of the folder would bring back its generation too; keep it elsewhere"
+                )
+            }
+            return FileLedgerGenerationStore(path: path)
+        }
+        return FileLedgerStore(directory: directory, key: try key(for: directory, create: create), generations: generations)
     }
 
     /// - Throws: ``StorageError`` `unsafe-folder` when the folder is another user's or others may
