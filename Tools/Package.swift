@@ -36,6 +36,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
     ],
     targets: [
+        // Text for a terminal from values the tools did not write: one home for escaping the
+        // control and bidirectional characters a terminal would act on, used by every text output.
+        .target(
+            name: "RoundtripTerminal",
+            swiftSettings: strictSwift
+        ),
         // The audit: an iOS app's URL attack surface from its Info.plist, entitlements, .app or .ipa.
         // The engine of `roundtrip audit`, not a product: its declarations are `package`.
         .target(
@@ -44,6 +50,7 @@ let package = Package(
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "RoundtripTerminal",
             ],
             swiftSettings: strictSwift
         ),
@@ -61,6 +68,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                "RoundtripTerminal",
             ],
             swiftSettings: strictSwift
         ),
@@ -111,6 +119,7 @@ let package = Package(
                 "RoundtripAASACheck",
                 "RoundtripDemo",
                 "RoundtripServer",
+                "RoundtripTerminal",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -187,6 +196,7 @@ let package = Package(
             name: "RoundtripAuditTests",
             dependencies: [
                 "RoundtripAudit",
+                "RoundtripTerminal",
                 "RoundtripTestSupport",
                 .product(name: "RoundtripSimulator", package: "Roundtrip"),
                 .product(name: "Roundtrip", package: "Roundtrip"),

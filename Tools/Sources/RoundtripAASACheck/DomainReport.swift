@@ -1,4 +1,5 @@
 import RoundtripAssociatedDomains
+import RoundtripTerminal
 
 /// The live check of one domain: what Apple's crawler (and a plain client) got from the site,
 /// what Apple's CDN serves, and the findings.
@@ -23,7 +24,9 @@ package struct DomainReport: Sendable, Encodable {
     package var hasErrors: Bool { findings.contains { $0.severity == .error } }
 
     /// A few lines for a terminal: the domain and the file's URL, each fetch in one line, every
-    /// finding, and a verdict.
+    /// finding, and a verdict. Each line is escaped for the terminal (``TerminalText``): the
+    /// server's answers (a `Location`, a `Content-Type`, the file's keys in findings) are shown,
+    /// never acted on.
     package var text: String {
         var lines = ["\(domain.domain)" + (domain.isWildcard ? " (checked at its apex, \(live.url))" : " (\(live.url))")]
         lines.append("  live:  \(live.summary)")
@@ -39,7 +42,7 @@ package struct DomainReport: Sendable, Encodable {
             return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
         lines.append("  " + (hasErrors ? "FAIL" : "ok") + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))"))
-        return lines.joined(separator: "\n")
+        return TerminalText.lines(lines)
     }
 
     private enum CodingKeys: String, CodingKey { case domain, live, cdn, findings }

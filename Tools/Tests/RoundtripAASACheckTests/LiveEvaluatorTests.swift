@@ -68,4 +68,23 @@ import Testing
         let redirect = try Self.findings(crawler: Self.fetch(302, ""))
         #expect(redirect[0].message.contains("answered 302, a redirect without a Location"))
     }
+
+    @Test func theTextOfAReportEscapesWhatTheServerSent() throws {
+        var live = Self.fetch(301, "", type: "text/html\u{1B}[2J")
+        live.location = "https://example.com/\u{1B}]0;title\u{07}\n  ok"
+        let report = DomainReport(
+            domain: try CheckedDomain("example.com"),
+            live: live,
+            plain: live,
+            cdn: nil,
+            findings: [LintFinding(.error, rule: "redirect", message: "went to \u{202E}moc.elpmaxe\u{9B}")]
+        )
+        let text = report.text
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
+        #expect(text.contains("text/html\\u{1B}[2J"))
+        #expect(text.contains("Location: https://example.com/\\u{1B}]0;title\\u{07}\\u{0A}  ok"))
+        #expect(text.contains("went to \\u{202E}moc.elpmaxe\\u{9B}"))
+        #expect(text.split(separator: "\n").count == 4, "\(text)")
+        #expect(LiveCheckReport(domains: [report]).text.hasPrefix(text))
+    }
 }

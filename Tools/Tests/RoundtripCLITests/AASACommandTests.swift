@@ -127,6 +127,23 @@ struct CLITests {
         #expect(missing.status == 2)
     }
 
+    /// A file's keys and values quoted in findings cannot drive the terminal nor fake a line.
+    @Test func lintEscapesControlCharactersInText() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-escape-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("apple-app-site-association").path
+        let body = #"{"applinks": {"details": [{"appIDs": ["BAD\u001b]0;owned\u0007\nfake: valid"], "components": [{"/": "/x"}]}]}}"#
+        try Data(body.utf8).write(to: URL(fileURLWithPath: path))
+        let lint = try AASACLI.run(["aasa", "lint", path])
+        #expect(lint.status == 1)
+        #expect(!lint.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F })
+        #expect(lint.stdout.contains("BAD\\u{1B}]0;owned\\u{07}\\u{0A}fake: valid"), "\(lint.stdout)")
+        let json = try AASACLI.json(try AASACLI.run(["aasa", "lint", path, "--json"]))
+        let messages = (json["findings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        #expect(messages.contains { $0.contains("BAD\u{1B}]0;owned\u{07}\nfake: valid") }, "JSON keeps the value, escaped by JSON's rules")
+    }
+
     /// A file over Apple's 128 KB limit: lint reports it (exit 1), match refuses it (exit 2);
     /// neither reads past the limit.
     @Test func fileOverTheLimitIsRefused() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RoundtripTerminal
 
 /// The table printed after auditing a folder of `.ipa` files: one row per app.
 package enum SummaryTable {
@@ -28,7 +29,8 @@ package enum SummaryTable {
                 return [fileName(path), "unreadable: \(error.code.rawValue)", "-", "-", "-", "-", "-", "-"]
             }
         }
-        let table = [header] + cells
+        // Names come from the archives: escaped before the columns are measured.
+        let table = [header] + cells.map { $0.map(TerminalText.escaped) }
         let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
         return table.map { row in
             row.enumerated().map { column, cell in

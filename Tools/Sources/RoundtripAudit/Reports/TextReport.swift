@@ -1,4 +1,9 @@
+import RoundtripTerminal
+
 /// Renders a report for people: the surface as a short inventory, then each finding with its fix.
+///
+/// Every line is escaped for the terminal (``TerminalText``): names, messages and paths come
+/// from the audited app, so a control character in them is shown, never acted on.
 package enum TextReport {
     /// The text of a report, ending with a newline.
     ///
@@ -11,7 +16,7 @@ package enum TextReport {
         lines.append("")
         lines.append("Attack surface")
         lines.append(
-            section(
+            contentsOf: section(
                 "URL schemes",
                 surface.schemes.map { entry in
                     entry.scheme + (entry.bundleID.map { "  [\($0)]" } ?? "")
@@ -19,7 +24,7 @@ package enum TextReport {
             )
         )
         lines.append(
-            section(
+            contentsOf: section(
                 "Associated domains",
                 surface.domains.map { domain in
                     domain.entry + (domain.bundleID.map { "  [\($0)]" } ?? "")
@@ -27,7 +32,7 @@ package enum TextReport {
             )
         )
         lines.append(
-            section(
+            contentsOf: section(
                 "Extensions",
                 surface.extensions.map { point in
                     var text = "\(point.identifier)  \(point.bundleID ?? point.path)"
@@ -42,7 +47,7 @@ package enum TextReport {
             )
         )
         lines.append(
-            section(
+            contentsOf: section(
                 "Document types",
                 surface.documentTypes.map { type in
                     (type.name ?? "unnamed") + ": " + type.contentTypes.joined(separator: ", ")
@@ -63,11 +68,12 @@ package enum TextReport {
         }
         lines.append("")
         lines.append("\(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.note)) notes")
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines) + "\n"
     }
 
-    private static func section(_ title: String, _ items: [String]) -> String {
-        guard !items.isEmpty else { return "  \(title): none" }
-        return (["  \(title) (\(items.count)):"] + items.map { "    " + $0 }).joined(separator: "\n")
+    /// A section's lines: its title, then one line per item.
+    private static func section(_ title: String, _ items: [String]) -> [String] {
+        guard !items.isEmpty else { return ["  \(title): none"] }
+        return ["  \(title) (\(items.count)):"] + items.map { "    " + $0 }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoundtripAssociatedDomains
+import RoundtripTerminal
 
 /// `roundtrip aasa lint FILE [--json]`
 struct AASALintCommand: AsyncParsableCommand {
@@ -26,13 +27,14 @@ struct AASALintCommand: AsyncParsableCommand {
         if output.json {
             JSONOutput.print(SpecLintCommand.LintJSON(valid: valid, findings: findings.map(SpecLintCommand.FindingJSON.init)))
         } else {
+            // Findings quote the file's keys and values: escaped, so the terminal shows them.
             for finding in findings {
-                print("\(file):\(finding)")
+                print(TerminalText.escaped("\(file):\(finding)"))
             }
             let counts = LintFinding.Severity.allCases.map { severity in
                 "\(findings.filter { $0.severity == severity }.count) \(severity.rawValue)s"
             }
-            print("\(file): \(valid ? "valid" : "invalid") (\(counts.joined(separator: ", ")))")
+            print(TerminalText.escaped("\(file): \(valid ? "valid" : "invalid") (\(counts.joined(separator: ", ")))"))
         }
         if !valid { throw CommandFailure.rejected() }
     }

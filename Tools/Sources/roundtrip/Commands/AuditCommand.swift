@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Roundtrip
 import RoundtripAudit
+import RoundtripTerminal
 
 /// `roundtrip audit PATH [--format text|json|sarif] [--spec SPEC] [--aasa FILE] [--entitlements FILE]`
 struct AuditCommand: AsyncParsableCommand {
@@ -51,7 +52,7 @@ struct AuditCommand: AsyncParsableCommand {
         do {
             report = auditor.audit(try AuditTarget.load(path: path, entitlementsPath: entitlements))
         } catch {
-            throw CommandFailure.usage(error.description)
+            throw CommandFailure.usage(TerminalText.escaped(error.description))
         }
         try write([report])
         if report.hasErrors { throw CommandFailure.rejected() }
@@ -62,7 +63,7 @@ struct AuditCommand: AsyncParsableCommand {
         do {
             folder = try ArchiveFolder(path: path)
         } catch {
-            throw CommandFailure.usage(error.description)
+            throw CommandFailure.usage(TerminalText.escaped(error.description))
         }
         guard !folder.archives.isEmpty else {
             throw CommandFailure.usage("\(path): a folder with no .ipa files (pass an .app, an .ipa, a plist, or a folder of .ipa files)")
@@ -70,11 +71,11 @@ struct AuditCommand: AsyncParsableCommand {
         var rows: [SummaryTable.Row] = []
         for (index, archive) in folder.archives.enumerated() {
             let name = URL(fileURLWithPath: archive).lastPathComponent
-            FileHandle.standardError.write(Data("[\(index + 1)/\(folder.archives.count)] \(name)\n".utf8))
+            FileHandle.standardError.write(Data(TerminalText.escaped("[\(index + 1)/\(folder.archives.count)] \(name)").utf8 + [0x0A]))
             do {
                 rows.append(.audited(auditor.audit(try AuditTarget.load(path: archive))))
             } catch {
-                FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+                FileHandle.standardError.write(Data(TerminalText.escaped("error: \(error.description)").utf8 + [0x0A]))
                 rows.append(.unreadable(path: archive, error))
             }
         }
