@@ -157,6 +157,67 @@ struct BundleBoundsTests {
         #expect(BundleLink.escapes(target, from: folder) == escapes)
     }
 
+    /// Links whose targets read as inside the bundle but pass through another link.
+    static let chainedLinks: [String: String] = [
+        "Resources/Up": "../..",  // not where the audit looks for links, but on the way of the next
+        "PlugIns": "Resources/Up/Outside",  // inside as text, outside through Resources/Up
+        "Loop": "Loop/x",  // a cycle: itself, on and on
+        "Support": "Real",
+        "Frameworks": "Support/Frameworks",  // through Support, still inside
+    ]
+
+    static func checkChainedLinks(_ links: [BundleLink], prefix: String) {
+        let byPath = Dictionary(uniqueKeysWithValues: links.map { ($0.path, $0) })
+        #expect(byPath[prefix + "PlugIns"]?.escapesBundle == true)
+        #expect(byPath[prefix + "PlugIns"]?.reason == "through the link 'Resources/Up' (to '../..')")
+        #expect(byPath[prefix + "Loop"]?.escapesBundle == true)
+        #expect(byPath[prefix + "Loop"]?.reason == "past 32 links followed in a row (a cycle)")
+        #expect(byPath[prefix + "Frameworks"]?.escapesBundle == false)
+        #expect(byPath[prefix + "Support"]?.escapesBundle == false)
+    }
+
+    @Test("an .app link that passes through another link out of the bundle is a finding; a cycle too")
+    func chainedLinksInFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = try BundleBuilder(info: Plist.info()).writeApp(named: "Example", in: folder)
+        try FileManager.default.createDirectory(atPath: app + "/Resources", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: app + "/Real/Frameworks", withIntermediateDirectories: true)
+        for (path, target) in Self.chainedLinks {
+            try FileManager.default.createSymbolicLink(atPath: app + "/" + path, withDestinationPath: target)
+        }
+        let target = try AuditTarget.load(path: app)
+        Self.checkChainedLinks(target.links, prefix: app + "/")
+        let report = try Auditor().audit(target)
+        let finding = try #require(Self.findings(report, "symlink-escapes-bundle").first { $0.location == app + "/PlugIns" })
+        #expect(
+            finding.message
+                == "the bundle holds the symbolic link '\(app)/PlugIns' to 'Resources/Up/Outside', outside the bundle through the link "
+                + "'Resources/Up' (to '../..'); it was not followed"
+        )
+    }
+
+    @Test("an .ipa link that passes through another link out of the bundle is a finding; a cycle too")
+    func chainedLinksInArchive() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var links: [String: String] = [:]
+        for (path, target) in Self.chainedLinks { links["Payload/Example.app/" + path] = target }
+        let path = try Self.archive(
+            try BundleBuilder(info: Plist.info()),
+            in: folder,
+            links: links,
+            files: ["Payload/Example.app/Real/Frameworks/A": Data("a".utf8)]
+        )
+        let target = try AuditTarget.load(path: path)
+        Self.checkChainedLinks(target.links, prefix: "Payload/Example.app/")
+        #expect(
+            Self.findings(try Auditor().audit(target), "symlink-escapes-bundle").map(\.location).sorted() == [
+                "Payload/Example.app/Loop", "Payload/Example.app/PlugIns",
+            ]
+        )
+    }
+
     @Test("past 256 extensions the rest are named in a note, in text, JSON and SARIF")
     func extensionLimit() throws {
         let folder = try TemporaryFolder()

@@ -62,3 +62,49 @@ struct EmbeddedEntitlementsTests {
         #expect(try Auditor().audit(target).findings.isEmpty)
     }
 }
+
+@Suite("The search of an executable holds one chunk, whatever its size")
+struct EntitlementsScannerTests {
+    /// Offsets of the blob around the first chunk boundary: the magic, its length or the plist's
+    /// start cut by it, and either side.
+    static let offsets = [0, 1] + Array((64 << 10) - 16...(64 << 10) + 2) + [(128 << 10) - 7, (200 << 10)]
+
+    @Test("a blob across a chunk boundary is found; no more than a chunk and the plist are held", arguments: offsets)
+    func acrossBoundaries(_ offset: Int) throws {
+        let plist = try Plist.data(Plist.entitlements(domains: ["applinks:example.com"]))
+        let blob = EmbeddedEntitlements.blobMagic + withUnsafeBytes(of: UInt32(plist.count + 8).bigEndian) { Data($0) } + plist
+        // Decoys before it: a magic with a length past the end, and one that is not a plist.
+        var executable = Data(repeating: 0xFA, count: offset)
+        executable += blob + Data(repeating: 0xAB, count: 300 << 10)
+        executable.replaceSubrange(
+            0..<min(offset, 12),
+            with: (EmbeddedEntitlements.blobMagic + Data([0x7F, 0, 0, 0]) + Data(count: 4)).prefix(min(offset, 12))
+        )
+        var scanner = EmbeddedEntitlements.Scanner(totalBytes: executable.count, maximumPlistBytes: 1 << 20)
+        var start = 0
+        var chunks = 0
+        while start < executable.count, scanner.feed(executable[start..<min(executable.count, start + (64 << 10))]) {
+            start += 64 << 10
+            chunks += 1
+        }
+        #expect(scanner.finish() == plist)
+        #expect(scanner.peakHeldBytes <= (64 << 10) + EmbeddedEntitlements.Scanner.decisionBytes + plist.count)
+        // The search stops at the blob's end: the 300 KiB after it are not read.
+        #expect(start < offset + blob.count + (64 << 10))
+        #expect(EmbeddedEntitlements.fromExecutable(executable) == plist)
+    }
+
+    @Test("decoys are passed over: a length past the end, a blob that is not a plist, a plist over the limit")
+    func decoys() throws {
+        let plist = Data("<plist>x</plist>".utf8)
+        func blob(_ length: Int, _ body: Data) -> Data {
+            EmbeddedEntitlements.blobMagic + withUnsafeBytes(of: UInt32(length).bigEndian) { Data($0) } + body
+        }
+        let tooLong = blob(1 << 30, plist)
+        let notPlist = blob(8 + 5, Data("hello".utf8))
+        let tooShort = blob(8, Data())
+        #expect(EmbeddedEntitlements.fromExecutable(tooLong + notPlist + tooShort + blob(plist.count + 8, plist)) == plist)
+        #expect(EmbeddedEntitlements.fromExecutable(blob(plist.count + 8, plist), maximumPlistBytes: plist.count - 1) == nil)
+        #expect(EmbeddedEntitlements.fromExecutable(blob(plist.count + 8, plist).dropLast()) == nil)
+    }
+}

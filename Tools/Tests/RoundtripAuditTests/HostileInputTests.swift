@@ -93,3 +93,125 @@ struct UnendingStreamTests {
         #expect(target.app.bundleIdentifier == "com.example.app")
     }
 }
+
+@Suite("Archives whose entries share bytes or disagree with their local headers")
+struct InconsistentArchiveTests {
+    static let app = "Payload/X.app"
+
+    /// The Info.plists of an app whose executable is `X` and of `count` extensions whose
+    /// executables are `E`, by entry name.
+    static func plists(extensions count: Int) throws -> [(name: String, data: Data)] {
+        try [(app + "/Info.plist", try Plist.data(Plist.info(extra: ["CFBundleExecutable": "X"])))]
+            + (0..<count).map { index in
+                var info = Plist.appex(bundleID: "com.example.app.e\(index)", point: "com.apple.share-services")
+                info["CFBundleExecutable"] = "E"
+                return (app + "/PlugIns/E\(index).appex/Info.plist", try Plist.data(info))
+            }
+    }
+
+    /// An archive of those plists, stored.
+    static func bundle(extensions count: Int) throws -> HandmadeZip {
+        var zip = HandmadeZip()
+        for plist in try plists(extensions: count) { zip.add(plist.name, stored: plist.data) }
+        return zip
+    }
+
+    /// The bytes of the plists `bundle(extensions:)` adds: all an audit of it needs to read.
+    static func plistBytes(extensions count: Int) throws -> Int {
+        try plists(extensions: count).reduce(0) { $0 + $1.data.count }
+    }
+
+    @Test("entries chained over one deflate kernel are refused, and none of them is inflated")
+    func overlappingEntries() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let count = 16
+        let output = Data(count: 1 << 20)
+        var zip = try Self.bundle(extensions: count)
+        let names = (0..<count).map { "\(Self.app)/PlugIns/E\($0).appex/E" }
+        zip.addOverlappingChain(names, kernel: try HandmadeZip.deflate(output), kernelOutput: output)
+        let path = try folder.write(zip.archive, to: "Chain.ipa")
+        #expect(zip.archive.count < 20_000, "a few KiB that would inflate to \(count) MiB")
+
+        // The chain is a genuine bomb: its first entry, read alone, inflates to every header after
+        // it and the kernel's MiB.
+        let handle = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? handle.close() }
+        let first = try #require(try Archive(url: URL(fileURLWithPath: path), accessMode: .read)[names[0]])
+        let layout = try ArchiveEntryLayout.read(first, in: handle).get()
+        let inflated = try ArchiveEntryReader(handle: handle).stream(first, layout: layout, limit: 8 << 20, shown: names[0]) { _ in true }
+        #expect(inflated > 1 << 20)
+
+        let files = try ArchiveFiles(path: path, limits: AuditLimits())
+        #expect(files.refusedEntries.map(\.name) == names)
+        #expect(files.refusedEntries.allSatisfy { $0.reason.contains("overlap those of the entry 'Payload/X.app/PlugIns/E") })
+        let reading = try files.readApp(root: Self.app, display: "", limits: AuditLimits())
+        #expect(reading.extensions.count == count)
+        // Counted, not timed: the plists and nothing else.
+        #expect(files.inflatedBytes == (try Self.plistBytes(extensions: count)))
+
+        let report = try Auditor().audit(try AuditTarget.load(path: path))
+        let findings = report.findings.filter { $0.rule == "inconsistent-archive-entry" }
+        #expect(findings.count == count)
+        #expect(findings.first?.severity == .warning)
+        #expect(
+            findings.first?.message.hasPrefix(
+                "the archive holds the entry 'Payload/X.app/PlugIns/E0.appex/E', which was not read: its bytes ("
+            ) == true
+        )
+    }
+
+    /// A local header that disagrees with the central directory's record of the same entry.
+    static let mismatches: [(central: String, centralFlags: UInt16, local: String, localFlags: UInt16, reason: String)] = [
+        ("Payload/X.app/Evil.plist", 0, "Payload/X.app/Good.plist", 0, "its local file header names another file, 'Payload/X.app/Good.plist'"),
+        ("Payload/X.app/Ünïcode.plist", 1 << 11, "Payload/X.app/Unïcode.plist", 1 << 11, "names another file, 'Payload/X.app/Unïcode.plist'"),
+        ("Payload/X.app/Ünïcode.plist", 1 << 11, "Payload/X.app/Ünïcode.plist", 0, "does not mark the name as UTF-8 and the central directory does"),
+        ("Payload/X.app/Plain.plist", 0, "Payload/X.app/Plain.plist", 1 << 11, "marks the name as UTF-8 and the central directory does not"),
+    ]
+
+    @Test("an entry whose local header names another file, or marks its encoding otherwise, is refused", arguments: mismatches.indices)
+    func localHeaderMismatch(_ index: Int) throws {
+        let mismatch = Self.mismatches[index]
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var zip = try Self.bundle(extensions: 0)
+        let bytes = Data("<plist/>".utf8)
+        var central = HandmadeZip.Header.stored(mismatch.central, bytes)
+        central.flags = mismatch.centralFlags
+        var local = HandmadeZip.Header.stored(mismatch.local, bytes)
+        local.flags = mismatch.localFlags
+        zip.list(central, at: zip.append(local.local + bytes))
+        let files = try ArchiveFiles(path: try folder.write(zip.archive, to: "Mismatch.ipa"), limits: AuditLimits())
+        let refused = try #require(files.refusedEntries.first)
+        #expect(files.refusedEntries.count == 1)
+        #expect(refused.name == mismatch.central)
+        #expect(refused.reason.contains(mismatch.reason), "\(refused.reason)")
+        #expect(try files.contents(of: mismatch.central, limit: 1 << 20) == nil)
+        #expect(try files.contents(of: Self.app + "/Info.plist", limit: 1 << 20) != nil)
+    }
+
+    @Test("the executable is searched as it inflates: a blob after 6 MiB is found, each byte inflated once")
+    func streamedExecutable() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let plist = try Plist.data(Plist.entitlements(domains: ["applinks:example.com"]))
+        var executable = Data(count: 6 << 20)
+        executable += EmbeddedEntitlements.blobMagic + withUnsafeBytes(of: UInt32(plist.count + 8).bigEndian) { Data($0) } + plist
+        var zip = try Self.bundle(extensions: 0)
+        let deflated = try HandmadeZip.deflate(executable)
+        let header = HandmadeZip.Header(
+            name: Data((Self.app + "/X").utf8),
+            method: 8,
+            crc32: executable.crc32(checksum: 0),
+            compressedSize: UInt32(deflated.count),
+            uncompressedSize: UInt32(executable.count)
+        )
+        zip.add(header, data: deflated)
+        let path = try folder.write(zip.archive, to: "Large.ipa")
+        let files = try ArchiveFiles(path: path, limits: AuditLimits())
+        let reading = try files.readApp(root: Self.app, display: "", limits: AuditLimits())
+        #expect(reading.app.entitlementsPath == Self.app + "/X")
+        #expect(reading.app.appIdentifier == "ABCDE12345.com.example.app")
+        #expect(files.inflatedBytes == executable.count + (try Self.plistBytes(extensions: 0)))
+    }
+}

@@ -1,110 +1,101 @@
 import Foundation
 import ZIPFoundation
 
-/// Inflates one deflated archive entry with every read bounded.
+/// Streams one archive entry's bytes, stored or deflated, in chunks, with every read bounded.
 ///
 /// ZIPFoundation 0.9.20's `Archive.extract` inflates on Linux by reading on until zlib reports the
 /// end of the stream, with no bound: a corrupt or hostile entry whose stream never ends makes it
 /// loop forever at end of file, and a short last chunk lets zlib read past its buffer. So the
-/// audit reads the entry's compressed bytes itself (at the offset of its local header, checked
-/// against the header's signature and name), hands them to ZIPFoundation's public
-/// `Data.decompress` in full-size chunks, stops at the end of those bytes, and checks the CRC-32.
-struct DeflatedEntryReader {
+/// audit reads the entry's bytes itself, where its checked ``ArchiveEntryLayout`` places them,
+/// hands deflated ones to ZIPFoundation's public `Data.decompress` in full-size chunks, stops at
+/// the end of those bytes, and checks the CRC-32. Nothing is held but the chunk at hand: the
+/// reader of the bytes decides what to keep.
+struct ArchiveEntryReader {
     /// The archive file.
-    let archivePath: String
+    let handle: FileHandle
+
+    /// The size of the chunks read from the archive and handed over.
+    static let chunkBytes = 64 << 10
 
     private struct Truncated: Error {}
     private struct SizeExceeded: Error {}
+    private struct Stopped: Error {}
+    private struct EndOfArchive: Error {}
 
-    /// The inflated bytes of an entry.
+    /// Hands the entry's bytes to `sink`, chunk by chunk, until the end or until `sink` returns
+    /// `false`; the CRC-32 and the size are checked when the end is reached.
     ///
     /// - Parameters:
-    ///   - entry: The entry (deflated).
-    ///   - limit: The most bytes to inflate, and (plus 64 KiB) the most compressed bytes to read.
+    ///   - entry: The entry.
+    ///   - layout: Where its bytes lie.
+    ///   - limit: The most bytes to hand over, and (plus 64 KiB) the most compressed bytes to read.
     ///   - shown: The entry's name for messages.
+    ///   - sink: Takes each chunk; returns `false` to stop reading.
+    /// - Returns: How many bytes were handed over.
     /// - Throws: ``AuditError`` `too-large` or `corrupt-archive`.
-    func read(_ entry: Entry, limit: Int, shown: String) throws(AuditError) -> Data {
-        let compressed = try compressedBytes(of: entry, maximum: limit + (64 << 10), shown: shown)
-        let chunkSize = 32 << 10
-        var inflated = Data()
+    func stream(_ entry: Entry, layout: ArchiveEntryLayout, limit: Int, shown: String, into sink: (Data) -> Bool) throws(AuditError) -> Int {
+        guard entry.uncompressedSize <= UInt64(limit) else {
+            throw AuditError(.tooLarge, "the entry declares \(entry.uncompressedSize) bytes, more than the limit of \(limit)", path: shown)
+        }
+        let maximum = entry.isCompressed ? limit + (64 << 10) : limit
+        guard layout.dataBytes <= UInt64(maximum) else {
+            throw AuditError(.tooLarge, "the entry has \(layout.dataBytes) compressed bytes, more than the limit of \(maximum)", path: shown)
+        }
+        var handed = 0
         let checksum: CRC32
         do {
-            checksum = try Data.decompress(
-                size: Int64(compressed.count),
-                bufferSize: chunkSize,
-                skipCRC32: false,
-                provider: { position, size in
-                    guard position >= 0, position < Int64(compressed.count) else { throw Truncated() }
-                    let start = Int(position)
-                    var chunk = compressed.subdata(in: start..<min(compressed.count, start + size))
-                    // zlib is told `size` bytes are available: pad so it never reads past the chunk.
-                    if chunk.count < size { chunk.append(Data(count: size - chunk.count)) }
-                    return chunk
-                },
-                consumer: { data in
-                    inflated.append(data)
-                    if inflated.count > limit { throw SizeExceeded() }
+            func consume(_ data: Data) throws {
+                handed += data.count
+                if handed > limit { throw SizeExceeded() }
+                if !sink(data) { throw Stopped() }
+            }
+            if entry.isCompressed {
+                checksum = try Data.decompress(
+                    size: Int64(layout.dataBytes),
+                    bufferSize: 32 << 10,
+                    skipCRC32: false,
+                    provider: { position, size in
+                        guard position >= 0, UInt64(position) < layout.dataBytes else { throw Truncated() }
+                        var chunk = try read(at: layout.dataOffset + UInt64(position), count: min(size, Int(layout.dataBytes - UInt64(position))))
+                        // zlib is told `size` bytes are available: pad so it never reads past the chunk.
+                        if chunk.count < size { chunk.append(Data(count: size - chunk.count)) }
+                        return chunk
+                    },
+                    consumer: consume
+                )
+            } else {
+                var crc: CRC32 = 0
+                var position: UInt64 = 0
+                while position < layout.dataBytes {
+                    let chunk = try read(at: layout.dataOffset + position, count: Int(min(UInt64(Self.chunkBytes), layout.dataBytes - position)))
+                    position += UInt64(chunk.count)
+                    crc = chunk.crc32(checksum: crc)
+                    try consume(chunk)
                 }
-            )
+                checksum = crc
+            }
+        } catch is Stopped {
+            return handed
         } catch is SizeExceeded {
             throw AuditError(.tooLarge, "the entry inflates past the limit of \(limit) bytes", path: shown)
         } catch is Truncated {
             throw AuditError(.corruptArchive, "the entry's compressed data ends before its deflate stream does", path: shown)
-        } catch {
-            throw AuditError(.corruptArchive, "the entry cannot be inflated: \(error)", path: shown)
-        }
-        guard checksum == entry.checksum, inflated.count == Int(entry.uncompressedSize) else {
-            throw AuditError(.corruptArchive, "the entry's checksum or size does not match its header", path: shown)
-        }
-        return inflated
-    }
-
-    /// The entry's raw compressed bytes, located through its local file header.
-    private func compressedBytes(of entry: Entry, maximum: Int, shown: String) throws(AuditError) -> Data {
-        guard let headerOffset = Self.localHeaderOffset(of: entry) else {
-            throw AuditError(.corruptArchive, "the entry's data cannot be located (ZIP64 archives over 4 GiB are not supported)", path: shown)
-        }
-        guard entry.compressedSize <= UInt64(maximum) else {
-            throw AuditError(.tooLarge, "the entry has \(entry.compressedSize) compressed bytes, more than the limit of \(maximum)", path: shown)
-        }
-        guard let handle = FileHandle(forReadingAtPath: archivePath) else {
-            throw AuditError(.unreadable, "the archive cannot be opened", path: archivePath)
-        }
-        defer { try? handle.close() }
-        do {
-            try handle.seek(toOffset: headerOffset)
-            let header = try handle.read(upToCount: 30) ?? Data()
-            guard header.count == 30, header.prefix(4) == Data([0x50, 0x4B, 0x03, 0x04]) else {
-                throw AuditError(.corruptArchive, "the entry's local file header is missing", path: shown)
-            }
-            let nameLength = Int(header[header.startIndex + 26]) | Int(header[header.startIndex + 27]) << 8
-            let extraLength = Int(header[header.startIndex + 28]) | Int(header[header.startIndex + 29]) << 8
-            let name = try handle.read(upToCount: nameLength) ?? Data()
-            guard name.count == nameLength, String(decoding: name, as: UTF8.self) == entry.path || !entry.path.allSatisfy(\.isASCII) else {
-                throw AuditError(.corruptArchive, "the entry's local file header names another file", path: shown)
-            }
-            try handle.seek(toOffset: headerOffset + 30 + UInt64(nameLength) + UInt64(extraLength))
-            let data = try handle.read(upToCount: Int(entry.compressedSize)) ?? Data()
-            guard data.count == Int(entry.compressedSize) else {
-                throw AuditError(.corruptArchive, "the archive ends inside the entry's data", path: shown)
-            }
-            return data
-        } catch let error as AuditError {
-            throw error
+        } catch is EndOfArchive {
+            throw AuditError(.corruptArchive, "the archive ends inside the entry's data", path: shown)
         } catch {
             throw AuditError(.corruptArchive, "the entry cannot be read: \(error)", path: shown)
         }
+        guard checksum == entry.checksum, handed == Int(entry.uncompressedSize) else {
+            throw AuditError(.corruptArchive, "the entry's checksum or size does not match its header", path: shown)
+        }
+        return handed
     }
 
-    /// The offset of the entry's local file header, from ZIPFoundation's central-directory record
-    /// (not public API, so read by reflection); `nil` when it is absent or a ZIP64 placeholder.
-    static func localHeaderOffset(of entry: Entry) -> UInt64? {
-        guard let record = Mirror(reflecting: entry).descendant("centralDirectoryStructure"),
-            let offset = Mirror(reflecting: record).descendant("relativeOffsetOfLocalHeader") as? UInt32,
-            offset != .max
-        else {
-            return nil
-        }
-        return UInt64(offset)
+    /// `count` bytes of the archive at `offset`.
+    private func read(at offset: UInt64, count: Int) throws -> Data {
+        try handle.seek(toOffset: offset)
+        let data = try handle.read(upToCount: count) ?? Data()
+        guard data.count == count else { throw EndOfArchive() }
+        return data
     }
 }

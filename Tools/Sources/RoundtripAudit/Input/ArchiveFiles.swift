@@ -6,49 +6,72 @@ import ZIPFoundation
 /// Entry names are checked before use: an absolute name, a `..` component or a backslash (zip-slip)
 /// is refused and listed in ``unsafeEntries``; a name longer than
 /// ``AuditLimits/maximumEntryNameBytes`` or with more components than
-/// ``AuditLimits/maximumEntryNameComponents`` is left unread and noted in ``reachedLimits``. The
-/// names are indexed as a tree of folders, one component at a time, so the work is linear in the
-/// length of the names however deep they go. Symbolic-link entries are indexed but never
-/// followed. Every read is bounded by the declared size and by the bytes actually inflated, so a
-/// zip bomb stops at the limit; deflated entries go through ``DeflatedEntryReader``, which also
-/// bounds the compressed bytes read.
+/// ``AuditLimits/maximumEntryNameComponents`` is left unread and noted in ``reachedLimits``.
+/// Every other entry's local file header is read and checked against the central directory
+/// (``ArchiveEntryLayout``): an entry whose local header names another file or marks its name's
+/// encoding otherwise, or whose bytes overlap another entry's (one deflate stream inflated once
+/// per entry, the "overlapping files" zip bomb), is never read and is listed in
+/// ``refusedEntries``. The names are indexed as a tree of folders, one component at a time, so
+/// the work is linear in the length of the names however deep they go. Symbolic-link entries
+/// are indexed, and only ever resolved inside the archive. Every read streams the entry in
+/// chunks through ``ArchiveEntryReader``, bounded by the declared size and by the bytes actually
+/// inflated, so a zip bomb stops at the limit and a search of a large executable holds one chunk.
 final class ArchiveFiles: BundleFiles {
-    private let archive: Archive
     private let archivePath: String
+    private let handle: FileHandle
     /// Regular files by their normalized name.
-    private var files: [String: Entry] = [:]
+    private var files: [String: Item] = [:]
     /// Symbolic links by their normalized name.
-    private var links: [String: Entry] = [:]
+    private var links: [String: Item] = [:]
     /// The folder tree; node 0 is the archive's root.
     private var nodes: [Node] = [Node()]
     /// Names refused as unsafe, sorted.
     private(set) var unsafeEntries: [String] = []
+    /// Entries refused because their local header disagrees with the central directory or their
+    /// bytes overlap another entry's, in the central directory's order.
+    private(set) var refusedEntries: [RefusedArchiveEntry] = []
     /// The entry-name limits the archive reached.
     private(set) var reachedLimits: [ReachedLimit] = []
     /// How many name bytes and components indexing has stepped over: linear in the names' length.
     private(set) var steps = 0
+    /// How many bytes of entries have been handed over (inflated, or read when stored) by every
+    /// read so far: what a zip bomb would drive up.
+    private(set) var inflatedBytes = 0
 
     private struct Node {
         var children: [String: Int] = [:]
         var isSymbolicLink = false
     }
 
+    /// An entry that may be read, and where its bytes lie.
+    private struct Item {
+        let entry: Entry
+        let layout: ArchiveEntryLayout
+    }
+
     /// Opens an archive and indexes its entries.
     ///
     /// - Throws: ``AuditError`` `corrupt-archive` when it is not a zip file, `too-large` when it
     ///   lists more entries than the limit.
-    /// - Complexity: O(*n*) in the total length of the entry names.
+    /// - Complexity: O(*n*) in the total length of the entry names, plus one read of a local
+    ///   header per entry and O(*e* log *e*) to find overlaps among *e* entries.
     init(path: String, limits: AuditLimits) throws(AuditError) {
         archivePath = path
+        let archive: Archive
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
             throw AuditError(.corruptArchive, "not a readable zip archive (an .ipa is a zip file with Payload/*.app inside): \(error)", path: path)
         }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw AuditError(.unreadable, "the archive cannot be opened", path: path)
+        }
+        self.handle = handle
         var count = 0
         var unsafe: Set<String> = []
         var tooLong: [String] = []
         var tooDeep: [String] = []
+        var readable: [(name: String, pieces: [Substring], item: Item)] = []
         for entry in archive {
             count += 1
             guard count <= limits.maximumArchiveEntries else {
@@ -68,12 +91,30 @@ final class ArchiveFiles: BundleFiles {
                 tooDeep.append(raw)
                 continue
             }
-            let node = index(pieces)
-            switch entry.type {
-            case .file: files[pieces.joined(separator: "/")] = entry
+            switch ArchiveEntryLayout.read(entry, in: handle) {
+            case .success(let layout): readable.append((raw, pieces, Item(entry: entry, layout: layout)))
+            case .failure(let problem): refusedEntries.append(RefusedArchiveEntry(name: raw, reason: problem.message))
+            }
+        }
+        let overlaps = ArchiveEntryLayout.overlaps(readable.map(\.item.layout.span))
+        for (position, candidate) in readable.enumerated() {
+            if let other = overlaps[position] {
+                let span = candidate.item.layout.span
+                refusedEntries.append(
+                    RefusedArchiveEntry(
+                        name: candidate.name,
+                        reason: "its bytes (\(span.lowerBound)..<\(span.upperBound) of the archive) overlap those of the entry "
+                            + "\(ReachedLimit.shown(readable[other].name)), so one deflate stream would be inflated once per entry (a zip bomb)"
+                    )
+                )
+                continue
+            }
+            let node = index(candidate.pieces)
+            switch candidate.item.entry.type {
+            case .file: files[candidate.pieces.joined(separator: "/")] = candidate.item
             case .symlink:
                 nodes[node].isSymbolicLink = true
-                links[pieces.joined(separator: "/")] = entry
+                links[candidate.pieces.joined(separator: "/")] = candidate.item
             case .directory: break
             }
         }
@@ -105,38 +146,35 @@ final class ArchiveFiles: BundleFiles {
         return nodes[node].children.map { BundleItem(name: $0.key, isSymbolicLink: nodes[$0.value].isSymbolicLink) }.sorted { $0.name < $1.name }
     }
 
-    func contents(of path: String, limit: Int) throws(AuditError) -> Data? {
-        guard let node = node(at: path), !nodes[node].isSymbolicLink, let entry = files[path] else { return nil }
-        return try read(entry, limit: limit, shown: archivePath + "/" + path)
+    deinit { try? handle.close() }
+
+    func stream(_ path: String, limit: Int, into sink: (_ chunk: Data, _ size: Int) -> Bool) throws(AuditError) -> Bool {
+        guard let node = node(at: path), !nodes[node].isSymbolicLink, let item = files[path] else { return false }
+        _ = try ArchiveEntryReader(handle: handle).stream(item.entry, layout: item.layout, limit: limit, shown: archivePath + "/" + path) { chunk in
+            inflatedBytes += chunk.count
+            return sink(chunk, Int(item.entry.uncompressedSize))
+        }
+        return true
     }
 
     func linkTarget(of path: String, limit: Int) -> String? {
         // A link entry's data is its target.
-        guard node(at: path) != nil, let entry = links[path], let data = try? read(entry, limit: limit, shown: path) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard node(at: path) != nil, let item = links[path] else { return nil }
+        var target = Data()
+        do {
+            _ = try ArchiveEntryReader(handle: handle).stream(item.entry, layout: item.layout, limit: limit, shown: path) { chunk in
+                inflatedBytes += chunk.count
+                target += chunk
+                return true
+            }
+        } catch {
+            return nil
+        }
+        return String(decoding: target, as: UTF8.self)
     }
 
-    /// The bytes of an entry, bounded by `limit`.
-    private func read(_ entry: Entry, limit: Int, shown: String) throws(AuditError) -> Data {
-        guard entry.uncompressedSize <= UInt64(limit) else {
-            throw AuditError(.tooLarge, "the entry declares \(entry.uncompressedSize) bytes, more than the limit of \(limit)", path: shown)
-        }
-        if entry.isCompressed {
-            return try DeflatedEntryReader(archivePath: archivePath).read(entry, limit: limit, shown: shown)
-        }
-        // Stored entries: ZIPFoundation reads exactly the declared size, in bounded chunks.
-        var data = Data()
-        do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                data.append(chunk)
-                if data.count > limit { throw SizeExceeded() }
-            }
-        } catch is SizeExceeded {
-            throw AuditError(.tooLarge, "the entry inflates past the limit of \(limit) bytes", path: shown)
-        } catch {
-            throw AuditError(.corruptArchive, "the entry cannot be read: \(error)", path: shown)
-        }
-        return data
+    func isSymbolicLink(_ path: String) -> Bool {
+        node(at: path).map { nodes[$0].isSymbolicLink } ?? false
     }
 
     /// Records a name's folders in the tree, one component at a time; returns the name's node.
@@ -190,6 +228,4 @@ final class ArchiveFiles: BundleFiles {
         guard !pieces.isEmpty, !(pieces.first?.contains(":") ?? false) else { return nil }
         return pieces
     }
-
-    private struct SizeExceeded: Error {}
 }

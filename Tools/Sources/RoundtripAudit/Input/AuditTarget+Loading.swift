@@ -56,7 +56,14 @@ extension AuditTarget {
             throw AuditError(.missingInfoPlist, "the archive has no Payload/*.app folder; is it an .ipa?", path: path)
         }
         let reading = try files.readApp(root: "Payload/" + appName, display: "", limits: limits)
-        return AuditTarget(path: path, kind: .archive, reading: reading, unsafeEntries: files.unsafeEntries, reachedLimits: files.reachedLimits)
+        return AuditTarget(
+            path: path,
+            kind: .archive,
+            reading: reading,
+            unsafeEntries: files.unsafeEntries,
+            refusedEntries: files.refusedEntries,
+            reachedLimits: files.reachedLimits
+        )
     }
 
     /// Whether a file starts with a zip local-file or end-of-central-directory signature.

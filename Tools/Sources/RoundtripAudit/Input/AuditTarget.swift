@@ -26,6 +26,9 @@ package struct AuditTarget: Sendable, Hashable {
     /// Archive entries the loader refused to read because their names escape the archive
     /// (absolute paths, `..` components, backslashes): a zip-slip attempt for any tool that extracts.
     package var unsafeEntries: [String]
+    /// Archive entries the loader refused to read because their local file header disagrees with
+    /// the central directory, or their bytes overlap another entry's (a zip bomb).
+    package var refusedEntries: [RefusedArchiveEntry]
     /// The symbolic links met where the bundle was read (never followed).
     package var links: [BundleLink]
     /// The limits the input reached: what was left unread.
@@ -38,6 +41,7 @@ package struct AuditTarget: Sendable, Hashable {
         app: BundleContents,
         extensions: [BundleContents] = [],
         unsafeEntries: [String] = [],
+        refusedEntries: [RefusedArchiveEntry] = [],
         links: [BundleLink] = [],
         reachedLimits: [ReachedLimit] = []
     ) {
@@ -46,18 +50,27 @@ package struct AuditTarget: Sendable, Hashable {
         self.app = app
         self.extensions = extensions
         self.unsafeEntries = unsafeEntries
+        self.refusedEntries = refusedEntries
         self.links = links
         self.reachedLimits = reachedLimits
     }
 
     /// A target read from a bundle.
-    init(path: String, kind: Kind, reading: BundleReading, unsafeEntries: [String] = [], reachedLimits: [ReachedLimit] = []) {
+    init(
+        path: String,
+        kind: Kind,
+        reading: BundleReading,
+        unsafeEntries: [String] = [],
+        refusedEntries: [RefusedArchiveEntry] = [],
+        reachedLimits: [ReachedLimit] = []
+    ) {
         self.init(
             path: path,
             kind: kind,
             app: reading.app,
             extensions: reading.extensions,
             unsafeEntries: unsafeEntries,
+            refusedEntries: refusedEntries,
             links: reading.links,
             reachedLimits: reachedLimits + reading.reachedLimits
         )
@@ -65,4 +78,18 @@ package struct AuditTarget: Sendable, Hashable {
 
     /// The main bundle followed by every extension.
     package var bundles: [BundleContents] { [app] + extensions }
+}
+
+/// An archive entry the audit refused to read, and why.
+package struct RefusedArchiveEntry: Sendable, Hashable {
+    /// The entry's name in the central directory.
+    package var name: String
+    /// Why it was refused, as the end of a sentence about it.
+    package var reason: String
+
+    /// Creates a refused entry.
+    package init(name: String, reason: String) {
+        self.name = name
+        self.reason = reason
+    }
 }

@@ -10,21 +10,29 @@ struct BundleItem: Hashable {
 
 /// Read access to the files of a bundle, whether they sit in a folder or in a zip archive.
 ///
-/// Paths are relative, `/`-separated and never contain `..`. No symbolic link is ever followed:
-/// a path that passes through or ends at one reads as absent, and a link's own target is only
-/// read as text, so a crafted bundle cannot make the audit read outside it.
+/// Paths are relative, `/`-separated and never contain `..`. No symbolic link is ever followed
+/// to read a file: a path that passes through or ends at one reads as absent. A link's target is
+/// only resolved, link by link, to tell whether it leaves the bundle, so a crafted bundle cannot
+/// make the audit read outside it.
 protocol BundleFiles {
     /// The items directly inside a folder (`""` for the root), symbolic links included; empty
     /// when there is no such folder or its path passes through a symbolic link.
     func items(in folder: String) -> [BundleItem]
-    /// The bytes of a regular file, `nil` when there is no such file (or its path passes through
-    /// or ends at a symbolic link).
+    /// Hands the bytes of a regular file to `sink` in chunks of at most 64 KiB, each with the
+    /// file's size (as declared, for an archive entry), until its end or until `sink` returns
+    /// `false`, so that a search of a large file holds one chunk at a time.
     ///
-    /// - Throws: ``AuditError`` `too-large` past the limit, `corrupt-archive` when it cannot be read.
-    func contents(of path: String, limit: Int) throws(AuditError) -> Data?
+    /// - Returns: `false` when there is no such file (or its path passes through or ends at a
+    ///   symbolic link).
+    /// - Throws: ``AuditError`` `too-large` past `limit` bytes, `corrupt-archive` or `unreadable`
+    ///   when it cannot be read.
+    func stream(_ path: String, limit: Int, into sink: (_ chunk: Data, _ size: Int) -> Bool) throws(AuditError) -> Bool
     /// The target of the symbolic link at `path` as written; `nil` when it cannot be read or is
     /// longer than `limit` bytes.
     func linkTarget(of path: String, limit: Int) -> String?
+    /// Whether the item at `path` is a symbolic link. The components before the last are taken
+    /// as they are, so they must be free of links (as ``resolve(_:in:root:)`` keeps them).
+    func isSymbolicLink(_ path: String) -> Bool
 }
 
 /// What ``BundleFiles/readApp(root:display:limits:)`` read: the app, its extensions, the links it
@@ -37,6 +45,25 @@ struct BundleReading {
 }
 
 extension BundleFiles {
+    /// The bytes of a regular file, `nil` when there is no such file (or its path passes through
+    /// or ends at a symbolic link).
+    ///
+    /// - Throws: ``AuditError`` `too-large` past the limit, `corrupt-archive` when it cannot be read.
+    func contents(of path: String, limit: Int) throws(AuditError) -> Data? {
+        var data = Data()
+        guard
+            try stream(
+                path,
+                limit: limit,
+                into: { chunk, _ in
+                    data += chunk
+                    return true
+                }
+            )
+        else { return nil }
+        return data
+    }
+
     /// The names of the items in a folder that are not symbolic links.
     func children(of folder: String) -> [String] {
         items(in: folder).filter { !$0.isSymbolicLink }.map(\.name)
@@ -97,7 +124,7 @@ extension BundleFiles {
         return reading
     }
 
-    /// The symbolic links among a folder's items, with their targets read as text.
+    /// The symbolic links among a folder's items, with their targets resolved link by link.
     ///
     /// - Parameters:
     ///   - folder: The folder, relative to the bundle's root.
@@ -108,7 +135,8 @@ extension BundleFiles {
             guard let target = linkTarget(of: path, limit: BundleLink.maximumTargetBytes) else {
                 return BundleLink(path: Self.join(display, path), target: nil, escapesBundle: true)
             }
-            return BundleLink(path: Self.join(display, path), target: target, escapesBundle: BundleLink.escapes(target, from: folder))
+            let resolution = resolve(target, in: folder, root: root)
+            return BundleLink(path: Self.join(display, path), target: target, escapesBundle: resolution.escapes, reason: resolution.reason)
         }
     }
 
@@ -147,8 +175,7 @@ extension BundleFiles {
     /// provisioning profile still names the team.
     private func readEmbeddedEntitlements(into bundle: inout BundleContents, root: String, display: String, limits: AuditLimits) throws(AuditError) {
         if let executable = bundle.info["CFBundleExecutable"]?.stringValue, !executable.contains("/"), executable != "..",
-            let binary = (try? contents(of: Self.join(root, executable), limit: limits.maximumExecutableBytes)) ?? nil,
-            let plist = EmbeddedEntitlements.fromExecutable(binary)
+            let plist = embeddedEntitlements(of: Self.join(root, executable), limits: limits)
         {
             let shown = Self.join(display, Self.join(root, executable))
             bundle.entitlementsPath = shown
@@ -162,6 +189,24 @@ extension BundleFiles {
             bundle.entitlementsPath = Self.join(display, profile)
             bundle.entitlements = identity
         }
+    }
+
+    /// The entitlements plist in the code signature of the executable at `path`, searched as it
+    /// is read, in chunks (``EmbeddedEntitlements/Scanner``); `nil` when there is none, or the
+    /// executable is missing, unreadable or larger than ``AuditLimits/maximumExecutableBytes``
+    /// (the provisioning profile is read instead).
+    ///
+    /// - Complexity: O(*n*) in the bytes of the executable read, in memory bounded by a chunk and
+    ///   the plist.
+    func embeddedEntitlements(of path: String, limits: AuditLimits) -> Data? {
+        var scanner: EmbeddedEntitlements.Scanner?
+        let read = try? stream(path, limit: limits.maximumExecutableBytes) { chunk, size in
+            var current = scanner ?? EmbeddedEntitlements.Scanner(totalBytes: size, maximumPlistBytes: limits.maximumFileBytes)
+            defer { scanner = current }
+            return current.feed(chunk)
+        }
+        guard read == true else { return nil }
+        return scanner?.finish()
     }
 
     /// Joins path pieces with `/`, skipping empty ones.

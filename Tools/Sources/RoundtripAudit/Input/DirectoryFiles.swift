@@ -17,9 +17,28 @@ struct DirectoryFiles: BundleFiles {
         }
     }
 
-    func contents(of path: String, limit: Int) throws(AuditError) -> Data? {
-        guard kind(of: path) == .file else { return nil }
-        return try Self.read(Self.url(root, path).path, limit: limit)
+    func stream(_ path: String, limit: Int, into sink: (_ chunk: Data, _ size: Int) -> Bool) throws(AuditError) -> Bool {
+        guard kind(of: path) == .file else { return false }
+        let full = Self.url(root, path).path
+        let size = try Self.size(of: full, limit: limit)
+        guard let handle = FileHandle(forReadingAtPath: full) else {
+            throw AuditError(.unreadable, "the file cannot be read (does it exist, and may you read it?)", path: full)
+        }
+        defer { try? handle.close() }
+        var read = 0
+        while true {
+            let chunk: Data
+            do {
+                chunk = try handle.read(upToCount: ArchiveEntryReader.chunkBytes) ?? Data()
+            } catch {
+                throw AuditError(.unreadable, "the file cannot be read: \(error)", path: full)
+            }
+            if chunk.isEmpty { return true }
+            read += chunk.count
+            // The file may have grown since its size was taken.
+            guard read <= limit else { throw AuditError(.tooLarge, "the file has more than \(limit) bytes, the limit", path: full) }
+            guard sink(chunk, size) else { return true }
+        }
     }
 
     func linkTarget(of path: String, limit: Int) -> String? {
@@ -30,12 +49,14 @@ struct DirectoryFiles: BundleFiles {
         return target
     }
 
+    func isSymbolicLink(_ path: String) -> Bool {
+        // One `lstat` of the whole path: its earlier components are free of links.
+        Self.type(of: Self.url(root, path).path) == .typeSymbolicLink
+    }
+
     /// Reads a whole file, refusing one larger than `limit` bytes.
     static func read(_ path: String, limit: Int) throws(AuditError) -> Data {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= limit else {
-            throw AuditError(.tooLarge, "the file has \(size) bytes, more than the limit of \(limit)", path: path)
-        }
+        _ = try Self.size(of: path, limit: limit)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw AuditError(.unreadable, "the file cannot be read (does it exist, and may you read it?)", path: path)
         }
@@ -43,6 +64,15 @@ struct DirectoryFiles: BundleFiles {
             throw AuditError(.tooLarge, "the file has \(data.count) bytes, more than the limit of \(limit)", path: path)
         }
         return data
+    }
+
+    /// A file's size, refused past `limit`.
+    private static func size(of path: String, limit: Int) throws(AuditError) -> Int {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= limit else {
+            throw AuditError(.tooLarge, "the file has \(size) bytes, more than the limit of \(limit)", path: path)
+        }
+        return size
     }
 
     private enum Kind { case folder, file, symbolicLink, other }

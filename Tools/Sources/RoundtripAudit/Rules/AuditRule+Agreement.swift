@@ -64,4 +64,14 @@ extension AuditRule {
         fix: "Rebuild the archive from a clean export; never extract this one with a tool that trusts entry names.",
         reference: "https://security.snyk.io/research/zip-slip-vulnerability"
     )
+    /// Entries whose local header disagrees with the central directory, or whose bytes overlap.
+    package static let inconsistentArchiveEntry = AuditRule(
+        id: "inconsistent-archive-entry",
+        severity: .warning,
+        summary: "An archive entry whose local file header names another file or marks its name's encoding otherwise than the central "
+            + "directory, or whose bytes overlap another entry's: tools that extract the archive disagree on its files, and overlapping "
+            + "entries inflate one deflate stream once each (a zip bomb).",
+        fix: "Rebuild the archive from a clean export; never extract this one. The entry was not audited.",
+        reference: "https://www.bamsoftware.com/hacks/zipbomb/"
+    )
 }

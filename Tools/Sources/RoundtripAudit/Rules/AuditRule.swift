@@ -23,6 +23,7 @@ package struct AuditRule: Sendable, Hashable, Identifiable {
         .activationTruePredicate, .keyboardExtension, .keyboardOpenAccess, .broadDocumentType,
         .specSchemeMissing, .bundleSchemeUndeclared, .specDomainMissing, .bundleDomainUndeclared,
         .specAppIDMismatch, .specServiceMissing, .bundleServiceUndeclared, .aasaMissingAppID, .aasaMissingService, .appIDUnknown, .unsafeArchiveEntry,
+        .inconsistentArchiveEntry,
         .symlinkEscapesBundle, .symlinkNotFollowed,
         .auditLimitReached,
     ]

@@ -6,7 +6,8 @@ struct InputCheck: AuditCheck {
             link.escapesBundle
                 ? Finding(
                     .symlinkEscapesBundle,
-                    "the bundle holds the symbolic link '\(link.path)' \(link.shownTarget), outside the bundle; it was not followed",
+                    "the bundle holds the symbolic link '\(link.path)' \(link.shownTarget), outside the bundle"
+                        + (link.reason.map { " " + $0 } ?? "") + "; it was not followed",
                     at: link.path
                 )
                 : Finding(
