@@ -5,7 +5,8 @@ extension AuditRule {
     package static let symlinkEscapesBundle = AuditRule(
         id: "symlink-escapes-bundle",
         severity: .warning,
-        summary: "A symbolic link in the bundle whose target is outside it (absolute, or '..' past the bundle's root): "
+        summary: "A symbolic link in the bundle whose target is outside it (absolute, or '..' past the bundle's root, directly or "
+            + "through another link, or a chain of more than 32 links): "
             + "a tool that copies, extracts or signs the bundle may read or write outside it.",
         fix: "Replace the link with the file or folder it stands for; the audit did not follow it, so what it points to was not audited.",
         reference: linkFollowing
