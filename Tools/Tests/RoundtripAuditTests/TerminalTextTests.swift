@@ -39,4 +39,13 @@ import Testing
         #expect(text.contains("evil\\u{202E}lave"))
         #expect(!text.split(separator: "\n").contains { $0.hasPrefix("fix: nothing") })
     }
+
+    @Test("the summary of a folder escapes file names before it lines up its columns")
+    func summaryTable() {
+        let table = SummaryTable.render([.unreadable(path: "Releases/evil\u{1B}[2J\n.ipa", AuditError(.corruptArchive, "bad", path: "x"))])
+        let lines = table.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[1].hasPrefix("evil\\u{1B}[2J\\u{0A}.ipa  unreadable: corrupt-archive"))
+        #expect(lines[0].hasPrefix("file" + String(repeating: " ", count: "evil\\u{1B}[2J\\u{0A}.ipa".count - 4) + "  app"))
+    }
 }
