@@ -24,7 +24,7 @@ struct CompiledSpecTests {
         var lines = [
             "app \(spec.app.name) \(spec.app.appID ?? "-") \(spec.app.schemes) \(spec.app.domains)",
             "callbacks \(spec.callbacks?.map(\.description) ?? [])", "sources \(spec.sources)", "signatures \(spec.signatures)",
-            "keys \(spec.keys)", "encoding \(spec.queryEncoding)",
+            "keys \(spec.keys)", "encoding \(spec.queryEncoding)", "allow-schemes \(spec.allowSchemes)",
         ]
         for action in spec.actions {
             lines.append(
@@ -35,6 +35,7 @@ struct CompiledSpecTests {
             lines.append("query-value " + ParameterDefinition.json([action.queryValue, action.fragment].compactMap { $0 }))
             lines.append("returns " + (action.returns.map(ParameterDefinition.json) ?? "none"))
             lines.append("select \(action.select) required-callbacks \(action.requiredCallbacks) requires-one-of \(action.requiresOneOf)")
+            lines.append("allow-schemes \(action.allowSchemes.map { "\($0)" } ?? "the app's")")
         }
         return lines
     }

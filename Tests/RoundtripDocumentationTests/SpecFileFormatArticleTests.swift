@@ -48,10 +48,24 @@ struct SpecFileFormatArticleTests {
             "required-allows-empty", "multiline-unbounded", "unbounded-list", "presence-switch-unchecked", "space-list-plus", "rest-shadows-routes",
             "host-placeholder-shadows-hosts",
             "select-fallback-swallows", "select-fallback-parameter", "select-case", "required-callbacks-redundant",
-            "one-of-allows-empty",
+            "one-of-allows-empty", "allow-schemes",
         ] {
             #expect(article.contains("| `\(rule)` |"), "\(rule) is not in the lint table")
         }
+    }
+
+    /// The section "callbacks" names every scheme the platform handles, which the policy refuses
+    /// whatever IANA's registry says, and the date of the registry's shipped copy.
+    @Test func theCallbacksSectionNamesThePlatformSchemesAndTheRegistrysDate() throws {
+        let article = Self.article
+        let start = try #require(article.range(of: "## callbacks"))
+        let end = try #require(article.range(of: "### Exact matching"))
+        let section = String(article[start.upperBound..<end.lowerBound])
+        for scheme in CallbackPolicy.platformSchemes.sorted() {
+            #expect(section.contains("`\(scheme)`"), "the callbacks section does not name `\(scheme)`")
+        }
+        #expect(section.contains("of \(URISchemeRegistry.date)"))
+        #expect(section.contains("`allow-schemes`"))
     }
 
     /// The section "Routes": each shape in its table, under a convention other than the one it

@@ -106,6 +106,26 @@ struct GeneratorSnippetTests {
         #expect(receiver.contains("    /// `open`: none at `rides://`.\n    struct Open: Sendable {"))
     }
 
+    /// `allow-schemes`, the app's and an action's own: the compiled spec carries both, so a
+    /// receiver built from the code accepts the callbacks the file allows.
+    @Test func allowSchemesAreCarriedIntoTheCompiledSpec() throws {
+        let yaml = """
+            roundtrip: 1
+            app: {name: Editor, schemes: [editor]}
+            allow-schemes: [vscode]
+            actions:
+              open:
+                convention: x-callback-url
+              export:
+                convention: x-callback-url
+                allow-schemes: [ms-word]
+            """
+        let receiver = try Self.generate(yaml, .receiver, source: "editor.yaml")
+        #expect(receiver.contains("allowSchemes: [\"ms-word\"],\n"), "\(receiver)")
+        #expect(receiver.contains("allowSchemes: [\"vscode\"],\n"), "\(receiver)")
+        #expect(receiver.components(separatedBy: "allowSchemes:").count == 3)
+    }
+
     /// `required-callbacks` and `requires-one-of`: the compiled spec carries both (the endpoint
     /// and the builder enforce them), and the documentation says so.
     @Test func anActionWithRequirements() throws {

@@ -65,7 +65,12 @@ struct ReturnURLRules: ConventionRules {
                 parameter: action.returnParameter
             )
         }
-        _ = try policy.check(decoded: url, parameter: action.returnParameter, responsePrefix: action.responsePrefix)
+        _ = try policy.check(
+            decoded: url,
+            parameter: action.returnParameter,
+            responsePrefix: action.responsePrefix,
+            allowedSchemes: action.allowSchemes
+        )
         return (RequestCallbacks(key: ConventionNames.returnKey, url: url), nil)
     }
 

@@ -237,7 +237,7 @@ public struct Endpoint: Sendable {
             limits: limits,
             signatureWindow: signatureWindow,
             router: router,
-            callbackPolicy: CallbackPolicy(allowList: spec.callbacks, ownSchemes: spec.app.schemes),
+            callbackPolicy: CallbackPolicy(allowList: spec.callbacks, ownSchemes: spec.app.schemes, allowedSchemes: spec.allowSchemes),
             signatures: SignatureVerifier(keys: resolved, window: signatureWindow),
             keys: keys
         )

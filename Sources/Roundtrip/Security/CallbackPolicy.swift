@@ -4,28 +4,53 @@
 /// (scheme and host case-insensitively), any query, never a fragment — the exact redirect matching
 /// of OAuth for native apps (RFC 8252 section 8.10; RFC 9700 section 4.1). Without one, any
 /// absolute URL is allowed except user-info, a backslash, a fragment, control characters, https
-/// without a `//host` authority, a scheme in ``forbiddenSchemes`` or beginning `x-apple`, and the
-/// app's own schemes (no loops). ULC callbacks must be https and are otherwise unrestricted
-/// without an allow-list.
+/// without a `//host` authority, a scheme in ``forbiddenSchemes`` or beginning `x-apple` (unless
+/// ``allowedSchemes`` opts it back in), and the app's own schemes (no loops). ULC callbacks must
+/// be https and are otherwise unrestricted without an allow-list.
 ///
 /// In every case an https callback must have a host a URL parser can name: valid UTF-8 once
 /// percent-decoded, not the empty IP literal `[]`, and every `xn--` label valid punycode
 /// (RFC 3492). Schemes are compared ignoring ASCII case (RFC 3986 section 3.1).
 public struct CallbackPolicy: Sendable {
-    /// Schemes never allowed as a callback, lowercased. Any scheme beginning `x-apple`
-    /// (`x-apple-…`, `x-apple.…`) is refused too; see ``isForbidden(scheme:)``.
+    /// Schemes never allowed as a callback without an allow-list unless ``allowedSchemes`` opts
+    /// them in, lowercased: every scheme of IANA's URI scheme registry (``URISchemeRegistry``,
+    /// any status) except `https`, and every scheme in ``platformSchemes``. Any scheme beginning
+    /// `x-apple` (`x-apple-…`, `x-apple.…`) is refused too; see ``isForbidden(scheme:)``.
     ///
-    /// Besides script, data and local-file schemes and `http`, these are the schemes that place
-    /// a call or message, open the App Store or Settings, run a shortcut, reopen a web page in
-    /// a browser (which would get round the ban on `http`), or, on macOS, mount a network share
-    /// or start a remote session (`smb`, `afp`, `vnc`, `ssh`, `ftp`).
-    public static let forbiddenSchemes: Set<String> = Set(schemeRules.map { String(decoding: $0.name, as: UTF8.self) })
+    /// A registered scheme names a protocol or an app that the platform or other apps handle, so
+    /// a callback on it goes to whoever handles it, not to the app that called: a network share
+    /// or a remote session (`smb`, `nfs`, `vnc`, `ssh`, `telnet`), a store, a call, another
+    /// vendor's app (`spotify`, `ms-word`).
+    public static let forbiddenSchemes: Set<String> = Set(
+        URISchemeRegistry.schemes.map(\.name).filter { $0 != "https" } + platformRules.map(\.name)
+    )
 
-    /// Whether a callback scheme is forbidden without an allow-list (the app's own schemes
-    /// aside): in ``forbiddenSchemes`` or beginning `x-apple`, ignoring ASCII case.
+    /// Schemes the platform handles itself, lowercased, refused whether or not IANA registers
+    /// them: script, data and local-file schemes, `http`, and the schemes that place a call or
+    /// message, open a store or Settings, run a shortcut, reopen a web page in a browser (which
+    /// would get round the ban on `http`), or, on macOS, mount a network share, start a remote
+    /// session or open Terminal.
+    public static let platformSchemes: Set<String> = Set(platformRules.map(\.name))
+
+    /// Schemes that ``allowedSchemes`` can never opt in, lowercased: they run script or open
+    /// content in place of a callback target (`javascript`, `vbscript`, `data`, `file`, `about`,
+    /// `blob`).
+    public static let unallowableSchemes: Set<String> = Set(platformRules.filter { $0.rule == .script }.map(\.name))
+
+    /// Whether a callback scheme is forbidden without an allow-list (the app's own schemes and
+    /// ``allowedSchemes`` aside): in ``forbiddenSchemes`` or beginning `x-apple`, ignoring ASCII case.
+    ///
+    /// - Complexity: O(*m*) in the scheme's length.
     public static func isForbidden(scheme: some StringProtocol) -> Bool {
         var scheme = String(scheme)
         return scheme.withUTF8 { schemeRule($0) } != nil
+    }
+
+    /// Whether the platform handles `scheme` itself (in ``platformSchemes`` or beginning
+    /// `x-apple`), ignoring ASCII case; IANA's registry aside.
+    public static func isPlatformScheme(_ scheme: some StringProtocol) -> Bool {
+        let lowercased = scheme.lowercased()
+        return platformSchemes.contains(lowercased) || lowercased.hasPrefix("x-apple")
     }
 
     /// The allow-list, or `nil` to use the built-in rules.
@@ -34,6 +59,9 @@ public struct CallbackPolicy: Sendable {
     public let match: CallbackMatch
     /// The app's own schemes, lowercased.
     public let ownSchemes: Set<String>
+    /// Forbidden schemes opted back in (the spec's `allow-schemes`), lowercased, without the
+    /// ``unallowableSchemes``, which stay refused.
+    public let allowedSchemes: Set<String>
     /// ``ownSchemes``' UTF-8 bytes: the hot path compares a callback's scheme bytes with these.
     private let ownSchemeBytes: [[UInt8]]
 
@@ -43,10 +71,13 @@ public struct CallbackPolicy: Sendable {
     ///   - allowList: The spec's `callbacks` list, or `nil` for the built-in rules.
     ///   - ownSchemes: The app's own schemes, never allowed as a callback (no loops).
     ///   - match: How the allow-list matches: ``CallbackMatch/base`` or ``CallbackMatch/exact``.
-    public init(allowList: [CallbackBase]?, ownSchemes: [String], match: CallbackMatch = .base) {
+    ///   - allowedSchemes: Forbidden schemes to allow all the same (the spec's `allow-schemes`);
+    ///     ``unallowableSchemes`` among them are ignored.
+    public init(allowList: [CallbackBase]?, ownSchemes: [String], match: CallbackMatch = .base, allowedSchemes: [String] = []) {
         self.allowList = allowList
         self.match = match
         self.ownSchemes = Set(ownSchemes.map { $0.lowercased() })
+        self.allowedSchemes = Set(allowedSchemes.map { $0.lowercased() }).subtracting(Self.unallowableSchemes)
         self.ownSchemeBytes = self.ownSchemes.map { Array($0.utf8) }
     }
 
@@ -75,8 +106,17 @@ public struct CallbackPolicy: Sendable {
     /// ``check(_:parameter:requireHTTPS:responsePrefix:)`` for a URL that came out of the strict
     /// query decoder, which already rejected control characters: the incoming-URL hot path
     /// skips that second scan.
+    ///
+    /// - Parameter allowedSchemes: The action's own `allow-schemes`, in place of
+    ///   ``allowedSchemes``; `nil` for the policy's. Read only for a forbidden scheme.
     @discardableResult
-    func check(decoded url: String, parameter: String, requireHTTPS: Bool = false, responsePrefix: String = "") throws(RoundtripError) -> URLSplit {
+    func check(
+        decoded url: String,
+        parameter: String,
+        requireHTTPS: Bool = false,
+        responsePrefix: String = "",
+        allowedSchemes: [String]? = nil
+    ) throws(RoundtripError) -> URLSplit {
         func reject(_ why: String) -> RoundtripError {
             RoundtripError(.forbiddenCallback, "the callback '\(parameter)' \(why)", parameter: parameter)
         }
@@ -134,65 +174,123 @@ public struct CallbackPolicy: Sendable {
         // Universal-link callbacks are otherwise unrestricted without an allow-list: the link's
         // own domain decides what opens.
         if requireHTTPS { return split }
-        if let rule = verdict.schemeRule {
-            throw reject("uses the forbidden scheme '\(split.scheme.lowercased()):'\(rule.reason)")
-        }
+        // The loop first: an app's own scheme may also be one IANA lists (`notes`), and the
+        // loop is what a callback on it would do.
         if verdict.isOwnScheme {
             throw reject("uses this app's own scheme '\(split.scheme.lowercased()):', which would loop back into it")
+        }
+        if let rule = verdict.schemeRule, !isAllowed(split.scheme, rule, allowedSchemes) {
+            throw reject("uses the forbidden scheme '\(split.scheme.lowercased()):'\(rule.reason)")
         }
         return split
     }
 
+    /// Whether a forbidden scheme is opted back in: by the action's `allow-schemes` when it has
+    /// its own, else by ``allowedSchemes``; never for a script or local scheme.
+    private func isAllowed(_ scheme: Substring, _ rule: SchemeRule, _ actionSchemes: [String]?) -> Bool {
+        guard rule != .script else { return false }
+        if let actionSchemes {
+            return actionSchemes.contains { CallbackPolicy.equalsIgnoringCase(scheme, $0) }
+        }
+        return !allowedSchemes.isEmpty && allowedSchemes.contains { CallbackPolicy.equalsIgnoringCase(scheme, $0) }
+    }
+
+    /// Whether `scheme` equals `other` ignoring ASCII case, without making a lowercased copy.
+    private static func equalsIgnoringCase(_ scheme: Substring, _ other: String) -> Bool {
+        scheme.utf8.count == other.utf8.count
+            && zip(scheme.utf8, other.utf8).allSatisfy { URLSplit.lowercased($0) == URLSplit.lowercased($1) }
+    }
+
     /// Why a scheme is forbidden, for the message; the schemes forbidden from the start keep
     /// the plain message.
-    enum SchemeRule: Sendable {
-        case plain, browser, appleReserved, call, appStore, shortcut, remote
+    enum SchemeRule: Sendable, Equatable {
+        case plain, script, browser, appleReserved, call, appStore, shortcut, remote, terminal
+        /// In IANA's registry, with this status, and not one the platform handles itself.
+        case registry(URISchemeRegistry.Status)
 
         /// The message's ending after `uses the forbidden scheme 'x:'`.
         var reason: String {
             switch self {
-            case .plain: ""
+            case .plain, .script: ""
             case .browser: ", which reopens a web page in a browser (getting round the ban on 'http:')"
             case .appleReserved: ", which is one of Apple's system schemes (any scheme beginning 'x-apple')"
             case .call: ", which places a call"
             case .appStore: ", which opens the App Store"
             case .shortcut: ", which runs a shortcut"
             case .remote: ", which on macOS mounts a network share or starts a remote session"
+            case .terminal: ", which on macOS opens Terminal"
+            case .registry(let status):
+                ", which IANA's URI scheme registry lists (\(status.rawValue)), so the platform or another app may be the one that opens it; "
+                    + "if it is the calling app's own scheme, opt it in with 'allow-schemes'"
             }
         }
     }
 
-    /// The forbidden schemes, lowercased, with the reason each is.
-    static let schemeRules: [(name: [UInt8], rule: SchemeRule)] = {
+    /// The schemes the platform handles itself, lowercased, with the reason each is forbidden
+    /// (whether or not IANA registers them).
+    static let platformRules: [(name: String, rule: SchemeRule)] = {
         let plain = [
-            "javascript", "data", "file", "about", "blob", "vbscript", "http", "tel", "telprompt", "sms",
-            "facetime", "facetime-audio", "mailto", "itms-services", "shortcuts", "prefs", "app-prefs",
+            "http", "tel", "telprompt", "sms", "facetime", "facetime-audio", "mailto", "itms-services", "shortcuts", "prefs",
+            "app-prefs",
         ]
+        // Script, data and local-file schemes: never a callback, whatever `allow-schemes` says.
+        let script = ["javascript", "data", "file", "about", "blob", "vbscript"]
         // Schemes that hand a web address to a browser app, which opens it as a web page.
         let browsers = [
             "x-safari-http", "x-safari-https", "googlechrome", "googlechromes", "firefox",
             "microsoft-edge-http", "microsoft-edge-https", "opera-http", "opera-https", "brave",
         ]
         let others: [(String, SchemeRule)] = [
-            ("facetime-prompt", .call), ("itms-apps", .appStore),
-            ("itms-appss", .appStore), ("workflow", .shortcut),
+            ("facetime-prompt", .call), ("workflow", .shortcut),
+            // The App Store's and the iTunes Store's schemes, on iOS and on macOS.
+            ("itms-apps", .appStore), ("itms-appss", .appStore), ("itms", .appStore), ("itmss", .appStore),
+            ("macappstore", .appStore), ("macappstores", .appStore),
             // Opened on a Mac, these mount another machine's share (Finder's "Connect to
             // Server" schemes) or start a remote session.
-            ("smb", .remote), ("afp", .remote), ("vnc", .remote), ("ssh", .remote), ("ftp", .remote),
+            ("smb", .remote), ("cifs", .remote), ("afp", .remote), ("nfs", .remote), ("vnc", .remote), ("ssh", .remote),
+            ("telnet", .remote), ("ftp", .remote),
+            // Terminal opens a manual page for it.
+            ("x-man-page", .terminal),
         ]
-        return (plain.map { ($0, SchemeRule.plain) } + browsers.map { ($0, .browser) } + others)
-            .map { (Array($0.0.utf8), $0.1) }
+        return plain.map { ($0, SchemeRule.plain) } + script.map { ($0, .script) } + browsers.map { ($0, .browser) } + others
     }()
 
+    /// Every forbidden scheme with its rule, for lookups by bytes: the registry's (but `https`),
+    /// then the platform's, whose more precise reasons win.
+    static let schemeTable = SchemeTable<SchemeRule>(
+        URISchemeRegistry.schemes.filter { $0.name != "https" }.map { (name: $0.name, value: SchemeRule.registry($0.status)) }
+            + platformRules.map { (name: $0.name, value: $0.rule) }
+    )
+
     /// The rule forbidding a scheme (its bytes, any case), or `nil` when it is not forbidden.
+    ///
+    /// - Complexity: O(*m*) in the scheme's length: a prefix test and a binary search over a
+    ///   table of fixed size (``schemeLookupSteps(_:)`` counts it).
     static func schemeRule(_ scheme: UnsafeBufferPointer<UInt8>) -> SchemeRule? {
+        var steps = 0
+        return schemeRule(scheme, steps: &steps)
+    }
+
+    /// ``schemeRule(_:)``, counting the table's steps.
+    private static func schemeRule(_ scheme: UnsafeBufferPointer<UInt8>, steps: inout Int) -> SchemeRule? {
         if scheme.count >= 7, equalsIgnoringCase(UnsafeBufferPointer(rebasing: scheme[0..<7]), appleReservedPrefix) {
             // `x-apple-…` was forbidden from the start, with the plain message.
             return scheme.count > 7 && scheme[7] == 0x2D ? .plain : .appleReserved
         }
-        for entry in schemeRules where equalsIgnoringCase(scheme, entry.name) { return entry.rule }
-        return nil
+        return schemeTable.value(for: scheme, steps: &steps)
     }
+
+    /// The steps (names compared and bytes read) of deciding whether `scheme` is forbidden: at
+    /// most about log2 of the table's size names, each of at most the scheme's length bytes.
+    package static func schemeLookupSteps(_ scheme: String) -> Int {
+        var scheme = scheme
+        var steps = 0
+        _ = scheme.withUTF8 { schemeRule($0, steps: &steps) }
+        return steps
+    }
+
+    /// The number of forbidden schemes the lookup searches (the registry's and the platform's).
+    package static var schemeTableCount: Int { forbiddenSchemes.count }
 
     /// Whether `bytes` equal the lowercased ASCII `lowercased`, ignoring ASCII case.
     @inline(__always)

@@ -38,6 +38,9 @@ public struct Action: Sendable {
     /// How the spec's `callbacks` list is matched for this action's callbacks (the action's own
     /// `callback-match`, or the app's).
     public var callbackMatch: CallbackMatch
+    /// The action's own `allow-schemes`, lowercased: forbidden schemes its callbacks may use all
+    /// the same, in place of the app's; `nil` (most actions) for the app's.
+    public var allowSchemes: [String]?
     /// Fixed query pairs that tell this action apart from others at the same route (`select:`),
     /// in file order: the action matches only when the query carries each pair exactly, and the
     /// pairs are consumed (neither declared nor reported). Empty for most actions.
@@ -70,8 +73,10 @@ public struct Action: Sendable {
         callbackMatch: CallbackMatch = .base,
         select: [QueryItem] = [],
         requiredCallbacks: [String] = [],
-        requiresOneOf: [[String]] = []
+        requiresOneOf: [[String]] = [],
+        allowSchemes: [String]? = nil
     ) {
+        self.allowSchemes = allowSchemes
         self.select = select
         self.requiredCallbacks = requiredCallbacks
         self.requiresOneOf = requiresOneOf

@@ -34,6 +34,10 @@ public struct Spec: Sendable {
     /// How the `callbacks` list is matched, for actions that do not say (top-level
     /// `callback-match`).
     public var callbackMatch: CallbackMatch
+    /// Schemes the default callback policy forbids that callbacks may use all the same
+    /// (top-level `allow-schemes`), lowercased; read only without a `callbacks` list. An
+    /// action's own list replaces it.
+    public var allowSchemes: [String]
     /// The actions, in file order.
     public var actions: [Action] {
         didSet { routerForActions = nil }
@@ -54,8 +58,10 @@ public struct Spec: Sendable {
         queryEncoding: QueryEncoding = .rfc3986,
         actions: [Action],
         answers: AnswerPolicy = .off,
-        callbackMatch: CallbackMatch = .base
+        callbackMatch: CallbackMatch = .base,
+        allowSchemes: [String] = []
     ) {
+        self.allowSchemes = allowSchemes
         self.answers = answers
         self.callbackMatch = callbackMatch
         self.formatVersion = formatVersion

@@ -61,7 +61,7 @@ extension SpecKey where Self: RawRepresentable, RawValue == Int {
 /// The keys at the top of a spec.
 enum TopLevelKey: Int, SpecKey {
     case roundtrip, app, callbacks, sources, signatures, keys, queryEncoding, actions
-    case answers, callbackMatch
+    case answers, callbackMatch, allowSchemes
 
     static let byName = spellings()
 
@@ -77,6 +77,7 @@ enum TopLevelKey: Int, SpecKey {
         case .actions: "actions"
         case .answers: "answers"
         case .callbackMatch: "callback-match"
+        case .allowSchemes: "allow-schemes"
         }
     }
 }
@@ -136,7 +137,7 @@ enum ActionKey: Int, SpecKey {
     case url, convention, returnParameter, responsePrefix, outcomes, unknownParameters, parameters, queryValue, fragment
     case sources, signatures, returns, queryEncoding, description
     case answers, callbackMatch
-    case select, requiredCallbacks, requiresOneOf
+    case select, requiredCallbacks, requiresOneOf, allowSchemes
 
     static let byName = spellings()
 
@@ -161,6 +162,7 @@ enum ActionKey: Int, SpecKey {
         case .select: "select"
         case .requiredCallbacks: "required-callbacks"
         case .requiresOneOf: "requires-one-of"
+        case .allowSchemes: "allow-schemes"
         }
     }
 }

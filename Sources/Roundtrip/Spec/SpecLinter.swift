@@ -30,6 +30,8 @@
 ///   that share a route by `select`; see ``selectFindings(_:)``.
 /// - `required-callbacks-redundant`, `one-of-allows-empty` (notes): see
 ///   ``requirementFindings(_:)``.
+/// - `allow-schemes` (warning): each scheme opted back in for callbacks, with what it costs; see
+///   ``allowSchemeFindings(_:)``.
 package enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -100,6 +102,7 @@ package enum SpecLinter {
         }
         findings += routeFindings(spec)
         findings += selectFindings(spec)
+        findings += allowSchemeFindings(spec)
         if spec.callbacks == nil, spec.actions.contains(where: { !$0.callbackParameters.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
             findings.append(
                 SpecDiagnostic(

@@ -59,7 +59,8 @@ extension SpecReader {
             description: string(fields[.description], Self.join(path, "description")),
             select: select,
             requiredCallbacks: readRequiredCallbacks(fields[.requiredCallbacks], convention: convention, outcomes: keys.outcomes, path: path),
-            requiresOneOf: readRequiresOneOf(fields[.requiresOneOf], parameters: values.parameters, routes: routes, path: path)
+            requiresOneOf: readRequiresOneOf(fields[.requiresOneOf], parameters: values.parameters, routes: routes, path: path),
+            allowSchemes: readAllowSchemes(fields[.allowSchemes], Self.join(path, "allow-schemes"), app: app)
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action

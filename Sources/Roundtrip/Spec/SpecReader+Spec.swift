@@ -66,6 +66,7 @@ extension SpecReader {
             actions: actions
         )
         (spec.answers, spec.callbackMatch) = (answerContext.answers, answerContext.callbackMatch)
+        spec.allowSchemes = readAllowSchemes(top[.allowSchemes], "allow-schemes", app: app) ?? []
         // By index: binding each action to a local copied all its fields.
         for index in actions.indices where keys.isEmpty && actions[index].signatures != .off {
             error(

@@ -80,6 +80,7 @@ enum SwiftLiteral {
         for action in spec.actions { actions.append(self.action(action, indent: indent + 8, shared: &shared)) }
         arguments.append("actions: [\n" + actions.map { pad(indent + 8) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent + 4) + "]")
         arguments += answerArguments(spec.answers, spec.callbackMatch)
+        if !spec.allowSchemes.isEmpty { arguments.append("allowSchemes: \(strings(spec.allowSchemes))") }
         return "Spec(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 
@@ -159,6 +160,7 @@ enum SwiftLiteral {
         if !action.requiresOneOf.isEmpty {
             arguments.append("requiresOneOf: [" + action.requiresOneOf.map(strings).joined(separator: ", ") + "]")
         }
+        if let schemes = action.allowSchemes { arguments.append("allowSchemes: \(strings(schemes))") }
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 

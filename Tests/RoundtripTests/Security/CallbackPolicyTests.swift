@@ -62,6 +62,9 @@ struct CallbackPolicyTests {
             ("facetime-prompt://1", "facetime-prompt", ", which places a call"),
             ("ITMS-APPS://itunes.apple.com/app/id1", "itms-apps", ", which opens the App Store"),
             ("itms-appss://apps.apple.com/app/id1", "itms-appss", ", which opens the App Store"),
+            ("itms://x", "itms", ", which opens the App Store"),
+            ("macappstore://apps.apple.com/app/id1", "macappstore", ", which opens the App Store"),
+            ("x-man-page://ls", "x-man-page", ", which on macOS opens Terminal"),
             ("Workflow://run-workflow?name=x", "workflow", ", which runs a shortcut"),
             // Forbidden from the start: the message is unchanged, in any case.
             ("JavaScript:alert(1)", "javascript", ""),
@@ -78,7 +81,7 @@ struct CallbackPolicyTests {
         "Ordinary schemes and look-alikes of forbidden ones stay allowed",
         arguments: [
             "pos-app://charge-result", "braveapp://x", "x-safari://x", "firefoxx://x", "x-appl://x", "xapple://x",
-            "https://a.example/", "HTTPS://A.EXAMPLE/x", "itms://x", "opera://x",
+            "https://a.example/", "HTTPS://A.EXAMPLE/x", "itmsx://x", "opera://x",
         ]
     )
     func lookAlikesAreAllowed(url: String) {

@@ -1,3 +1,4 @@
+import Roundtrip
 import Testing
 
 @testable import RoundtripAudit
@@ -53,6 +54,21 @@ struct SchemeRuleTests {
             #expect(finding.location == "Example.app/Info.plist:CFBundleURLTypes[0].CFBundleURLSchemes[0]")
             #expect(!finding.fix.isEmpty)
             #expect(finding.message.contains(scheme))
+        }
+    }
+
+    /// The callback policy's platform schemes that Apple's apps handle on iOS are reserved here
+    /// too; the others belong to other vendors' browsers (`foreign-app-scheme`) or are the Mac's
+    /// network and Terminal schemes, which an iOS app may register (an SSH client registers `ssh`).
+    @Test("the callback policy's Apple schemes are reserved")
+    func callbackPolicysAppleSchemesAreReserved() {
+        let notApplesOnIOS: Set<String> = [
+            "googlechrome", "googlechromes", "firefox", "microsoft-edge-http", "microsoft-edge-https", "opera-http", "opera-https", "brave",
+            "smb", "cifs", "afp", "nfs", "vnc", "ssh", "telnet", "x-man-page",
+        ]
+        #expect(notApplesOnIOS.isSubset(of: CallbackPolicy.platformSchemes))
+        for scheme in CallbackPolicy.platformSchemes.subtracting(notApplesOnIOS).sorted() {
+            #expect(ReservedSchemes.contains(scheme), "\(scheme) is a callback policy platform scheme but not reserved")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import Testing
 
@@ -296,6 +297,27 @@ struct SpecDocsCommandTests {
         #expect(!section.lines.contains { $0.contains("may carry any parameters") })
     }
 
+    /// Without a `callbacks` list the policy paragraph names IANA's registry (and its copy's
+    /// date) and the platform's schemes, and what `allow-schemes` lets through, the app's in the
+    /// paragraph and an action's own among its facts.
+    @Test func theCallbackPolicySaysWhichSchemesAreForbiddenAndWhichAllowed() throws {
+        let text = """
+            roundtrip: 1
+            app: {name: N, schemes: [n]}
+            allow-schemes: [vscode]
+            actions:
+              a: {convention: x-callback-url}
+              b: {convention: x-callback-url, allow-schemes: [spotify, ms-word]}
+            """
+        let markdown = try docs(try temporaryFile("allow-schemes.yaml", text))
+        #expect(markdown.contains("any scheme in IANA's URI scheme registry but `https:` (the copy of \(URISchemeRegistry.date))"))
+        #expect(markdown.contains("`x-man-page:`") && markdown.contains("`macappstore:`"))
+        #expect(markdown.contains("The spec allows these forbidden schemes all the same (allow-schemes): `vscode:`."))
+        let sections = sections(markdown)
+        #expect(sections.first { $0.name == "a" }?.fact("Callbacks may use") == nil)
+        #expect(sections.first { $0.name == "b" }?.fact("Callbacks may use")?.codes == ["spotify:", "ms-word:"])
+    }
+
     @Test func everyKeyIsDocumentedAndEveryExampleAccepted() throws {
         let spec = try temporaryFile("every-key.yaml", Self.everyKey)
         let markdown = try docs(spec)
@@ -372,7 +394,11 @@ struct SpecDocsCommandTests {
             )
         )
         #expect(markdown.contains("| `partner` | `ed25519` | Ed25519; the app holds the public key `A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg=` |"))
-        #expect(markdown.contains("any scheme beginning `x-apple`, or one of these schemes: `about:`, `afp:`, `app-prefs:`"))
+        #expect(
+            markdown.contains(
+                "any scheme beginning `x-apple`, or one of these schemes, which the platform handles itself: `about:`, `afp:`, `app-prefs:`"
+            )
+        )
     }
 
     static let hostile = """

@@ -46,8 +46,8 @@ struct SpecSchemaTests {
             (
                 "the file", schema,
                 [
-                    "roundtrip", "app", "callbacks", "sources", "signatures", "keys", "answers", "callback-match", "query-encoding",
-                    "actions",
+                    "roundtrip", "app", "callbacks", "sources", "signatures", "keys", "answers", "callback-match", "allow-schemes",
+                    "query-encoding", "actions",
                 ]
             ),
             ("app", definitions["app"] as? [String: Any], ["name", "app-id", "schemes", "domains", "description", "webcredentials", "app-clip"]),
@@ -59,7 +59,7 @@ struct SpecSchemaTests {
                 [
                     "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters", "parameters", "query-value",
                     "fragment", "sources", "signatures", "returns", "query-encoding", "description", "answers", "callback-match",
-                    "select", "required-callbacks", "requires-one-of",
+                    "select", "required-callbacks", "requires-one-of", "allow-schemes",
                 ]
             ),
             ("a parameter", definitions["parameter"] as? [String: Any], parameterKeys),
@@ -230,6 +230,10 @@ struct SpecSchemaTests {
                 "{convention: x-callback-url, select: {mode: new}, required-callbacks: success, requires-one-of: [[a, b]], parameters: {a: {type: string}, b: {type: string}}}"
         ),
         SpecText("an empty actions mapping", header + "actions: {}\n"),
+        SpecText(
+            "allow-schemes at the top level and in an action",
+            header + "allow-schemes: [vscode, HTTP]\nactions: {a: {convention: x-callback-url, allow-schemes: spotify}}\n"
+        ),
         SpecText(
             "parameter shapes: a space list, a presence switch, multiline any, prefix and bracket names",
             action:
@@ -477,6 +481,13 @@ struct SpecSchemaTests {
             action: "{convention: none, url: 'notes://a', parameters: {'f*ld': {type: string}}}"
         ),
         Broken("invalid-value", "a required prefix", action: "{convention: none, url: 'notes://a', parameters: {'fld*': {required: true}}}"),
+        // allow-schemes.
+        Broken(
+            "unallowable-scheme",
+            "allow-schemes with a script scheme",
+            header + "allow-schemes: [JavaScript]\nactions: {a: {convention: x-callback-url}}\n"
+        ),
+        Broken("invalid-scheme", "allow-schemes with a colon", action: "{convention: x-callback-url, allow-schemes: ['spotify:']}"),
     ]
 
     @Test("the broken table covers at least 25 specs, each named once")

@@ -4,7 +4,8 @@
 /// Sources: Apple URL Scheme Reference
 /// (https://developer.apple.com/library/archive/featuredarticles/iPhoneURLScheme_Reference/Introduction/Introduction.html),
 /// the IANA URI scheme registry (https://www.iana.org/assignments/uri-schemes/uri-schemes.xhtml) and
-/// the forbidden-callback list of the Roundtrip spec format.
+/// the forbidden-callback list of the Roundtrip spec format (`CallbackPolicy.platformSchemes`, whose
+/// schemes that Apple's apps handle on iOS a test holds to this list).
 enum ReservedSchemes {
     /// Exact schemes, lowercased.
     static let exact: Set<String> = [
@@ -14,6 +15,7 @@ enum ReservedSchemes {
         "ibooks", "prefs", "app-prefs", "app-settings", "shortcuts", "message", "calshow",
         "webcal", "photos-redirect", "file", "data", "javascript", "about", "blob", "ftp",
         "vbscript", "ws", "wss", "applenews", "applenewss", "workflow", "wallet", "shoebox",
+        "facetime-prompt", "macappstore", "macappstores", "x-safari-http", "x-safari-https",
     ]
 
     /// Prefixes Apple reserves (`x-apple-…`, `x-web-search`).

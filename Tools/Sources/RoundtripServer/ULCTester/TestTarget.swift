@@ -36,7 +36,7 @@ package struct TestTarget: Sendable, Hashable {
             guard split.hasAuthority, !split.host.isEmpty else { throw .invalidTarget("the target is https without a '//host'") }
             kind = .ulc
         } else if split.hasAuthority, split.host.lowercased() == "x-callback-url",
-            !CallbackPolicy.isForbidden(scheme: scheme)
+            !CallbackPolicy.isPlatformScheme(scheme)
         {
             kind = .xCallbackURL
         } else {

@@ -3,8 +3,9 @@ import Roundtrip
 /// What a partner reads about signed answers and exact callback matching, in an action's
 /// Security facts.
 extension DocsRenderer {
-    /// The "Answers" fact (when the action signs its answers) and the "Callback match" fact
-    /// (under `callback-match: exact`); an action with neither reads as it always did.
+    /// The "Answers" fact (when the action signs its answers), the "Callback match" fact
+    /// (under `callback-match: exact`) and the "Callbacks may use" fact (the action's own
+    /// `allow-schemes`); an action with none reads as it always did.
     func answerFacts(_ action: Action) -> [DocsFact] {
         var facts: [DocsFact] = []
         if action.answers.signatures != .off {
@@ -34,6 +35,16 @@ extension DocsRenderer {
                     ]
                 )
             )
+        }
+        // An action's own `allow-schemes` replaces the app's list, which the callback policy's
+        // paragraph gives; without a `callbacks` list only, where the list decides.
+        if let schemes = action.allowSchemes, spec.callbacks == nil, action.convention == .xCallbackURL || action.convention == .returnURL {
+            let value: [DocsInline] =
+                schemes.isEmpty
+                ? [.text("none of the forbidden schemes, whatever the app allows.")]
+                : [.text("these forbidden schemes all the same, in place of the app's: ")] + joined(schemes.map { [.code($0 + ":")] })
+                    + [.text(".")]
+            facts.append(DocsFact(term: "Callbacks may use", value: value))
         }
         return facts
     }

@@ -102,7 +102,7 @@ struct DocsRenderer {
             blocks.append(.bullets(allowList.map { [.code($0.description)] }))
             if allowList.isEmpty { blocks.append(.paragraph([.text("The list is empty: no callback is accepted.")])) }
         } else {
-            let forbidden = CallbackPolicy.forbiddenSchemes.sorted().map { [DocsInline.code($0 + ":")] }
+            let platform = CallbackPolicy.platformSchemes.sorted().map { [DocsInline.code($0 + ":")] }
             var text: [DocsInline] = [
                 .text(
                     "The spec has no allow-list, so any absolute callback URL is accepted except one with user-info, a backslash, a "
@@ -112,8 +112,21 @@ struct DocsRenderer {
             if !spec.app.schemes.isEmpty {
                 text += [.text("the app's own schemes (")] + joined(spec.app.schemes.map { [.code($0 + ":")] }) + [.text(", which would loop), ")]
             }
-            text += [.text("any scheme beginning "), .code("x-apple"), .text(", or one of these schemes: ")] + joined(forbidden) + [.text(".")]
+            text += [
+                .text("any scheme in IANA's URI scheme registry but "), .code("https:"),
+                .text(" (the copy of \(URISchemeRegistry.date)), any scheme beginning "), .code("x-apple"),
+                .text(", or one of these schemes, which the platform handles itself: "),
+            ]
+            text += joined(platform) + [.text(".")]
             blocks.append(.paragraph(text))
+            if !spec.allowSchemes.isEmpty {
+                blocks.append(
+                    .paragraph(
+                        [.text("The spec allows these forbidden schemes all the same (allow-schemes): ")]
+                            + joined(spec.allowSchemes.map { [.code($0 + ":")] }) + [.text(".")]
+                    )
+                )
+            }
         }
         for convention in Convention.allCases where convention.requiresHTTPSCallbacks && spec.actions.contains(where: { $0.convention == convention })
         {

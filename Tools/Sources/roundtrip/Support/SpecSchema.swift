@@ -56,6 +56,7 @@ enum SpecSchema {
             "keys": keys,
             "answers": answers(answersDescription),
             "callback-match": callbackMatch(callbackMatchDescription),
+            "allow-schemes": allowSchemes(allowSchemesDescription),
             "query-encoding": queryEncoding(
                 "How a `+` in a query reads, for the actions that do not say: rfc3986 (the default: a literal plus) or form (a space, as HTML forms write it)."
             ),
@@ -572,6 +573,7 @@ enum SpecSchema {
             "select": select,
             "required-callbacks": requiredCallbacks,
             "requires-one-of": requiresOneOf,
+            "allow-schemes": allowSchemes("Replaces the top level's allow-schemes for this action's callbacks."),
         ],
         "allOf": actionRules,
     ]

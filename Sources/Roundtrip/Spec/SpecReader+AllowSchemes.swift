@@ -1,0 +1,43 @@
+/// Reading `allow-schemes` (app and action level): forbidden callback schemes opted back in.
+extension SpecReader {
+    /// Reads one `allow-schemes` list, lowercased. Each entry must be a scheme (RFC 3986 section
+    /// 3.1); a script or local scheme (``CallbackPolicy/unallowableSchemes``) and one of the app's
+    /// own schemes are errors, as neither could ever be a callback.
+    ///
+    /// - Returns: The schemes, or `nil` when the key is absent or not a list.
+    mutating func readAllowSchemes(_ node: DocumentNode?, _ path: String, app: AppDescription) -> [String]? {
+        guard let node, let entries = stringList(node, path) else { return nil }
+        let ownSchemes = Set(app.schemes.map { $0.lowercased() })
+        var schemes: [String] = []
+        for (index, entry) in entries.enumerated() {
+            let scheme = entry.lowercased()
+            if !SpecReader.isValidScheme(entry) {
+                error(
+                    "invalid-scheme",
+                    "\(path)[\(index)]",
+                    node,
+                    "'\(entry)' is not a URL scheme (a letter, then letters, digits, '+', '-' or '.'); write it without ':' or '//'"
+                )
+            } else if CallbackPolicy.unallowableSchemes.contains(scheme) {
+                error(
+                    "unallowable-scheme",
+                    "\(path)[\(index)]",
+                    node,
+                    "'\(scheme):' runs script or opens content in place of a callback target, so no spec can allow it; remove it"
+                )
+            } else if ownSchemes.contains(scheme) {
+                error(
+                    "unallowable-scheme",
+                    "\(path)[\(index)]",
+                    node,
+                    "'\(scheme):' is one of this app's own schemes (app.schemes): a callback on it would loop back into the app; remove it"
+                )
+            } else if schemes.contains(scheme) {
+                error("duplicate-value", "\(path)[\(index)]", node, "'\(scheme)' is listed twice")
+            } else {
+                schemes.append(scheme)
+            }
+        }
+        return schemes
+    }
+}
