@@ -17,6 +17,9 @@ struct AlternationMatcher<Subject: MatchSubject> {
     let variables: [CompiledVariable]
     /// Masks and occurrence lists of the subject, built the first time a dense set needs them.
     private var index: SubjectIndex<Subject>?
+    /// Empty sets over the subject, kept so that walking a variable's values allocates only a
+    /// few sets per pattern.
+    private var pool: [PositionSet] = []
 
     init(subject: Subject, variables: [CompiledVariable]) {
         self.subject = subject
@@ -33,38 +36,102 @@ struct AlternationMatcher<Subject: MatchSubject> {
     /// Moves the positions past `tokens`; `false` when none are left (or the meter ran out).
     private mutating func advance(_ positions: inout PositionSet, through tokens: ArraySlice<PatternToken>, meter: inout WorkMeter) -> Bool {
         for token in tokens {
-            guard meter.charge(positions.span + 1) else { return false }
-            switch token {
-            case .star: positions.closeUpward()
-            case .variable(let variable): alternatives(variable, &positions, meter: &meter)
-            default: step(token, &positions, meter: &meter)
-            }
-            if positions.isEmpty { return false }
+            guard advance(&positions, past: token, meter: &meter) else { return false }
         }
         return true
     }
 
-    /// Replaces the positions by the union of what each value of the variable reaches from them.
-    private mutating func alternatives(_ variableIndex: Int, _ positions: inout PositionSet, meter: inout WorkMeter) {
-        let variable = variables[variableIndex]
-        var union = PositionSet(last: subject.count)
-        var value = PositionSet(last: subject.count)
-        // A value that needs more characters than are left cannot match.
-        let room = subject.count - (positions.first ?? subject.count)
-        for (tokens, width) in zip(variable.values, variable.minimumWidths) where width <= room {
-            meter.charge(positions.span)
-            value.assign(positions)
-            if advance(&value, through: tokens[...], meter: &meter) {
-                union.formUnion(value)
-            }
-            if meter.isExhausted { break }
+    /// Moves the positions past one token; `false` when none are left (or the meter ran out).
+    private mutating func advance(_ positions: inout PositionSet, past token: PatternToken, meter: inout WorkMeter) -> Bool {
+        guard meter.charge(positions.span + 1) else { return false }
+        switch token {
+        case .star: positions.closeUpward()
+        case .variable(let variable): alternatives(variable, &positions, meter: &meter)
+        default: step(token, &positions, meter: &meter)
         }
+        return !positions.isEmpty
+    }
+
+    /// Replaces the positions by the union of what each value of the variable reaches from them.
+    ///
+    /// The values' trie is walked depth first, each node's set made once from its parent's, so a
+    /// start shared by many values is matched once; a node whose set is empty, or whose values
+    /// all need more characters than are left, is not entered. The last child of a node (the one
+    /// with the most values) takes its parent's set over, so at most log₂(values) + 2 sets are
+    /// held at a time, taken from ``pool``.
+    private mutating func alternatives(_ variableIndex: Int, _ positions: inout PositionSet, meter: inout WorkMeter) {
+        let trie = variables[variableIndex].trie
+        var union = takeSet()
+        // The nodes whose children are still to be tried, with the set that reached each and the
+        // next child's index.
+        var pending: [(node: Int, set: PositionSet, next: Int)] = []
+        var current = takeSet()
+        meter.charge(positions.span)
+        current.assign(positions)
+        var node = 0
+        walk: while true {
+            if trie.isValue[node] {
+                meter.charge(current.span)
+                union.formUnion(current)
+            }
+            if trie.children(of: node).isEmpty {
+                recycle(&current, meter: &meter)
+            } else {
+                pending.append((node, current, 0))
+                current = PositionSet()
+            }
+            while var frame = pending.popLast() {
+                let children = trie.children(of: frame.node)
+                let edge = children[children.startIndex + frame.next]
+                frame.next += 1
+                let room = subject.count - (frame.set.first ?? subject.count)
+                let fits = trie.needs[edge.node] &+ (edge.token == .star ? 0 : 1) <= room
+                if frame.next == children.count {
+                    // The last child takes the parent's set over (swapped, so it stays unshared).
+                    swap(&current, &frame.set)
+                    if !fits { recycle(&current, meter: &meter) }
+                } else {
+                    if fits {
+                        current = takeSet()
+                        meter.charge(frame.set.span)
+                        current.assign(frame.set)
+                    }
+                    pending.append(frame)
+                }
+                guard fits else { continue }
+                if advance(&current, past: edge.token, meter: &meter) {
+                    node = edge.node
+                    continue walk
+                }
+                recycle(&current, meter: &meter)
+                if meter.isExhausted { break }
+            }
+            break
+        }
+        for index in pending.indices { recycle(&pending[index].set, meter: &meter) }
         if Subject.mayContainVariables {
+            var value = takeSet()
             value.assign(positions)
             step(.variable(variableIndex), &value, meter: &meter)
             union.formUnion(value)
+            recycle(&value, meter: &meter)
         }
-        positions = union
+        swap(&positions, &union)
+        recycle(&union, meter: &meter)
+    }
+
+    /// An empty set over the subject's positions, reused when one was recycled.
+    private mutating func takeSet() -> PositionSet {
+        pool.popLast() ?? PositionSet(last: subject.count)
+    }
+
+    /// Empties a set and keeps it for ``takeSet()``.
+    private mutating func recycle(_ set: inout PositionSet, meter: inout WorkMeter) {
+        guard set.last == subject.count else { return }
+        meter.charge(set.span)
+        set.removeAll()
+        pool.append(set)
+        set = PositionSet()
     }
 
     /// Moves the positions where a fixed-width token matches past it, and drops the others.

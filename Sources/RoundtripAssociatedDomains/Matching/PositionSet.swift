@@ -22,6 +22,14 @@ struct PositionSet {
         high = -1
     }
 
+    /// A set over no positions, holding no memory: what a set handed on is replaced with.
+    init() {
+        last = -1
+        words = []
+        low = 0
+        high = -1
+    }
+
     var isEmpty: Bool { low > high }
 
     /// The words between the smallest and the largest position: the cost of an operation.
