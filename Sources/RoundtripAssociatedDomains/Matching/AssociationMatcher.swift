@@ -124,6 +124,12 @@ public struct AssociationMatcher: Sendable {
     /// their answer is not a decision.
     static func checkLimit(_ meter: WorkMeter, url: String) throws(AssociationError) {
         guard meter.isExhausted else { return }
+        guard meter.limit > 0 else {
+            throw AssociationError(
+                .workLimitExceeded,
+                "'\(ComponentSummary.abbreviated(url))' was not matched: no steps were left of the work limit (a budget shared by earlier URLs is spent)"
+            )
+        }
         throw AssociationError(
             .workLimitExceeded,
             "matching '\(ComponentSummary.abbreviated(url))' stopped at its limit of \(meter.limit) steps: the file's substitution "
