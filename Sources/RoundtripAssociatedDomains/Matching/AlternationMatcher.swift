@@ -4,14 +4,18 @@
 /// Starting from `{0}`, each token maps the set of positions the pattern so far can reach to the
 /// next: a fixed token keeps the positions where it matches and moves them past it, `*` adds
 /// every later position, and `$(name)` is the union of what each of the variable's values
-/// reaches from the same set. The pattern matches when the final set holds the subject's end.
-/// Values are never combined with each other, so `$(a)/$(b)` with 64 values each costs 128 value
-/// runs, not 4,096.
+/// reaches from the same set, the values walked as a trie (``ValueTrie``) so a start they share
+/// is matched once. The pattern matches when the final set holds the subject's end. Every start
+/// position advances together, so no value is ever matched again from another position, and
+/// values are never combined with each other: `$(a)/$(b)` with 64 values each costs two walks of
+/// 64 values, not 4,096.
 ///
 /// - Complexity: O(*n*/64 + 1) word operations per token for a subject of *n* elements (or per
-///   position when the set holds few), so O((*m* + *V*)·(*n*/64 + 1)) for a pattern of *m* tokens
-///   whose variable uses have *V* value tokens in all, plus O(*n*) once to index the subject's
-///   characters when a set becomes dense. Memory O(*n*) per set, a few sets at a time.
+///   position when the set holds few), so O((*m* + *T*)·(*n*/64 + 1)) for a pattern of *m* tokens
+///   whose variable uses have *T* trie nodes in all (at most the values' total length), plus O(*n*)
+///   once to index the subject's characters when a set becomes dense. Memory O(*n*) per set,
+///   O(log *k*) sets at a time for *k* values. Every step is charged to the ``WorkMeter``, which
+///   stops the walk at its limit.
 struct AlternationMatcher<Subject: MatchSubject> {
     let subject: Subject
     let variables: [CompiledVariable]
@@ -28,7 +32,7 @@ struct AlternationMatcher<Subject: MatchSubject> {
 
     /// Whether the tokens match the whole subject.
     mutating func matches(_ tokens: [PatternToken], meter: inout WorkMeter) -> Bool {
-        var positions = PositionSet(last: subject.count)
+        var positions = takeSet(meter: &meter)
         positions.insert(0)
         return advance(&positions, through: tokens[...], meter: &meter) && positions.contains(subject.count)
     }
@@ -61,11 +65,11 @@ struct AlternationMatcher<Subject: MatchSubject> {
     /// held at a time, taken from ``pool``.
     private mutating func alternatives(_ variableIndex: Int, _ positions: inout PositionSet, meter: inout WorkMeter) {
         let trie = variables[variableIndex].trie
-        var union = takeSet()
+        var union = takeSet(meter: &meter)
         // The nodes whose children are still to be tried, with the set that reached each and the
         // next child's index.
         var pending: [(node: Int, set: PositionSet, next: Int)] = []
-        var current = takeSet()
+        var current = takeSet(meter: &meter)
         meter.charge(positions.span)
         current.assign(positions)
         var node = 0
@@ -92,7 +96,7 @@ struct AlternationMatcher<Subject: MatchSubject> {
                     if !fits { recycle(&current, meter: &meter) }
                 } else {
                     if fits {
-                        current = takeSet()
+                        current = takeSet(meter: &meter)
                         meter.charge(frame.set.span)
                         current.assign(frame.set)
                     }
@@ -110,7 +114,7 @@ struct AlternationMatcher<Subject: MatchSubject> {
         }
         for index in pending.indices { recycle(&pending[index].set, meter: &meter) }
         if Subject.mayContainVariables {
-            var value = takeSet()
+            var value = takeSet(meter: &meter)
             value.assign(positions)
             step(.variable(variableIndex), &value, meter: &meter)
             union.formUnion(value)
@@ -120,12 +124,16 @@ struct AlternationMatcher<Subject: MatchSubject> {
         recycle(&union, meter: &meter)
     }
 
-    /// An empty set over the subject's positions, reused when one was recycled.
-    private mutating func takeSet() -> PositionSet {
-        pool.popLast() ?? PositionSet(last: subject.count)
+    /// An empty set over the subject's positions, reused when one was recycled. A new one is
+    /// charged for its words, so a pattern that fails at once against a long part still counts
+    /// the memory it cleared.
+    private mutating func takeSet(meter: inout WorkMeter) -> PositionSet {
+        if let set = pool.popLast() { return set }
+        meter.charge(subject.count / 64 + 1)
+        return PositionSet(last: subject.count)
     }
 
-    /// Empties a set and keeps it for ``takeSet()``.
+    /// Empties a set and keeps it for ``takeSet(meter:)``.
     private mutating func recycle(_ set: inout PositionSet, meter: inout WorkMeter) {
         guard set.last == subject.count else { return }
         meter.charge(set.span)
