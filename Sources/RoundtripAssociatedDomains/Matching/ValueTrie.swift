@@ -83,7 +83,4 @@ struct ValueTrie: Sendable {
     func children(of node: Int) -> ArraySlice<Edge> {
         edges[firstEdge[node]..<firstEdge[node + 1]]
     }
-
-    /// The number of nodes (distinct starts of values, the empty one included).
-    var count: Int { isValue.count }
 }
