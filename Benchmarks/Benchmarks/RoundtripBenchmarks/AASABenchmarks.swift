@@ -64,7 +64,7 @@ private func registerHostileAASABenchmarks() {
     ]
     // 300 values `ab`, `aab`, …, all alive against `/aaa…a` after `/*` until their `b`: matched
     // value by value this cost 114 million steps for 20 components `/*$(v)` (seconds); as a trie,
-    // 1.9 million. With 2,000 components the work limit stops it (the time to the refusal).
+    // 2.3 million. With 2,000 components the work limit stops it (the time to the refusal).
     let shared = (1...300).map { "\"" + String(repeating: "a", count: $0) + "b\"" }.joined(separator: ", ")
     func sharedStarts(_ count: Int) -> AssociationMatcher {
         let list = Array(repeating: #"{"/": "/*$(v)"}"#, count: count).joined(separator: ", ")

@@ -21,6 +21,12 @@ struct ValueTrie: Sendable {
     let isValue: [Bool]
     /// Per node, the fewest characters (tokens other than `*`) still needed to end a value.
     let needs: [Int]
+    /// The literal edges by node and character, so a node reached at a few positions looks up
+    /// the child for each position's character instead of trying every child.
+    private let literalChildren: [UInt64: Int]
+    /// The other edges (`?`, `*`) of node `n`: `wildcardEdges[firstWildcard[n]..<firstWildcard[n + 1]]`.
+    private let wildcardEdges: [Edge]
+    private let firstWildcard: [Int]
 
     /// - Parameter values: The distinct values' tokens.
     /// - Complexity: O(*v*) hash operations for values of *v* tokens in all, plus sorting each
@@ -73,10 +79,41 @@ struct ValueTrie: Sendable {
         for node in 0..<count where firstEdge[node + 1] - firstEdge[node] > 1 {
             edges[firstEdge[node]..<firstEdge[node + 1]].sort { weights[$0.node] < weights[$1.node] }
         }
+        var literalChildren: [UInt64: Int] = [:]
+        var wildcardEdges: [Edge] = []
+        var firstWildcard = [0]
+        firstWildcard.reserveCapacity(count + 1)
+        for node in 0..<count {
+            for edge in edges[firstEdge[node]..<firstEdge[node + 1]] {
+                if case .literal(let scalar) = edge.token {
+                    literalChildren[ValueTrie.key(node, scalar)] = edge.node
+                } else {
+                    wildcardEdges.append(edge)
+                }
+            }
+            firstWildcard.append(wildcardEdges.count)
+        }
         self.edges = edges
         self.firstEdge = firstEdge
         self.isValue = isValue
         self.needs = needs
+        self.literalChildren = literalChildren
+        self.wildcardEdges = wildcardEdges
+        self.firstWildcard = firstWildcard
+    }
+
+    private static func key(_ node: Int, _ scalar: UInt32) -> UInt64 {
+        UInt64(truncatingIfNeeded: node) << 32 | UInt64(scalar)
+    }
+
+    /// The child reached from `node` by the literal `scalar`, if any.
+    func child(of node: Int, literal scalar: UInt32) -> Int? {
+        literalChildren[ValueTrie.key(node, scalar)]
+    }
+
+    /// The edges from `node` that are not literals.
+    func wildcardChildren(of node: Int) -> ArraySlice<Edge> {
+        wildcardEdges[firstWildcard[node]..<firstWildcard[node + 1]]
     }
 
     /// The edges to a node's children.
