@@ -65,7 +65,7 @@ struct AlternationMatcher<Subject: MatchSubject> {
         var current = takeSet(meter: &meter)
         meter.charge(positions.span)
         current.assign(positions)
-        walk(trie, from: 0, current, into: &union, allowingPairs: true, meter: &meter)
+        walk(trie, from: 0, &current, into: &union, allowingPairs: true, meter: &meter)
         if Subject.mayContainVariables {
             var value = takeSet(meter: &meter)
             value.assign(positions)
@@ -78,7 +78,7 @@ struct AlternationMatcher<Subject: MatchSubject> {
     }
 
     /// Adds to `union` what the values below `start` reach from the positions `set` (which it
-    /// takes over).
+    /// takes over, leaving an empty placeholder, so no copy of its words is ever made).
     ///
     /// The trie is walked depth first, each node's set made once from its parent's, so a start
     /// shared by many values is matched once; a node whose set is empty, or whose values all need
@@ -90,7 +90,7 @@ struct AlternationMatcher<Subject: MatchSubject> {
     private mutating func walk(
         _ trie: ValueTrie,
         from start: Int,
-        _ set: PositionSet,
+        _ set: inout PositionSet,
         into union: inout PositionSet,
         allowingPairs: Bool,
         meter: inout WorkMeter
@@ -98,7 +98,8 @@ struct AlternationMatcher<Subject: MatchSubject> {
         // The nodes whose children are still to be tried, with the set that reached each and the
         // next child's index.
         var pending: [(node: Int, set: PositionSet, next: Int)] = []
-        var current = set
+        var current = PositionSet()
+        swap(&current, &set)
         var node = start
         walk: while true {
             meter.charge(current.span)
@@ -193,7 +194,7 @@ struct AlternationMatcher<Subject: MatchSubject> {
         set.insert(position)
         set.closeUpward()
         meter.charge(set.span)
-        walk(trie, from: node, set, into: &union, allowingPairs: false, meter: &meter)
+        walk(trie, from: node, &set, into: &union, allowingPairs: false, meter: &meter)
     }
 
     /// An empty set over the subject's positions, reused when one was recycled. A new one is
