@@ -62,6 +62,32 @@ private func registerHostileAASABenchmarks() {
         ("AASA lint+match, 128 KB one long pattern", long, "https://example.com" + longPath),
         (substitutionName, substitution, substitutionURL),
     ]
+    // 300 values `ab`, `aab`, …, all alive against `/aaa…a` after `/*` until their `b`: matched
+    // value by value this cost 114 million steps for 20 components `/*$(v)` (seconds); as a trie,
+    // 2.3 million. With 2,000 components the work limit stops it (the time to the refusal).
+    let shared = (1...300).map { "\"" + String(repeating: "a", count: $0) + "b\"" }.joined(separator: ", ")
+    func sharedStarts(_ count: Int) -> AssociationMatcher {
+        let list = Array(repeating: #"{"/": "/*$(v)"}"#, count: count).joined(separator: ", ")
+        let bytes = file("[" + list + "]", extra: #", "substitutionVariables": {"v": ["# + shared + "]}")
+        guard let parsed = try? AssociationFile(json: bytes) else { fatalError("the shared-start fixture does not decode") }
+        return AssociationMatcher(parsed)
+    }
+    let sharedURL = "https://example.com/" + String(repeating: "a", count: 4_000)
+    let few = sharedStarts(20)
+    let many = sharedStarts(2_000)
+    let sharedConfiguration = Benchmark.Configuration(warmupIterations: 1, scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 50)
+    Benchmark("AASA match, 300 values sharing starts, 20 components, 4000-character path", configuration: sharedConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? few.match(sharedURL, workLimit: .max))
+        }
+    }
+    Benchmark("AASA match, 300 values sharing starts, 2000 components: refused at the work limit", configuration: sharedConfiguration) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? many.match(sharedURL))
+        }
+    }
+
     for (name, bytes, url) in cases {
         Benchmark(name, configuration: .init(warmupIterations: 3, scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 200)) { benchmark in
             for _ in benchmark.scaledIterations {

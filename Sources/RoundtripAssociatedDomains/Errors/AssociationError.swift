@@ -63,6 +63,9 @@ extension AssociationError {
         public static let tooLarge = Code(rawValue: "too-large")
         /// The URL to match is not an absolute URL.
         public static let invalidURL = Code(rawValue: "invalid-url")
+        /// Matching a URL took more steps than its work limit (see
+        /// ``AssociationMatcher/defaultWorkLimit``), so it was stopped without a decision.
+        public static let workLimitExceeded = Code(rawValue: "work-limit-exceeded")
         /// A spec used for generation has no `app-id`.
         public static let missingAppID = Code(rawValue: "missing-app-id")
         /// Generation was asked for a domain no spec claims.

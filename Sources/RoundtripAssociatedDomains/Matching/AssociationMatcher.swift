@@ -85,34 +85,64 @@ public struct AssociationMatcher: Sendable {
         meter.charge(compiler.steps)
     }
 
+    /// The steps one URL may take by default: token comparisons, 64-position words of position
+    /// sets and rules visited. A URL of a few hundred characters against a file of thousands of
+    /// rules takes well under a million, and the 66 KB files whose patterns combine 4,096 values
+    /// each take under 10 million; a file whose substitution variables hold tens of kilobytes of
+    /// values, used by thousands of components, against a URL of kilobytes could take billions,
+    /// and is stopped here.
+    public static let defaultWorkLimit = 50_000_000
+
     /// Decides a URL.
     ///
     /// - Parameters:
     ///   - url: The URL, exactly as it would be opened.
     ///   - appID: Consider only details that list this app; `nil` for the first app to decide.
+    ///   - workLimit: The most steps matching may take (see ``defaultWorkLimit``).
     /// - Returns: The decision.
-    /// - Throws: ``AssociationError`` `invalid-url` when `url` is not an absolute URL.
+    /// - Throws: ``AssociationError`` `invalid-url` when `url` is not an absolute URL;
+    ///   `work-limit-exceeded` when the decision needs more than `workLimit` steps.
     /// - Complexity: O(*n*) to decode a URL of length *n*, then, per detail, a few hash lookups
     ///   (details of 16 rules or more are indexed by the literal start of their path patterns)
     ///   plus a comparison with each rule that could match the path's start: sublinear in the
     ///   number of rules for typical files. Each comparison is linear in the URL for literal
     ///   patterns and never backtracks; see ``CompiledPattern/matches(_:variables:meter:)`` for
-    ///   the bounds with `?` runs and custom variables.
-    public func match(_ url: String, appID: String? = nil) throws(AssociationError) -> MatchResult {
-        var meter = WorkMeter()
+    ///   the bounds with `?` runs and custom variables. Never more than `workLimit` steps.
+    public func match(_ url: String, appID: String? = nil, workLimit: Int = defaultWorkLimit) throws(AssociationError) -> MatchResult {
+        var meter = WorkMeter(limit: workLimit)
         return try match(url, appID: appID, meter: &meter)
     }
 
-    /// ``match(_:appID:)``, counting the steps.
+    /// ``match(_:appID:workLimit:)``, counting the steps.
     func match(_ url: String, appID: String?, meter: inout WorkMeter) throws(AssociationError) -> MatchResult {
         let text = try URLText(url, folding: needsFolding)
-        return match(text, appID: appID, meter: &meter)
+        let result = match(text, appID: appID, meter: &meter)
+        try AssociationMatcher.checkLimit(meter, url: url)
+        return result
+    }
+
+    /// Throws `work-limit-exceeded` when the meter ran out: the engines then stopped early, so
+    /// their answer is not a decision.
+    static func checkLimit(_ meter: WorkMeter, url: String) throws(AssociationError) {
+        guard meter.isExhausted else { return }
+        guard meter.limit > 0 else {
+            throw AssociationError(
+                .workLimitExceeded,
+                "'\(ComponentSummary.abbreviated(url))' was not matched: no steps were left of the work limit (a budget shared by earlier URLs is spent)"
+            )
+        }
+        throw AssociationError(
+            .workLimitExceeded,
+            "matching '\(ComponentSummary.abbreviated(url))' stopped at its limit of \(meter.limit) steps: the file's substitution "
+                + "variables and wildcards cost too much with a URL this long; shorten the URL or the variables' values"
+        )
     }
 
     func match(_ url: URLText, appID: String?, meter: inout WorkMeter) -> MatchResult {
         guard url.scheme == "https" || url.scheme == "http" else { return .undecided }
         for detail in details {
             if let appID, !detail.apps.contains(appID) { continue }
+            if meter.isExhausted { break }
             if let position = detail.firstMatch(url, variables: variables, meter: &meter) {
                 let rule = detail.rules[position]
                 return MatchResult(

@@ -91,8 +91,9 @@ final class CompiledPattern: Sendable {
     /// - Complexity: without custom variables, O(*n* + *m*) for a text of *n* characters when the
     ///   runs between stars are literal text, and O(*n*·*w*) at worst otherwise, where *w* ≤ *n*
     ///   is the pattern's fixed width (a pattern wider than the text is refused in O(1)). With
-    ///   custom variables, O((*m* + *V*)·(*n*/64 + 1)) word operations, *V* being the total
-    ///   length of the values of each use of a variable.
+    ///   custom variables, O((*m* + *T*)·(*n*/64 + 1)) word operations, *T* being the number of
+    ///   distinct starts of the values (at most their total length) summed over each use of a
+    ///   variable.
     func matches(_ text: [UInt32], variables: [CompiledVariable], meter: inout WorkMeter) -> Bool {
         matches(TextSubject(text: text), variables: variables, meter: &meter)
     }

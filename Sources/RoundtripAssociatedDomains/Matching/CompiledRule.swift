@@ -88,8 +88,9 @@ struct CompiledDetail: Sendable {
     /// The position of the first rule that matches the URL, in rule order.
     func firstMatch(_ url: URLText, variables: [CompiledVariable], meter: inout WorkMeter) -> Int? {
         if let candidates { return candidates.firstMatch(in: rules, url: url, variables: variables, meter: &meter) }
-        for (position, rule) in rules.enumerated() where rule.failure(for: url, variables: variables, meter: &meter) == nil {
-            return position
+        for (position, rule) in rules.enumerated() {
+            if meter.isExhausted { return nil }
+            if rule.failure(for: url, variables: variables, meter: &meter) == nil { return position }
         }
         return nil
     }

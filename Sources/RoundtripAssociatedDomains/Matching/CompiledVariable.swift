@@ -9,23 +9,23 @@ struct CompiledVariable: Sendable {
     let name: String
     /// The distinct values, compiled, stars collapsed. Equal values would only repeat work.
     let values: [[PatternToken]]
-    /// Per value, the number of characters it needs at least (its tokens other than `*`).
-    let minimumWidths: [Int]
-    /// The smallest of ``minimumWidths``; 0 when there are no values.
+    /// The fewest characters a value needs (its tokens other than `*`); 0 when there are no values.
     let minimumWidth: Int
     /// Whether a value is the empty string.
     let hasEmptyValue: Bool
     /// Whether a value is `*`.
     let hasStarValue: Bool
+    /// The values as a trie, which the matcher walks.
+    let trie: ValueTrie
 
     init(name: String, values: [[PatternToken]]) {
         var seen = Set<[PatternToken]>()
         let distinct = values.filter { seen.insert($0).inserted }
         self.name = name
         self.values = distinct
-        minimumWidths = distinct.map { tokens in tokens.reduce(0) { $0 + ($1 == .star ? 0 : 1) } }
-        minimumWidth = minimumWidths.min() ?? 0
         hasEmptyValue = distinct.contains([])
         hasStarValue = distinct.contains([.star])
+        trie = ValueTrie(distinct)
+        minimumWidth = distinct.isEmpty ? 0 : trie.needs[0]
     }
 }

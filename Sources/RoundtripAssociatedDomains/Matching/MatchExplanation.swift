@@ -59,6 +59,10 @@ public struct MatchExplanation: Sendable, Hashable, CustomStringConvertible {
     public var details: [DetailStep]
     /// Why nothing was tried at all (a scheme other than http and https), if so.
     public var note: String?
+    /// The steps matching took (token comparisons, 64-position words of position sets, rules
+    /// visited), always at most the `workLimit` it was given: what a caller checking many URLs
+    /// subtracts from the budget it gives the next one.
+    public var steps = 0
 
     /// A readable, multi-line trace.
     public var description: String {
@@ -106,9 +110,11 @@ extension AssociationMatcher {
     /// - Parameters:
     ///   - url: The URL.
     ///   - appID: Consider only details that list this app.
-    /// - Throws: ``AssociationError`` `invalid-url` when `url` is not an absolute URL.
-    /// - Complexity: Like ``match(_:appID:)``, plus the size of the trace.
-    public func explain(_ url: String, appID: String? = nil) throws(AssociationError) -> MatchExplanation {
+    ///   - workLimit: The most steps matching may take (see ``defaultWorkLimit``).
+    /// - Throws: ``AssociationError`` `invalid-url` when `url` is not an absolute URL;
+    ///   `work-limit-exceeded` when the decision needs more than `workLimit` steps.
+    /// - Complexity: Like ``match(_:appID:workLimit:)``, plus the size of the trace.
+    public func explain(_ url: String, appID: String? = nil, workLimit: Int = defaultWorkLimit) throws(AssociationError) -> MatchExplanation {
         let text = try URLText(url, folding: needsFolding)
         // The trace scans every rule in order, without the rule index, so it also cross-checks it.
         var explanation = MatchExplanation(url: url, requestedAppID: appID, result: .undecided, details: [])
@@ -117,7 +123,7 @@ extension AssociationMatcher {
             return explanation
         }
         var decided = false
-        var meter = WorkMeter()
+        var meter = WorkMeter(limit: workLimit)
         for detail in details {
             var step = MatchExplanation.DetailStep(
                 detail: detail.index,
@@ -133,6 +139,7 @@ extension AssociationMatcher {
                 step.status = .otherApps
             } else {
                 for rule in detail.rules {
+                    if meter.isExhausted { break }
                     let failure = rule.failure(for: text, variables: variables, meter: &meter)
                     step.rules.append(
                         MatchExplanation.RuleStep(
@@ -161,6 +168,8 @@ extension AssociationMatcher {
             }
             explanation.details.append(step)
         }
+        try AssociationMatcher.checkLimit(meter, url: url)
+        explanation.steps = meter.steps
         return explanation
     }
 

@@ -22,6 +22,14 @@ struct PositionSet {
         high = -1
     }
 
+    /// A set over no positions, holding no memory: what a set handed on is replaced with.
+    init() {
+        last = -1
+        words = []
+        low = 0
+        high = -1
+    }
+
     var isEmpty: Bool { low > high }
 
     /// The words between the smallest and the largest position: the cost of an operation.
@@ -126,16 +134,18 @@ struct PositionSet {
         trim()
     }
 
-    /// Calls `body` with each position, in increasing order.
-    func forEach(_ body: (Int) -> Void) {
-        guard !isEmpty else { return }
+    /// The positions, in increasing order.
+    var elements: [Int] {
+        var result: [Int] = []
+        guard !isEmpty else { return result }
         for index in low...high {
             var bits = words[index]
             while bits != 0 {
-                body(index << 6 + bits.trailingZeroBitCount)
+                result.append(index << 6 + bits.trailingZeroBitCount)
                 bits &= bits - 1
             }
         }
+        return result
     }
 
     private mutating func clearPastLast() {

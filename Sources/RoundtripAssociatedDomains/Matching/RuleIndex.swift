@@ -61,7 +61,7 @@ struct RuleIndex: Sendable {
             if length > 0 { hash = RuleIndex.step(hash, path[length - 1]) }
             guard let bucket = buckets[RuleIndex.key(hash, length: length)] else { continue }
             for position in bucket {
-                if position >= best { break }
+                if position >= best || meter.isExhausted { break }
                 if rules[position].failure(for: url, variables: variables, meter: &meter) == nil {
                     best = position
                     break

@@ -1,8 +1,10 @@
 /// Counts the steps of matching and linting, and stops work that passes a limit.
 ///
-/// Matching runs without a limit (every decision is exact); the count is what the tests read to
-/// show that work grows linearly with the input. The linter gives its superlinear analysis
-/// (`shadowed-rule` compares pairs of rules) a budget per file and reports when it runs out.
+/// Matching a URL runs under a limit (``AssociationMatcher/defaultWorkLimit`` unless the caller
+/// gives another) and throws `work-limit-exceeded` rather than answer once it runs out; the count
+/// is also what the tests read to show that work grows linearly with the input. The linter gives
+/// its superlinear analysis (`shadowed-rule` compares pairs of rules) a budget per file and
+/// reports when it runs out.
 struct WorkMeter: Sendable {
     /// Steps taken so far: token comparisons, set words processed, candidate rules visited.
     private(set) var steps = 0

@@ -220,6 +220,25 @@ struct PageTests {
         }
     }
 
+    @Test("the AASA checker stops a costly match with a typed error, and its budget covers the whole request")
+    func aasaCheckerBudget() async throws {
+        // 300 values sharing their start in 600 components `/*$(v)`: some 58 million steps
+        // against the first URL, more than one request may take.
+        let values = (1...300).map { "\"" + String(repeating: "a", count: $0) + "b\"" }.joined(separator: ", ")
+        let components = Array(repeating: #"{"/": "/*$(v)"}"#, count: 600).joined(separator: ", ")
+        let file =
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["# + components
+            + #"]}], "substitutionVariables": {"v": ["# + values + "]}}}"
+        let urls = "https://a.example/" + String(repeating: "a", count: 4_000) + "\r\nhttps://a.example/ab\r\n"
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.post("/aasa-check", form: [("file", file), ("urls", urls)])
+            #expect(response.status == .ok)
+            #expect(response.text.contains("work-limit-exceeded: matching &#39;https://a.example/aaaa"))
+            // The second URL would be cheap, but the request's budget is spent.
+            #expect(response.text.contains("work-limit-exceeded: &#39;https://a.example/ab&#39; was not matched: no steps were left"))
+        }
+    }
+
     @Test("a callback page escapes what the app appended")
     func callbackPageEscapes() async throws {
         try await ServerFixture.app().test(.router) { client in

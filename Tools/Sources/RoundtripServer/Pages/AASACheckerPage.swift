@@ -71,15 +71,19 @@ struct AASACheckerPage: Sendable {
         let urls = input.urls.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if !urls.isEmpty, let file = AssociationDecoder.decode(bytes).file {
             let matcher = AssociationMatcher(file)
+            // One budget for the whole request, not one per URL: each URL gets what is left.
+            var budget = AssociationMatcher.defaultWorkLimit
             for url in urls.prefix(Self.maximumURLs) {
                 do {
-                    let explanation = try matcher.explain(url, appID: input.appID.isEmpty ? nil : input.appID)
+                    let explanation = try matcher.explain(url, appID: input.appID.isEmpty ? nil : input.appID, workLimit: budget)
+                    budget -= explanation.steps
                     let verdict =
                         explanation.result.isMatched
                         ? "opens \(explanation.result.appID ?? "the app")"
                         : explanation.result.isBlocked ? "blocked by an exclude rule" : "not matched: opens in the browser"
                     matches.append("<h3><code>\(url)</code>: \(verdict)</h3><pre>\(explanation.description)</pre>")
                 } catch {
+                    if error.code == .workLimitExceeded { budget = 0 }
                     matches.append("<h3><code>\(url)</code></h3><p class=\"error\">\(error.description)</p>")
                 }
             }

@@ -11,7 +11,8 @@ struct AASAMatchCommand: AsyncParsableCommand {
             With --json: {"matched", "blocked", "appID", "rule"}, nulls written out.
 
             Exits 0 when an app opens the URL, 1 when no app does or an exclude rule blocks it, 2 \
-            for an unreadable or invalid file or URL.
+            for an unreadable or invalid file or URL, or when matching passes its work limit \
+            (work-limit-exceeded: substitution variables too costly for a URL that long).
             """
     )
 
