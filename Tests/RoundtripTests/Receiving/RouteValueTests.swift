@@ -316,7 +316,8 @@ struct RouteValueTests {
                 let again = try endpoint.evaluate(request.url)
                 #expect(again.canonicalParameters == ["host": value.lowercased()], "\(request.url)")
             case (.failure, .failure(let refusal)):
-                let codes: [RoundtripError.Code] = isLiteral ? [.invalidParameter, .malformedURL, .invalidEncoding, .unknownRoute] : [.invalidParameter]
+                let codes: [RoundtripError.Code] =
+                    isLiteral ? [.invalidParameter, .malformedURL, .invalidEncoding, .unknownRoute] : [.invalidParameter]
                 #expect(codes.contains { $0 == (refusal as? RoundtripError)?.code }, "\(value): \(refusal)")
             case (.success(let request), .failure(let refusal)):
                 Issue.record("the builder wrote \(request.url), the decision refused '\(value)' encoded: \(refusal)")
