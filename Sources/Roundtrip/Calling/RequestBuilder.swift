@@ -131,7 +131,8 @@ public struct RequestBuilder: Sendable {
         var pending: PendingRequest?
         if let callback {
             let derived = try deriveCallbacks(from: callback, for: action)
-            guard Base64URL.decode(nonce).map({ $0.count >= 16 }) == true else {
+            var nonceText = nonce
+            guard nonceText.withUTF8(Nonce.isWellFormed) else {
                 throw RoundtripError(
                     .invalidParameter,
                     "the rt-state nonce must be base64url of at least 16 random bytes",
@@ -249,8 +250,9 @@ public struct RequestBuilder: Sendable {
     }
 
     /// The route with its placeholders filled (percent-encoded) from, and removed from, `items`:
-    /// a rest placeholder's value split at `/`, each segment encoded and the `/`s kept; a host
-    /// placeholder's value encoded as the host.
+    /// a rest placeholder's value split at `/`, its dot segments removed (``RestPath``), each
+    /// segment encoded and the `/`s kept; a host placeholder's value written as a host
+    /// (``HostValue``), refused when it is no host.
     private static func fill(_ route: RoutePattern, of action: Action, from items: inout [QueryItem]) throws(RoundtripError) -> String {
         func value(_ name: String) throws(RoundtripError) -> String {
             guard let value = take(name, from: &items) else {
@@ -266,25 +268,24 @@ public struct RequestBuilder: Sendable {
             case .placeholder(let name):
                 segments.append(QueryCodec.encodeComponent(try value(name)))
             case .rest(let name):
-                let parts = try value(name).split(separator: "/", omittingEmptySubsequences: false)
-                // The route matches only non-empty segments: `a//b`, `/a` or `a/` could never be decided.
-                guard !parts.contains(where: \.isEmpty) else {
-                    throw RoundtripError(
-                        .invalidParameter,
-                        "'\(name)' is the rest of the path of the route \(route.text): one or more non-empty segments joined with '/' (such as 'folder/note'), with no empty segment, leading or trailing '/'",
-                        parameter: name
-                    )
+                // The decision's rule (RestPath): no empty segment, dot segments removed, none
+                // that leaves the route; what is left is written, each segment encoded.
+                var parts = try value(name).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                if let problem = RestPath.removeDotSegments(&parts) {
+                    throw RoundtripError(.invalidParameter, problem.message(name, route: route.text), parameter: name)
                 }
-                segments += parts.map { QueryCodec.encodeComponent(String($0)) }
+                segments += parts.map { QueryCodec.encodeComponent($0) }
             }
         }
         var host = route.host
         if let name = route.hostPlaceholder {
-            host = QueryCodec.encodeComponent(try value(name))
-            guard !host.isEmpty else {
+            switch HostValue.written(try value(name)) {
+            case .success(let written):
+                host = written
+            case .failure(let problem):
                 throw RoundtripError(
                     .invalidParameter,
-                    "'\(name)' is the host of the route \(route.text), which may not be empty; give a host such as 'example.com'",
+                    "'\(name)' is the host of the route \(route.text): \(problem.message(for: "it"))",
                     parameter: name
                 )
             }

@@ -94,33 +94,37 @@ struct ParameterBinding {
     }
 
     /// Binds the route's placeholders (`:script` in `runner:///run/:script`), percent-decoded;
-    /// a host placeholder's host (`host`) decoded and lowercased; a rest placeholder's segments
-    /// each decoded, then joined with `/`.
+    /// a host placeholder's host in ``HostValue``'s normal form (decoded, lowercased), refused
+    /// when it is no host; a rest placeholder's segments each decoded, their dot segments
+    /// removed (``RestPath``), then joined with `/`.
     mutating func bindRoute(_ match: Router.ByteMatch, host: Range<Int>) throws(RoundtripError) {
         for (name, range) in match.placeholders {
             try bind(name, try Self.decode(UnsafeBufferPointer(rebasing: bytes[range]), what: "the route segment ':\(name)'", name))
         }
         if let name = match.hostName {
-            let decoded = try Self.decode(UnsafeBufferPointer(rebasing: bytes[host]), what: "the host ':\(name)'", name)
-            // RFC 3986 section 6.2.2.1: a host is case-insensitive; its normal form is lowercase.
-            try bind(name, String(decoding: decoded.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self))
+            switch HostValue.normalized(UnsafeBufferPointer(rebasing: bytes[host])) {
+            case .success(let normalized):
+                try bind(name, normalized)
+            case .failure(let problem):
+                // Bytes that are not UTF-8 are an encoding fault; anything else is no host.
+                let code: RoundtripError.Code = if case .decoding(.invalidUTF8) = problem { .invalidEncoding } else { .invalidParameter }
+                throw RoundtripError(code, problem.message(for: "the host ':\(name)'"), parameter: name)
+            }
         }
         if let rest = match.rest {
+            let what = "the rest of the path ':\(rest.name)*'"
             var segments: [String] = []
             var start = rest.range.lowerBound
             for end in rest.range where bytes[end] == 0x2F {
-                segments.append(
-                    try Self.decode(UnsafeBufferPointer(rebasing: bytes[start..<end]), what: "the rest of the path ':\(rest.name)*'", rest.name)
-                )
+                segments.append(try Self.decode(UnsafeBufferPointer(rebasing: bytes[start..<end]), what: what, rest.name))
                 start = end + 1
             }
-            segments.append(
-                try Self.decode(
-                    UnsafeBufferPointer(rebasing: bytes[start..<rest.range.upperBound]),
-                    what: "the rest of the path ':\(rest.name)*'",
-                    rest.name
-                )
-            )
+            segments.append(try Self.decode(UnsafeBufferPointer(rebasing: bytes[start..<rest.range.upperBound]), what: what, rest.name))
+            if let problem = RestPath.removeDotSegments(&segments) {
+                // Named by the action's route with this rest placeholder (the match does not say which).
+                let route = compiled.action.routes.first { $0.restPlaceholder == rest.name }?.text ?? ":\(rest.name)*"
+                throw RoundtripError(.invalidParameter, problem.message(rest.name, route: route), parameter: rest.name)
+            }
             try bind(rest.name, segments.joined(separator: "/"))
         }
     }
@@ -186,16 +190,34 @@ struct ParameterBinding {
     }
 
     /// Refuses a request that carries no member of a `requires-one-of` group, naming the group.
+    /// A member given empty (`id=`) counts only when it has `allow-empty` (its value is then
+    /// ``ParameterValue/empty``, "clear this field"): a string's or base64's empty text without
+    /// it names nothing, so it does not stand in for the group.
     ///
     /// - Complexity: O(the groups' members); nothing for an action without groups.
     func checkRequiredGroups() throws(RoundtripError) {
-        for group in compiled.requiredGroups where !group.contains(where: { values[$0] != nil }) {
+        for group in compiled.requiredGroups where !group.contains(where: { Self.namesSomething(values[$0]) }) {
             let names = group.map { "'\(compiled.parameterNames[$0])'" }.joined(separator: ", ")
+            let empty = group.filter { values[$0] != nil }.map { "'\(compiled.parameterNames[$0])='" }
+            let why =
+                empty.isEmpty
+                ? "" : " (\(empty.joined(separator: ", ")) \(empty.count == 1 ? "is" : "are") empty, which counts only with 'allow-empty')"
             throw RoundtripError(
                 .missingParameter,
-                "the action '\(compiled.action.name)' requires one of \(names)",
+                "the action '\(compiled.action.name)' requires one of \(names)\(why)",
                 parameter: compiled.parameterNames[group[0]]
             )
+        }
+    }
+
+    /// Whether a value given for a `requires-one-of` member meets its group: any value but the
+    /// empty text of a parameter without `allow-empty` (`.string("")`, or `.data` of nothing).
+    private static func namesSomething(_ value: ParameterValue?) -> Bool {
+        switch value {
+        case nil: false
+        case .string(let text)?: !text.isEmpty
+        case .data(let bytes)?: !bytes.isEmpty
+        default: true
         }
     }
 

@@ -4,10 +4,11 @@
 /// Scheme and host compare case-insensitively; the path compares exactly, segment by segment,
 /// still percent-encoded (so `/a%2Fb` is one segment and never equals `/a/b`). A placeholder
 /// matches one whole non-empty segment, whose decoded value becomes a parameter of that name.
-/// A rest placeholder matches the rest of the path, one or more non-empty segments, each decoded
-/// and then joined with `/` (`notes:///:path*` reads `notes:///folder/sub/note` as
-/// `path=folder/sub/note`). A host placeholder matches any non-empty host, lowercased, as the
-/// parameter of its name (`webview://:host/:rest*`); literal hosts of the same scheme win.
+/// A rest placeholder matches the rest of the path, one or more non-empty segments, each decoded,
+/// dot segments removed (``RestPath``), and then joined with `/` (`notes:///:path*` reads
+/// `notes:///folder/sub/note` as `path=folder/sub/note`). A host placeholder matches any
+/// non-empty host, decoded and lowercased (``HostValue``), as the parameter of its name
+/// (`webview://:host/:rest*`); literal hosts of the same scheme, compared in that same form, win.
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// One path segment of a route.
     public enum Segment: Sendable, Hashable {
@@ -16,7 +17,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         /// `:name`: any one non-empty segment, captured as the parameter `name`.
         case placeholder(String)
         /// `:name*`, only as the last segment: the rest of the path (one or more non-empty
-        /// segments), each segment decoded, joined with `/`, captured as the parameter `name`.
+        /// segments), each segment decoded, dot segments removed (RFC 3986 section 5.2.4),
+        /// joined with `/`, captured as the parameter `name`.
         case rest(String)
     }
 
@@ -36,8 +38,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``RoundtripError`` `malformed-url` when the route is not an absolute URL, has a
     ///   query, fragment, user-info or port, an empty placeholder name, one placeholder name
-    ///   twice, a rest placeholder (`:name*`) that is not the last segment, or a malformed host
-    ///   placeholder.
+    ///   twice, a rest placeholder (`:name*`) that is not the last segment, a malformed host
+    ///   placeholder, or a literal host that is no host once decoded (``HostValue``).
     public init(_ text: String) throws(RoundtripError) {
         // A host placeholder is not a host a URL parser reads (`:name` there is an empty host and
         // a port), so the route is split with a stand-in host and the placeholder put back.
@@ -84,6 +86,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             throw RoundtripError(.malformedURL, "the route '\(text)' has a placeholder without a name")
         }
         try Self.checkRest(parts.segments, text)
+        // A literal host is compared in its decoded form (see HostValue): it must be a host.
+        if hostPlaceholder == nil, parts.host.utf8.contains(0x25) || parts.host.utf8.first == 0x5B,
+            case .failure(let problem) = parts.host.withUTF8({ HostValue.normalized($0) })
+        {
+            throw RoundtripError(.malformedURL, problem.message(for: "the host '\(parts.host)' of the route '\(text)'"))
+        }
         if let hostPlaceholder { parts.host = ":" + hostPlaceholder.name }
         // Each placeholder becomes the parameter of its name: a second would overwrite the first.
         var names: [String] = []

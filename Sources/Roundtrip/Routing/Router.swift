@@ -145,7 +145,14 @@ package struct Router: Sendable {
     /// match the lowercased key of an incoming URL. A host placeholder's key is `scheme://:`,
     /// whatever its name: no URL's host starts with `:` (that would be an empty host and a port).
     private mutating func rootNode(of route: RoutePattern) -> Result<Int, RoundtripError> {
-        let host = route.hostPlaceholder == nil ? route.host : ":"
+        var host = route.hostPlaceholder == nil ? route.host : ":"
+        // A literal host in the normal form incoming hosts are looked up in (RoutePattern has
+        // refused one that is no host).
+        if route.hostPlaceholder == nil, route.host.utf8.contains(0x25),
+            case .success(let normalized) = host.withUTF8({ HostValue.normalized($0) })
+        {
+            host = normalized
+        }
         let length = route.scheme.utf8.count + (route.hasAuthority ? 3 : 1) + host.utf8.count
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { key in
             var position = key.initialize(fromContentsOf: route.scheme.utf8)
@@ -363,12 +370,14 @@ package struct Router: Sendable {
         }
     }
 
-    /// The root node of the URL's scheme and host.
+    /// The root node of the URL's scheme and host: the host lowercased, and, when it has a `%`,
+    /// in the normal form of ``HostValue`` that literal routes' keys have (so `%73ettings` finds
+    /// the root of `settings`, not the host placeholder).
     private func root(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> Int? {
         let scheme = offsets.scheme
         let host = offsets.host
         let length = scheme.count + (offsets.hasAuthority ? 3 : 1) + host.count
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { key in
+        let found: Int?? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { key in
             var position = 0
             for index in scheme {
                 key[position] = URLSplit.lowercased(bytes[index])
@@ -381,12 +390,22 @@ package struct Router: Sendable {
                 key[position + 1] = 0x2F
                 position += 2
             }
+            var escaped = false
             for index in host {
-                key[position] = URLSplit.lowercased(bytes[index])
+                let byte = bytes[index]
+                escaped = escaped || byte == 0x25
+                key[position] = URLSplit.lowercased(byte)
                 position += 1
             }
+            // A host with an escape is looked up below, decoded.
+            if escaped { return nil }
             return edges.next(from: SegmentTable.rootParent, key: UnsafeBufferPointer(key))
         }
+        if let found { return found }
+        // A host that is no host has no root: at most a host placeholder takes it, and refuses it.
+        guard case .success(let decoded) = HostValue.normalized(UnsafeBufferPointer(rebasing: bytes[host])) else { return nil }
+        var key = String(decoding: bytes[scheme].map(URLSplit.lowercased), as: UTF8.self) + "://" + decoded
+        return key.withUTF8 { edges.next(from: SegmentTable.rootParent, key: $0) }
     }
 
     /// Walks the trie over the path bytes `start..<end` to the node of a route. `isEmpty`

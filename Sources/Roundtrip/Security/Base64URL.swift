@@ -69,6 +69,23 @@ public enum Base64URL {
         return output
     }
 
+    /// Whether bytes are strict base64url as ``decode(_:)`` reads it (only `A–Z a–z 0–9 - _`, no
+    /// padding, a possible length, a canonical last character), checked in place without
+    /// decoding.
+    static func isCanonical(_ characters: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard characters.count % 4 != 1 else { return false }
+        for character in characters where sextet(character) == nil { return false }
+        guard let last = characters.last.flatMap(sextet) else { return true }
+        switch characters.count % 4 {
+        case 2: return last & 0x0F == 0  // 4 unused bits must be zero
+        case 3: return last & 0x03 == 0  // 2 unused bits must be zero
+        default: return true
+        }
+    }
+
+    /// How many bytes `count` strict base64url characters decode to.
+    static func decodedCount(_ count: Int) -> Int { count * 3 / 4 }
+
     /// The base64url alphabet (RFC 4648 table 2).
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 

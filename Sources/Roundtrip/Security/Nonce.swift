@@ -8,8 +8,18 @@ public enum Nonce {
     /// - Parameter byteCount: How many random bytes; at least 16.
     public static func make(byteCount: Int = 16) -> String {
         var generator = SystemRandomNumberGenerator()  // arc4random_buf / getrandom: a CSPRNG on every platform.
-        let bytes = (0..<max(16, byteCount)).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let bytes = (0..<max(minimumByteCount, byteCount)).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return Base64URL.encode(bytes)
+    }
+
+    /// The fewest random bytes an `rt-state` nonce carries (``make(byteCount:)``'s least).
+    public static let minimumByteCount = 16
+
+    /// Whether text is an `rt-state` nonce as Roundtrip makes and accepts them: strict base64url
+    /// (no padding, canonical) of at least ``minimumByteCount`` bytes. The builder refuses any
+    /// other nonce, and `callback-match: exact` lets nothing else follow `?rt-state=`.
+    static func isWellFormed(_ characters: UnsafeBufferPointer<UInt8>) -> Bool {
+        Base64URL.decodedCount(characters.count) >= minimumByteCount && Base64URL.isCanonical(characters)
     }
 
     /// Compares two secrets in time that depends only on their lengths.

@@ -5,7 +5,8 @@ public enum CallbackMatch: String, Sendable, Hashable, CaseIterable {
     case base
     /// An entry is a whole callback URL, compared byte for byte: the callback must be the entry
     /// itself, or the entry followed by `?rt-state=<nonce>` and nothing else (the caller's
-    /// nonce is the only part that differs between requests). This is the exact string matching
+    /// nonce is the only part that differs between requests), where the nonce is base64url of at
+    /// least 16 bytes, as ``Nonce/make(byteCount:)`` makes it and the request builder requires. This is the exact string matching
     /// of redirect URIs that RFC 9700 ("Best Current Practice for OAuth 2.0 Security",
     /// section 4.1.3) requires.
     case exact

@@ -175,15 +175,17 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the URL whose bytes ``URLSplit`` split into `offsets` is this entry byte for byte
     /// (`callback-match: exact`, RFC 9700 section 4.1.3): the entry as written, then nothing, or
-    /// `?rt-state=<nonce>` and nothing else.
+    /// `?rt-state=` and a nonce as Roundtrip makes them (``Nonce/isWellFormed(_:)``: base64url
+    /// of at least 16 bytes), and nothing else. An entry has no query of its own (``init(_:)``
+    /// refuses one), so `rt-state` is always the first and only item.
     func matchesExactly(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> Bool {
         guard offsets.fragment == nil else { return false }
         let end = offsets.query.map { $0.lowerBound - 1 } ?? bytes.count
         guard end == writtenBytes.count, UnsafeBufferPointer(rebasing: bytes[0..<end]).elementsEqual(writtenBytes) else { return false }
         guard let query = offsets.query else { return true }
         let state = Self.statePrefix
-        return query.count > state.count && UnsafeBufferPointer(rebasing: bytes[query]).starts(with: state)
-            && !bytes[query].contains(UInt8(ascii: "&"))
+        return UnsafeBufferPointer(rebasing: bytes[query]).starts(with: state)
+            && Nonce.isWellFormed(UnsafeBufferPointer(rebasing: bytes[(query.lowerBound + state.count)..<query.upperBound]))
     }
 
     /// `rt-state=`, the one query item an exactly matched callback carries.

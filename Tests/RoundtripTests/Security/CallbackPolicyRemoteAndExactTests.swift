@@ -49,7 +49,7 @@ struct CallbackPolicyRemoteAndExactTests {
         "Exact matching accepts an entry byte for byte, alone or with rt-state",
         arguments: [
             "pos-app://charge-result", "pos-app://charge-result?rt-state=AAAAAAAAAAAAAAAAAAAAAA",
-            "https://Pos.example.com/return/?rt-state=abc",
+            "https://Pos.example.com/return/?rt-state=AAAAAAAAAAAAAAAAAAAAAA",
         ]
     )
     func exactAccepts(url: String) {
@@ -93,7 +93,9 @@ struct CallbackPolicyRemoteAndExactTests {
                 convention: return-url
             """
         let endpoint = try Endpoint(spec: try SpecLoader.load(yaml: yaml).spec)
-        #expect(throws: Never.self) { _ = try endpoint.evaluate("terminal://charge?returnURL=pos-app%3A%2F%2Fcharge-result%3Frt-state%3Dabc") }
+        #expect(throws: Never.self) {
+            _ = try endpoint.evaluate("terminal://charge?returnURL=pos-app%3A%2F%2Fcharge-result%3Frt-state%3DAAAAAAAAAAAAAAAAAAAAAA")
+        }
         #expect {
             _ = try endpoint.evaluate("terminal://charge?returnURL=pos-app%3A%2F%2Fcharge-result%3Frecord_id%3D1")
         } throws: { error in
