@@ -198,16 +198,18 @@ struct LimitsTests {
     /// Opens two connections and a third while they are held: whether the server closed the
     /// third at once, and what the two held ones were answered. All three are closed on return.
     static func holdTwoAndOpenAThird(port: Int) throws -> (thirdClosed: Bool, held: [String]) {
-        let first = try RawHTTPConnection(port: port)
-        let second = try RawHTTPConnection(port: port)
-        for connection in [first, second] { connection.write("GET /healthz HTTP/1.1\r\nHost: a.example\r\n\r\n") }
-        Thread.sleep(forTimeInterval: 0.3)
-        let (text, closed) = try RawHTTPConnection(port: port, seconds: 3).readUntilClosed()
-        let held = [first, second].map { connection in
+        let held = try (0..<2).map { _ in try RawHTTPConnection(port: port, seconds: 30) }
+        for connection in held {
+            // Answered, so surely counted.
+            connection.write("GET /healthz HTTP/1.1\r\nHost: a.example\r\n\r\n")
+            connection.readSome()
+        }
+        let (text, closed) = try RawHTTPConnection(port: port, seconds: 30).readUntilClosed()
+        let answers = held.map { connection in
             connection.write("GET /healthz HTTP/1.1\r\nHost: a.example\r\nConnection: close\r\n\r\n")
             return connection.readUntilClosed().text
         }
-        return (closed && text.isEmpty, held)
+        return (closed && text.isEmpty, answers)
     }
 
     @Test("one address may hold only so many connections at once; the next is closed as it opens, and a freed place is taken again")
@@ -216,13 +218,17 @@ struct LimitsTests {
             let port = try #require(client.port)
             let (third, held, again) = try await RawHTTPConnection.onThread { () throws -> (Bool, [String], String) in
                 let (third, held) = try Self.holdTwoAndOpenAThird(port: port)
-                // Both held connections are closed now: their places are free again.
-                Thread.sleep(forTimeInterval: 0.3)
-                let again = try RawHTTPConnection.exchangeUntilClosed(
-                    port: port,
-                    "GET /healthz HTTP/1.1\r\nHost: a.example\r\nConnection: close\r\n\r\n"
-                )
-                return (third, held, again.text)
+                // Both held connections are closed now: their places are free again, once the
+                // server has seen them close.
+                var again = ""
+                for _ in 0..<100 where !again.hasPrefix("HTTP/1.1 200") {
+                    Thread.sleep(forTimeInterval: 0.1)
+                    again = try RawHTTPConnection.exchangeUntilClosed(
+                        port: port,
+                        "GET /healthz HTTP/1.1\r\nHost: a.example\r\nConnection: close\r\n\r\n"
+                    ).text
+                }
+                return (third, held, again)
             }
             #expect(third, "the third connection was not closed")
             #expect(held.allSatisfy { $0.components(separatedBy: "HTTP/1.1 200").count == 3 })

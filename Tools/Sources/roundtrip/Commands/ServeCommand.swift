@@ -37,7 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
             none); a connection silent for --idle-timeout seconds (default 30) is closed, and a \
             request head not whole within --request-head-timeout seconds of its first byte \
             (default 10) is answered 408 and closed; POSTs from other sites, or naming a Host \
-            other than the public URL's, localhost or an IP address, are refused. A live AASA check fetches from the internet: each client \
+            other than the public URL's, --host, localhost or an IP address, are refused. A live \
+            AASA check fetches from the internet, each fetch within 10 s, body included: each client \
             may start 6 a minute, and it refuses domains that resolve to loopback or private \
             addresses unless --aasa-check-private is given (for a server on a private network).
 

@@ -65,6 +65,18 @@ final class RawHTTPConnection {
         }
     }
 
+    /// Waits for the server's next bytes (at most the read timeout) and keeps them.
+    ///
+    /// - Returns: Whether any came.
+    @discardableResult
+    func readSome() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { recv(socketFD, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        received += chunk[0..<count]
+        return true
+    }
+
     /// Reads until the server closes or the read timeout passes in silence.
     ///
     /// - Returns: What the server sent on the connection, and whether it closed the connection itself.
