@@ -214,8 +214,11 @@ struct LimitsTests {
 
     @Test("one address may hold only so many connections at once; the next is closed as it opens, and a freed place is taken again")
     func connectionCap() async throws {
-        try await ServerFixture.app(configure: { $0.connectionsPerAddress = 2 }).test(.live) { client in
+        try await ServerFixture.app(configure: { $0.connectionsPerAddress = 3 }).test(.live) { client in
             let port = try #require(client.port)
+            // The test client holds the first place (it connects as the test starts); two more
+            // are held below.
+            #expect(try await client.get("/healthz").status == .ok)
             let (third, held, again) = try await RawHTTPConnection.onThread { () throws -> (Bool, [String], String) in
                 let (third, held) = try Self.holdTwoAndOpenAThird(port: port)
                 // Both held connections are closed now: their places are free again, once the
