@@ -7,8 +7,8 @@ import RoundtripAssociatedDomains
 ///
 /// A pure function of the fetches, so every rule is tested without a network.
 ///
-/// Rules: `unreachable`, `certificate`, `timeout`, `private-address` (the crawler's fetch got no
-/// answer); `serving-redirect`, `serving-status`, `serving-content-type`, `file-size`; the file
+/// Rules: `unreachable`, `certificate`, `timeout`, `private-address`, `cancelled` (the crawler's
+/// fetch got no answer); `serving-redirect`, `serving-status`, `serving-content-type`, `file-size`; the file
 /// rules of ``AssociationLinter/lint(_:)-(Array<UInt8>)``; `bot-protection`,
 /// `user-agent-differs`; `app-id-missing`, `route-not-matched`, `no-spec-routes`;
 /// `cdn-status`, `cdn-differs`, `cdn-unreachable`.

@@ -11,7 +11,8 @@ import RoundtripAssociatedDomains
 /// Every fetch is HTTPS with the certificate checked against the system's roots (plus the
 /// options' extra roots) for the URL's host, follows no redirect (Apple's CDN follows none),
 /// sends no `Accept-Encoding` (the 128 KB limit is on the file as served), reads at most one
-/// byte past 128 KB, and ends by the options' timeout.
+/// byte past 128 KB, and ends by the options' timeout: one deadline for each whole exchange,
+/// connection to last byte of the body, and at once when the calling task is cancelled.
 struct LiveFetcher: Sendable {
     let options: LiveCheckOptions
 
@@ -25,9 +26,9 @@ struct LiveFetcher: Sendable {
         var cdn: FetchOutcome?
     }
 
-    /// The failures that come before the request is sent: a certificate refused in the TLS
-    /// handshake, a connection that never completes.
-    static let failsAlike: Set<String> = ["certificate", "timeout"]
+    /// The failures that come before the request is sent (a certificate refused in the TLS
+    /// handshake, a connection that never completes), or that end the whole check (cancelled).
+    static let failsAlike: Set<String> = ["certificate", "timeout", "cancelled"]
 
     /// A client for every domain of a check, when they can share one: connections to the same
     /// host (Apple's CDN above all) are then reused. `nil` under ``AddressPolicy/publicOnly``,
@@ -56,6 +57,14 @@ struct LiveFetcher: Sendable {
             plain: FetchOutcome(url: crawlerURL, userAgent: LiveCheckOptions.plainUserAgent),
             cdn: cdnURL.map { FetchOutcome(url: $0, userAgent: LiveCheckOptions.crawlerUserAgent) }
         )
+        guard !Task.isCancelled else {
+            // The client went away: nothing is resolved or fetched for it any more.
+            let cancelled = FetchOutcome.Failure(code: "cancelled", message: "the check was cancelled before \(domain.host) was fetched")
+            fetches.crawler.failure = cancelled
+            fetches.plain.failure = cancelled
+            fetches.cdn?.failure = cancelled
+            return fetches
+        }
         var routes = Self.routes(options.resolves)
         do {
             if let pinned = try await pinnedEntry(for: domain.host, given: routes[domain.host]) {
@@ -116,6 +125,11 @@ struct LiveFetcher: Sendable {
     private func configuration(_ routes: [String: ResolveEntry]) -> HTTPClient.Configuration {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.certificateVerification = .fullVerification
+        // A connection cut off at its deadline, or whose check was cancelled, closes without
+        // waiting for the site's own close_notify (RFC 8446, section 6.1, does not ask the closing
+        // side to wait for it); NIOSSL's default wait of 5 s would let a site that keeps writing
+        // hold the connection, and the check, that much longer.
+        tls.shutdownTimeout = .milliseconds(100)
         if !options.extraTrustRoots.isEmpty {
             tls.additionalTrustRoots = [.certificates(options.extraTrustRoots)]
         }
@@ -156,23 +170,67 @@ struct LiveFetcher: Sendable {
         request.method = .GET
         request.headers.add(name: "User-Agent", value: outcome.userAgent)
         request.headers.add(name: "Accept", value: "*/*")
-        let limit = AssociationLinter.maximumSize + 1
         do {
-            let response = try await client.execute(request, deadline: .now() + TimeAmount(options.timeout))
-            outcome.status = Int(response.status.code)
-            outcome.contentType = response.headers.first(name: "Content-Type")
-            outcome.location = response.headers.first(name: "Location")
-            var body: [UInt8] = []
-            for try await chunk in response.body {
-                body += chunk.readableBytesView.prefix(limit - body.count)
-                if body.count >= limit { break }
-            }
-            outcome.body = body
+            let (timeout, sent) = (options.timeout, request)
+            let answer = try await Self.within(timeout) { try await Self.exchange(sent, client: client, timeout: timeout) }
+            outcome.status = answer.status
+            outcome.contentType = answer.contentType
+            outcome.location = answer.location
+            outcome.body = answer.body
         } catch {
             outcome.status = nil
             outcome.failure = Self.failure(error, host: host)
         }
         return outcome
+    }
+
+    /// What one exchange brought back.
+    private struct Answer: Sendable {
+        var status: Int
+        var contentType: String?
+        var location: String?
+        var body: [UInt8]
+    }
+
+    /// Sends `request` and reads its answer, at most one byte past 128 KB.
+    private static func exchange(_ request: HTTPClientRequest, client: HTTPClient, timeout: Duration) async throws -> Answer {
+        let limit = AssociationLinter.maximumSize + 1
+        // AsyncHTTPClient's own deadline ends with the response head; ``within(_:_:)`` bounds
+        // the body too.
+        let response = try await client.execute(request, deadline: .now() + TimeAmount(timeout))
+        var answer = Answer(
+            status: Int(response.status.code),
+            contentType: response.headers.first(name: "Content-Type"),
+            location: response.headers.first(name: "Location"),
+            body: []
+        )
+        for try await chunk in response.body {
+            answer.body += chunk.readableBytesView.prefix(limit - answer.body.count)
+            if answer.body.count >= limit { break }
+        }
+        return answer
+    }
+
+    /// Runs `operation` for at most `limit`, then cancels it and throws
+    /// `HTTPClientError.deadlineExceeded`: one deadline for the whole exchange, connection to last
+    /// byte, so a server that trickles its body a byte at a time (each byte restarting a read
+    /// timeout) is cut off all the same. Cancelling the calling task (a client that went away)
+    /// cancels the operation too.
+    ///
+    /// Structured, unlike a race that abandons its loser: AsyncHTTPClient honours cancellation by
+    /// closing the connection, so waiting for the cancelled fetch is short and leaves no socket
+    /// behind.
+    static func within<Value: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw HTTPClientError.deadlineExceeded }
+            return value
+        }
     }
 
     /// What a client error means for Apple: a certificate it would refuse, a timeout, or a host it
@@ -189,6 +247,9 @@ struct LiveFetcher: Sendable {
             [HTTPClientError.deadlineExceeded, .connectTimeout, .readTimeout, .getConnectionFromPoolTimeout].contains(clientError)
         {
             return FetchOutcome.Failure(code: "timeout", message: "\(host) did not answer in time (\(clientError))")
+        }
+        if error is CancellationError || error as? HTTPClientError == .cancelled {
+            return FetchOutcome.Failure(code: "cancelled", message: "the check was cancelled before \(host) answered")
         }
         return FetchOutcome.Failure(code: "unreachable", message: "cannot reach \(host): \(error)")
     }

@@ -54,6 +54,36 @@ import Testing
         #expect(AddressPolicy.isPublic(try SocketAddress(ipAddress: address, port: 443)) == isPublic)
     }
 
+    /// Blocks of IANA's special-purpose registries and transition mechanisms that reach an address
+    /// the policy cannot see, beside public neighbours that stay public.
+    @Test(arguments: [
+        ("64:ff9b:1::a00:1", false, "NAT64 local-use prefix (RFC 8215)"),
+        ("64:ff9b:1:ffff::808:808", false, "NAT64 local-use prefix, public IPv4 embedded"),
+        ("64:ff9b::808:808", true, "NAT64 well-known prefix, public IPv4 embedded (RFC 6052)"),
+        ("64:ff9b::c0a8:101", false, "NAT64 well-known prefix, private IPv4 embedded"),
+        ("64:ff9b::c058:6301", false, "NAT64 well-known prefix, 6to4 relay anycast embedded"),
+        ("2002:7f00:1::1", false, "6to4 of 127.0.0.1 (RFC 3056)"),
+        ("2002:c0a8:101::1", false, "6to4 of 192.168.1.1"),
+        ("2002:808:808::1", false, "6to4 of a public IPv4 address: the relay is not seen either"),
+        ("2001:0:4136:e378:8000:63bf:3fff:fdd2", false, "Teredo (RFC 4380)"),
+        ("2001:2::1", false, "benchmarking (RFC 5180)"),
+        ("2001:db8::1", false, "documentation (RFC 3849)"),
+        ("3fff::1", false, "documentation (RFC 9637)"),
+        ("100::1", false, "discard-only (RFC 6666)"),
+        ("fec0::1", false, "site-local (RFC 3879)"),
+        ("feff::1", false, "site-local, the top of the block"),
+        ("192.88.99.1", false, "6to4 relay anycast (RFC 7526)"),
+        ("::ffff:192.88.99.1", false, "6to4 relay anycast, IPv4-mapped"),
+        ("192.88.98.1", true, "below the 6to4 relay anycast block"),
+        ("192.88.100.1", true, "above the 6to4 relay anycast block"),
+        ("2001:4860:4860::8888", true, "a public IPv6 address in 2001::/16, outside Teredo"),
+        ("2003::1", true, "just past 6to4"),
+        ("2606:4700:4700::1111", true, "a public IPv6 address"),
+    ])
+    func refusesTransitionAndSpecialPurposeBlocks(address: String, isPublic: Bool, block: String) throws {
+        #expect(AddressPolicy.isPublic(try SocketAddress(ipAddress: address, port: 443)) == isPublic, "\(block)")
+    }
+
     @Test func readsTimeoutsAndCDNBases() throws {
         #expect(try LiveCheckOptions.timeout(seconds: "2.5") == .milliseconds(2500))
         #expect(throws: LiveCheckError(.invalidTimeout, "--timeout takes seconds above 0 and at most 300, not '0'")) {

@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
+import NIOPosix
 import Roundtrip
 import RoundtripAASACheck
 import Testing
@@ -88,10 +90,38 @@ import Testing
                     statuses.append(response.status)
                     if response.status == .tooManyRequests {
                         #expect(String(buffer: response.body).contains("\"code\":\"rate-limited\""))
+                        #expect(response.headers[.retryAfter] == "30")
                     }
                 }
             }
             #expect(statuses == [.ok, .ok, .tooManyRequests])
+            // The form's refusal is a page, with the same Retry-After.
+            try await client.execute(uri: "/aasa-check/live", method: .post, headers: Self.form, body: ByteBuffer(string: "domain=localhost")) {
+                response in
+                #expect(response.status == .tooManyRequests)
+                #expect(String(buffer: response.body).contains("<code id=\"code\">rate-limited</code>"))
+                #expect(response.headers[.retryAfter] == "30")
+            }
+        }
+    }
+
+    @Test func aClientThatLeavesEndsItsLiveCheck() async throws {
+        let sites = try TestSites()
+        try await sites.run { sitePort, cdnPort in
+            let options = try LiveCheckerTests.trickleOptions(sites: sites, sitePort: sitePort, cdnPort: cdnPort, timeout: .seconds(60))
+            try await Self.app(options: options).test(.live) { client in
+                let port = try #require(client.port)
+                let connection = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
+                let body = #"{"domain": "trickle.test"}"#
+                let request =
+                    "POST /api/aasa-check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                try await connection.writeAndFlush(ByteBuffer(string: request)).get()
+                #expect(await sites.trickles.wait(upTo: .seconds(10)) { $0 == 1 }, "the check did not start")
+                try await connection.close().get()
+                // The check's fetch ends with the client, not 60 s later.
+                #expect(await sites.trickles.wait(upTo: .seconds(3)) { $0 == 0 }, "the fetch went on after the client left")
+            }
         }
     }
 }

@@ -16,6 +16,14 @@ import Testing
         return options
     }
 
+    /// The options of a check of `trickle.test` alone (no CDN), with `timeout`.
+    static func trickleOptions(sites: TestSites, sitePort: Int, cdnPort: Int, timeout: Duration) throws -> LiveCheckOptions {
+        var options = try options(sites: sites, sitePort: sitePort, cdnPort: cdnPort)
+        options.cdnBase = nil
+        options.timeout = timeout
+        return options
+    }
+
     static func specText(domains: String = "[\"*.good.test\", good.test]", extraRoute: Bool = false) -> String {
         """
         roundtrip: 1
@@ -158,6 +166,50 @@ import Testing
         #expect(report.live.failure?.code == "private-address")
         #expect(report.findings.map(\.rule) == ["private-address"])
         #expect(report.findings[0].message.contains("is not a public address"))
+    }
+
+    @Test func aTrickledBodyEndsAtTheDeadline() async throws {
+        let sites = try TestSites()
+        try await sites.run { sitePort, cdnPort in
+            let options = try Self.trickleOptions(sites: sites, sitePort: sitePort, cdnPort: cdnPort, timeout: .seconds(1))
+            let start = ContinuousClock.now
+            let report = await LiveChecker(options: options).check(try CheckedDomain("trickle.test"))
+            let elapsed = ContinuousClock.now - start
+            // The server sends a byte every 100 ms for 20 s: only one deadline for the whole
+            // exchange, body included, ends the fetch at 1 s.
+            #expect(elapsed < .seconds(3), "the fetch took \(elapsed)")
+            #expect(report.live.failure?.code == "timeout")
+            #expect(report.plain.failure?.code == "timeout")
+            #expect(Self.rules(report) == ["timeout"])
+            // And the connection is closed: the server stops writing.
+            #expect(await sites.trickles.wait(upTo: .seconds(3)) { $0 == 0 })
+        }
+    }
+
+    @Test func cancellingTheCheckEndsItsFetches() async throws {
+        let sites = try TestSites()
+        try await sites.run { sitePort, cdnPort in
+            let options = try Self.trickleOptions(sites: sites, sitePort: sitePort, cdnPort: cdnPort, timeout: .seconds(60))
+            let checker = LiveChecker(options: options)
+            let domain = try CheckedDomain("trickle.test")
+            let task = Task { await checker.check(domain) }
+            #expect(await sites.trickles.wait(upTo: .seconds(10)) { $0 == 1 })
+            let start = ContinuousClock.now
+            task.cancel()
+            let report = await task.value
+            #expect(ContinuousClock.now - start < .seconds(2))
+            #expect(report.live.failure?.code == "cancelled")
+            #expect(report.plain.failure?.code == "cancelled")
+            #expect(await sites.trickles.wait(upTo: .seconds(3)) { $0 == 0 })
+            // A check cancelled before it starts fetches nothing.
+            let before = sites.trickles.snapshot.requests
+            let early = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return await checker.check([domain])
+            }
+            #expect(await early.value.domains.map(\.live.failure?.code) == ["cancelled"])
+            #expect(sites.trickles.snapshot.requests == before)
+        }
     }
 
     @Test func checksAtMostEightDomainsAtOnce() async throws {

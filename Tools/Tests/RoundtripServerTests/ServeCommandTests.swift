@@ -78,6 +78,12 @@ struct ServeCommandTests {
             (["serve", "--retention", "99999999999999999d"], "--retention must be a positive number"),
             (["serve", "--rate-limit=-1"], "--rate-limit must be 0 (no limit) or more, not -1"),
             (["serve", "--idle-timeout", "0"], "--idle-timeout must be 1…3600 seconds, not 0"),
+            (
+                ["serve", "--retention", "10s"],
+                "--retention must be at least 20s, the tester's timeout (a run is kept until it can no longer be answered), not '10s'"
+            ),
+            (["serve", "--request-head-timeout", "0"], "--request-head-timeout must be 1…3600 seconds, not 0"),
+            (["serve", "--connections-per-address=-1"], "--connections-per-address must be 0 (no cap) or more, not -1"),
         ]
     )
     func usage(arguments: [String], message: String) throws {

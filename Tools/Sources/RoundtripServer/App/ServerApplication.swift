@@ -51,10 +51,11 @@ package enum ServerApplication {
             middleware: WriteGuardMiddleware(
                 limiter: WriteRateLimiter(perMinute: configuration.writesPerMinute),
                 clock: tester.clock,
-                publicURL: { tester.publicURL }
+                publicURL: { tester.publicURL },
+                listeningHost: configuration.host
             )
         )
-        HealthRoutes(store: store).register(on: router)
+        HealthRoutes(store: store, clock: tester.clock).register(on: router)
         AssociationRoutes(catalog: catalog).register(on: router)
         ULCTestRoutes(tester: tester).register(on: router)
         PageRoutes(tester: tester, specs: configuration.specs, domains: catalog.domains).register(on: router)
@@ -85,11 +86,17 @@ package enum ServerApplication {
         let catalog = try AssociationCatalog(specs: configuration.specs)
         let serverName = "Roundtrip"
         let tester = tester(configuration: configuration, store: store, clock: clock)
+        let connections = configuration.connectionsPerAddress > 0 ? ConnectionCounter(perAddress: configuration.connectionsPerAddress) : nil
         return Application(
             router: router(configuration: configuration, catalog: catalog, tester: tester),
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [AssociationChannelHandler(catalog: catalog, serverName: serverName)],
+                    additionalChannelHandlers: [
+                        // Before the AASA handler: its socket handler then goes in front of the
+                        // guard's byte watcher, and requests it answers start no head deadline.
+                        ConnectionGuardHandler(headTimeout: TimeAmount(configuration.requestHeadTimeout), connections: connections),
+                        AssociationChannelHandler(catalog: catalog, serverName: serverName),
+                    ],
                     // Closes connections that go quiet, a half-sent request head included: the
                     // head only counts as activity once it is complete.
                     idleTimeout: TimeAmount(configuration.idleTimeout)

@@ -26,6 +26,13 @@ package struct ServerConfiguration: Sendable {
     /// How long a connection may stay without traffic (between requests, or in the middle of
     /// sending one, a half-sent request head included) before the server closes it.
     package var idleTimeout: Duration
+    /// How long a request head may take from its first byte to its blank line; past it the
+    /// server answers 408 and closes the connection (the idle timeout alone restarts with each
+    /// line of a head sent slowly).
+    package var requestHeadTimeout: Duration
+    /// The most connections one remote address may hold open at once; 0 for no cap. Behind a
+    /// proxy every client has the proxy's address.
+    package var connectionsPerAddress: Int
     /// How long tester runs are kept: a periodic sweep deletes older ones.
     package var retention: Duration
     /// How often the retention sweep runs.
@@ -57,6 +64,8 @@ package struct ServerConfiguration: Sendable {
     ///   - writesPerMinute: The writing requests a client may make a minute (120).
     ///   - liveCheck: How the live AASA check fetches (public addresses only, Apple's CDN, 10 s).
     ///   - liveChecksPerMinute: The live checks a client may start a minute (6).
+    ///   - requestHeadTimeout: How long a request head may take (10 s).
+    ///   - connectionsPerAddress: The connections one address may hold at once (128).
     package init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -69,7 +78,9 @@ package struct ServerConfiguration: Sendable {
         retentionSweepInterval: Duration = .seconds(3600),
         writesPerMinute: Int = 120,
         liveCheck: LiveCheckOptions = ServerConfiguration.publicLiveCheck,
-        liveChecksPerMinute: Int = 6
+        liveChecksPerMinute: Int = 6,
+        requestHeadTimeout: Duration = .seconds(10),
+        connectionsPerAddress: Int = 128
     ) {
         self.host = host
         self.port = port
@@ -86,6 +97,8 @@ package struct ServerConfiguration: Sendable {
         self.writesPerMinute = writesPerMinute
         self.liveCheck = liveCheck
         self.liveChecksPerMinute = liveChecksPerMinute
+        self.requestHeadTimeout = requestHeadTimeout
+        self.connectionsPerAddress = connectionsPerAddress
     }
 
     /// The live check of a public server: public addresses only, at most 4 domains at once.

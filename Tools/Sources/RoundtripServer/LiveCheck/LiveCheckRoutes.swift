@@ -9,7 +9,9 @@ import RoundtripAASACheck
 ///   optional) → `{"domains": [{"domain", "live", "cdn", "findings"}]}`, the command's JSON
 ///
 /// Each check makes three outbound fetches, so on top of the writing requests' limit each client
-/// may start ``ServerConfiguration/liveChecksPerMinute`` of them (429 `rate-limited`), and by
+/// may start ``ServerConfiguration/liveChecksPerMinute`` of them (429 `rate-limited` with
+/// `Retry-After`); each fetch ends by the options' timeout, body included, and all of them as
+/// soon as the client goes away (closes its side of the connection); and by
 /// default only public addresses are fetched (``AddressPolicy/publicOnly``: a domain that resolves
 /// to loopback or a private network is refused with a `private-address` finding).
 struct LiveCheckRoutes: Sendable {
@@ -20,7 +22,7 @@ struct LiveCheckRoutes: Sendable {
     /// The largest API body read.
     static let maximumBody = 4 * 1024
 
-    func register<Context: RemoteAddressRequestContext>(on router: Router<Context>) {
+    func register(on router: Router<ServerRequestContext>) {
         router.post("/aasa-check/live") { request, context in
             let form = try await FormBody.decode(LiveForm.self, from: request, limit: Self.maximumBody)
             var page = AASACheckerPage()
@@ -32,8 +34,8 @@ struct LiveCheckRoutes: Sendable {
                 page.liveReport = "<section id=\"live-report\"><p class=\"error\"><code>\(error.codeName)</code> \(error.message)</p></section>"
                 return page.page.response(status: .badRequest)
             }
-            try limit(context, isAPI: false)
-            page.liveReport = AASACheckerPage.render(await check(domain, appID: form.appID))
+            if let refusal = try limit(request, context: context, isAPI: false) { return refusal }
+            page.liveReport = AASACheckerPage.render(await check(domain, appID: form.appID, context: context))
             return page.page.response()
         }
         router.post("/api/aasa-check") { request, context in
@@ -55,23 +57,39 @@ struct LiveCheckRoutes: Sendable {
             } catch let error as LiveCheckError {
                 throw APIError(.badRequest, code: error.codeName, message: error.message)
             }
-            try limit(context, isAPI: true)
-            return JSONResponse.make(LiveCheckReport(domains: [await check(domain, appID: decoded.appID)]))
+            if let refusal = try limit(request, context: context, isAPI: true) { return refusal }
+            return JSONResponse.make(LiveCheckReport(domains: [await check(domain, appID: decoded.appID, context: context)]))
         }
     }
 
-    /// Takes one live check from the client's allowance, or throws 429 `rate-limited`.
-    private func limit(_ context: some RemoteAddressRequestContext, isAPI: Bool) throws {
+    /// Takes one live check from the client's allowance, or answers 429 `rate-limited` with
+    /// `Retry-After`.
+    private func limit(_ request: Request, context: ServerRequestContext, isAPI: Bool) throws -> Response? {
         let client = context.remoteAddress?.ipAddress ?? "local"
-        guard let wait = limiter.take(client: client, now: clock.milliseconds) else { return }
-        let message = "too many live checks from \(client): the limit is \(limiter.perMinute) a minute; retry in \(wait) s"
-        if isAPI { throw APIError(.tooManyRequests, code: "rate-limited", message: message) }
-        throw PageError(status: .tooManyRequests, code: "rate-limited", message: message.prefix(1).uppercased() + message.dropFirst() + ".")
+        guard let wait = limiter.take(client: client, now: clock.milliseconds) else { return nil }
+        return try Refusal.response(
+            .tooManyRequests,
+            code: "rate-limited",
+            message: "too many live checks from \(client): the limit is \(limiter.perMinute) a minute; retry in \(wait) s",
+            isAPI: isAPI,
+            retryAfter: wait,
+            request: request,
+            context: context
+        )
     }
 
-    private func check(_ domain: CheckedDomain, appID: String?) async -> DomainReport {
+    /// Checks the domain until done or until the client goes away: its connection's end cancels
+    /// the check, and with it every fetch still running.
+    private func check(_ domain: CheckedDomain, appID: String?, context: ServerRequestContext) async -> DomainReport {
         let appIDs = (appID?.trimmingCharacters(in: .whitespaces)).map { $0.isEmpty ? [] : [$0] } ?? []
-        return await LiveChecker(options: options, appIDs: appIDs).check(domain)
+        let checker = LiveChecker(options: options, appIDs: appIDs)
+        let task = Task { await checker.check(domain) }
+        ConnectionGuardHandler.departure(of: context.channel).whenComplete { _ in task.cancel() }
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     private struct LiveForm: Decodable {

@@ -28,10 +28,13 @@ struct Page: Sendable {
             headers: [
                 .contentType: "text/html; charset=utf-8",
                 .cacheControl: "no-store",
-                // Only the page's own inline style and script; nothing loads from elsewhere.
+                // Only the page's own inline style and script; nothing loads from elsewhere. No
+                // page may frame this one (CSP Level 2 `frame-ancestors`; `X-Frame-Options` for
+                // browsers without it, RFC 7034): a framed form could be clicked through.
                 .contentSecurityPolicy:
-                    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'",
+                    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
                 HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+                HTTPField.Name("X-Frame-Options")!: "DENY",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html.description))
         )

@@ -7,7 +7,7 @@ import RoundtripAssociatedDomains
 import RoundtripServer
 
 /// `roundtrip serve [--host 127.0.0.1] [--port 8080] [--database PATH|postgres://…] [--spec SPEC]... [--public-url URL]
-/// [--retention 7d] [--rate-limit 120] [--idle-timeout 30]`
+/// [--retention 7d] [--rate-limit 120] [--idle-timeout 30] [--request-head-timeout 10] [--connections-per-address 128]`
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -30,11 +30,15 @@ struct ServeCommand: AsyncParsableCommand {
             public address; the default is https://localhost:PORT, with the port actually bound. A \
             run's link holds its secret callback token and is shown once, to whoever creates the run.
 
-            Limits: runs older than --retention (default 7d) are deleted hourly; each client \
-            address may make --rate-limit writing requests (POSTs, callbacks) a minute (default 120, \
-            0 for none; behind a proxy all clients share its address); a connection silent for \
-            --idle-timeout seconds (default 30) is closed, a half-sent request included; POSTs \
-            from other sites are refused. A live AASA check fetches from the internet: each client \
+            Limits: runs older than --retention (default 7d, at least the tester's 20 s timeout) are \
+            deleted hourly; each client address may make --rate-limit writing requests (POSTs, \
+            callbacks) a minute (default 120, 0 for none; behind a proxy all clients share its \
+            address) and hold --connections-per-address connections at once (default 128, 0 for \
+            none); a connection silent for --idle-timeout seconds (default 30) is closed, and a \
+            request head not whole within --request-head-timeout seconds of its first byte \
+            (default 10) is answered 408 and closed; POSTs from other sites, or naming a Host \
+            other than the public URL's, --host, localhost or an IP address, are refused. A live \
+            AASA check fetches from the internet, each fetch within 10 s, body included: each client \
             may start 6 a minute, and it refuses domains that resolve to loopback or private \
             addresses unless --aasa-check-private is given (for a server on a private network).
 
@@ -71,6 +75,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("idle-timeout"), help: "Seconds a silent connection stays open, a half-sent request included.")
     var idleTimeout = 30
 
+    @Option(name: .customLong("request-head-timeout"), help: "Seconds a request head may take from its first byte; 408 past it.")
+    var requestHeadTimeout = 10
+
+    @Option(name: .customLong("connections-per-address"), help: "Connections one client address may hold open at once; 0 for no cap.")
+    var connectionsPerAddress = 128
+
     @Flag(
         name: .customLong("aasa-check-private"),
         help: "Let the AASA checker's live check fetch from loopback and private addresses (a server on a private network only)."
@@ -98,11 +108,24 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
-        guard Self.duration(retention) != nil else {
+        guard let kept = Self.duration(retention) else {
             throw ValidationError("--retention must be a positive number with d, h, m or s, e.g. 7d, not '\(retention)'")
+        }
+        // A run deleted before its deadline would vanish while its app is still answering.
+        let testTimeout = ServerConfiguration().testTimeout
+        guard kept >= testTimeout else {
+            throw ValidationError(
+                "--retention must be at least \(testTimeout.components.seconds)s, the tester's timeout (a run is kept until it can no longer be answered), not '\(retention)'"
+            )
         }
         guard rateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 (no limit) or more, not \(rateLimit)") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1…3600 seconds, not \(idleTimeout)") }
+        guard (1...3600).contains(requestHeadTimeout) else {
+            throw ValidationError("--request-head-timeout must be 1…3600 seconds, not \(requestHeadTimeout)")
+        }
+        guard connectionsPerAddress >= 0 else {
+            throw ValidationError("--connections-per-address must be 0 (no cap) or more, not \(connectionsPerAddress)")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
@@ -139,7 +162,9 @@ struct ServeCommand: AsyncParsableCommand {
             idleTimeout: .seconds(idleTimeout),
             retention: Self.duration(retention) ?? .seconds(7 * 86_400),
             writesPerMinute: rateLimit,
-            liveCheck: liveCheck
+            liveCheck: liveCheck,
+            requestHeadTimeout: .seconds(requestHeadTimeout),
+            connectionsPerAddress: connectionsPerAddress
         )
         // Without --public-url, the links name the port bound, which the "listening" line gives.
         let publicURLText = configuration.publicURLFollowsBoundPort ? "https://localhost:<bound port>" : configuration.publicURL

@@ -24,4 +24,19 @@ final class ConcurrencyMeter: @unchecked Sendable {
     }
 
     var snapshot: (peakHosts: Int, requests: Int) { lock.withLock { (peakHosts, requests) } }
+
+    /// The requests in flight now, over all hosts.
+    var inFlightCount: Int { lock.withLock { inFlight.values.reduce(0, +) } }
+
+    /// Waits until `condition` holds of ``inFlightCount`` (polling every 20 ms), or `limit` passes.
+    ///
+    /// - Returns: Whether it held in time.
+    func wait(upTo limit: Duration, until condition: @Sendable (Int) -> Bool) async -> Bool {
+        let end = ContinuousClock.now + limit
+        while ContinuousClock.now < end {
+            if condition(inFlightCount) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition(inFlightCount)
+    }
 }

@@ -13,15 +13,19 @@ import Testing
 /// Hosts of the site: `good.test` (the file, well served), `redirect.test` (301 to `www.`),
 /// `bot.test` (403 to Apple's crawler, the file to anyone else), `html.test` (an HTML page),
 /// `big.test` (over 128 KB), `stale.test` (the file; the CDN has last week's), `slow-N.test`
-/// (the file after a pause, counted by ``meter``), `quick-N.test` (the file at once). `wrong.test` reaches the server but is not
-/// on its certificate.
+/// (the file after a pause, counted by ``meter``), `quick-N.test` (the file at once),
+/// `trickle.test` (200 at once, then a byte of body every 100 ms for 20 s, counted by
+/// ``trickles`` while the connection lasts). `wrong.test` reaches the server but is not on its
+/// certificate.
 struct TestSites {
     static let siteNames =
-        ["good.test", "redirect.test", "bot.test", "html.test", "big.test", "stale.test"]
+        ["good.test", "redirect.test", "bot.test", "html.test", "big.test", "stale.test", "trickle.test"]
         + (0..<20).flatMap { ["slow-\($0).test", "quick-\($0).test"] }
 
     let pki: TestPKI
     let meter = ConcurrencyMeter()
+    /// The trickled answers still being written.
+    let trickles = ConcurrencyMeter()
 
     init() throws {
         pki = try TestPKI()
@@ -69,6 +73,7 @@ struct TestSites {
     private func siteRouter() -> Router<BasicRequestContext> {
         let router = Router()
         let meter = meter
+        let trickles = trickles
         router.get("/.well-known/apple-app-site-association") { request, _ -> Response in
             let host = (request.head.authority ?? "").split(separator: ":").first.map(String.init) ?? ""
             let userAgent = request.headers[.userAgent] ?? ""
@@ -93,6 +98,19 @@ struct TestSites {
                 return Self.json("<!doctype html><html><body>Welcome</body></html>", type: "text/html; charset=utf-8")
             case "big.test":
                 return Self.json(TestFiles.big)
+            case "trickle.test":
+                // Each byte comes well within any read timeout; only a deadline for the whole
+                // exchange ends the fetch.
+                let body = ResponseBody { writer in
+                    trickles.enter(host)
+                    defer { trickles.leave(host) }
+                    for _ in 0..<200 {
+                        try await writer.write(ByteBuffer(string: " "))
+                        try await Task.sleep(for: .milliseconds(100))
+                    }
+                    try await writer.finish(nil)
+                }
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: body)
             case _ where host.hasPrefix("slow-"):
                 meter.enter(host)
                 defer { meter.leave(host) }
