@@ -21,7 +21,8 @@ struct RouteSelection: Sendable {
     /// The candidates (their places in ``candidates``, ascending) whose first pair is the key's
     /// (see ``key(_:_:)``): a value the query carries leads only to these.
     private var byFirstPair: [FirstPair: [Int]] = [:]
-    /// The candidates by their sorted names, then by their whole pairs, for the conflict check.
+    /// The candidates by their sorted names, then by their whole pairs, for the conflict check
+    /// among candidates with the same names.
     private var byNames: [String: [String: Int]] = [:]
     /// The pairs each candidate expects, in words, for `unknown-route`.
     private var descriptions: [String] = []
@@ -33,21 +34,45 @@ struct RouteSelection: Sendable {
     /// At most this many candidates are named in an `unknown-route` message.
     private static var describedLimit: Int { 5 }
 
+    /// The interned select values, by name index and value: ``SelectionOverlaps`` keys them by number.
+    private var valueIDs: [FirstPair: Int] = [:]
+    /// The earlier candidates by what a query could select equally with a new one.
+    private var overlaps = SelectionOverlaps()
+    /// The work of adding the candidates: the keys of ``overlaps`` touched and the candidates
+    /// compared, for tests of the bound.
+    private(set) var steps = 0
+
     /// A group of one action with `select`.
-    init(_ actionIndex: Int, of actions: [Action]) {
+    ///
+    /// - Throws: ``RoundtripError`` `malformed-url` when the action has more than
+    ///   ``SelectionOverlaps/maximumPairs`` pairs.
+    init(_ actionIndex: Int, of actions: [Action], route: RoutePattern) throws(RoundtripError) {
         queryEncoding = actions[actionIndex].queryEncoding
         decoding = PercentDecoding.Options(queryEncoding: queryEncoding)
+        try Self.checkCount(actions[actionIndex], route: route)
         insert(actionIndex, of: actions)
+    }
+
+    /// Refuses more pairs than ``SelectionOverlaps/maximumPairs``: the work of checking a
+    /// candidate against the others grows as 3 to that power.
+    private static func checkCount(_ action: Action, route: RoutePattern) throws(RoundtripError) {
+        guard action.select.count > SelectionOverlaps.maximumPairs else { return }
+        throw RoundtripError(
+            .malformedURL,
+            "the action '\(action.name)' selects on \(action.select.count) pairs at the route '\(route)'; an action selects on at most \(SelectionOverlaps.maximumPairs)"
+        )
     }
 
     /// Adds an action with `select`.
     ///
     /// - Throws: ``RoundtripError`` `malformed-url` naming both actions when one query could
-    ///   select it and a candidate with as many pairs equally.
-    /// - Complexity: O(its pairs) when the candidates with as many pairs select on the same
-    ///   names; otherwise O(those candidates) for the other sets of names.
+    ///   select it and a candidate with as many pairs equally (the first such candidate); when
+    ///   it has more than ``SelectionOverlaps/maximumPairs`` pairs.
+    /// - Complexity: O(3^(its pairs)), at most 81 keys, whatever the number of candidates (see
+    ///   ``SelectionOverlaps``); reading the candidates once when it collides.
     mutating func add(_ actionIndex: Int, of actions: [Action], route: RoutePattern) throws(RoundtripError) {
         guard !members.contains(actionIndex) else { return }
+        try Self.checkCount(actions[actionIndex], route: route)
         let select = actions[actionIndex].select
         let (nameKey, pairKey) = Self.keys(of: select)
         // The same names: a collision is the same values.
@@ -55,12 +80,13 @@ struct RouteSelection: Sendable {
             throw Self.collision(candidates[other], actionIndex, actions: actions, route: route)
         }
         // Other names, as many pairs: a collision is no shared name with different values.
-        for (otherNames, group) in byNames where otherNames != nameKey {
-            for place in group.values where pairs[place].count == select.count {
-                let otherSelect = actions[candidates[place]].select
-                let excluded = select.contains { pair in otherSelect.contains { $0.name == pair.name && $0.value != pair.value } }
-                if !excluded { throw Self.collision(candidates[place], actionIndex, actions: actions, route: route) }
-            }
+        let known = select.map { pair -> (name: Int?, value: Int?) in
+            let name = position(of: pair.name)
+            return (name, name.flatMap { valueIDs[FirstPair(name: $0, value: pair.value ?? "")] })
+        }
+        let sorted = known.sorted { ($0.name ?? Int.max) < ($1.name ?? Int.max) }
+        if let other = overlaps.collision(with: sorted, nameKey: nameKey, steps: &steps) {
+            throw Self.collision(candidates[other], actionIndex, actions: actions, route: route)
         }
         insert(actionIndex, of: actions)
     }
@@ -84,11 +110,21 @@ struct RouteSelection: Sendable {
             } else {
                 names.append(pair.name)
                 index = names.count - 1
-                if names.count > Self.scanLimit {
+                // Indexed all at once when the scan limit is passed, then each new one.
+                if names.count == Self.scanLimit + 1 {
                     for (position, name) in names.enumerated() { nameIndex[name] = position }
+                } else if names.count > Self.scanLimit {
+                    nameIndex[pair.name] = index
                 }
             }
             indexed.append((index, pair.value ?? ""))
+        }
+        var interned: SelectionOverlaps.Pairs = []
+        for pair in indexed {
+            let key = FirstPair(name: pair.name, value: pair.value)
+            let id = valueIDs[key] ?? valueIDs.count
+            if valueIDs[key] == nil { valueIDs[key] = id }
+            interned.append((pair.name, id))
         }
         let place = candidates.count
         members.insert(actionIndex)
@@ -98,6 +134,7 @@ struct RouteSelection: Sendable {
         if let first = indexed.first { byFirstPair[FirstPair(name: first.name, value: first.value), default: []].append(place) }
         let (nameKey, pairKey) = Self.keys(of: select)
         byNames[nameKey, default: [:]][pairKey] = place
+        overlaps.insert(place: place, pairs: interned.sorted { $0.name < $1.name }, nameKey: nameKey, steps: &steps)
     }
 
     private func position(of name: String) -> Int? {
@@ -269,10 +306,31 @@ extension RouteSelection {
             // `query-value` (never decoded as pairs), or any candidate that declares one of the
             // group's select names as a parameter (a `repeated` list takes it twice). The loader
             // refuses a candidate's own select name as a parameter, but not another candidate's.
+            // Each candidate's parameters are looked up among the names (by hashing, and a prefix
+            // parameter by a binary search of the sorted names), not each name among each
+            // candidate's parameters: a route shared by thousands of actions with as many names.
+            let nameSet = Set(selection.names)
+            let sortedNames = selection.names.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
             stopsWhenAllFound = selection.candidates.allSatisfy { candidate in
-                actions[candidate].queryValue == nil && !selection.names.contains { actions[candidate].parameter(taking: $0) != nil }
+                actions[candidate].queryValue == nil
+                    && !actions[candidate].parameters.contains { parameter in
+                        nameSet.contains(parameter.name) || (parameter.isPrefix && Self.extends(parameter, sortedNames))
+                    }
             }
             selectsByOneName = stopsWhenAllFound && selection.names.count == 1 && selection.pairs.allSatisfy { $0.count == 1 }
+        }
+
+        /// Whether a name of `sortedNames` (sorted by their bytes) is one the prefix parameter
+        /// stands for: the names that start with its prefix come one after another there.
+        private static func extends(_ parameter: ParameterSpec, _ sortedNames: [[UInt8]]) -> Bool {
+            let prefix = Array(parameter.namePrefix.utf8)
+            var (low, high) = (0, sortedNames.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if sortedNames[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+            }
+            // The prefix itself, if it is a name, comes first; the next one is longer.
+            return sortedNames[low...].prefix(2).contains { parameter.matchesPrefix(String(decoding: $0, as: UTF8.self)) }
         }
 
         /// The candidate the query selects, or `nil` when none is.

@@ -72,6 +72,9 @@ package struct Router: Sendable {
     private var selections: [RouteSelection] = []
     /// The same, once the routes are compiled: read by reference on every decision.
     private var compiledSelections: [RouteSelection.Compiled] = []
+    /// The work of checking the actions with `select` of each route against one another while
+    /// the routes were compiled (see ``SelectionOverlaps``), for tests of the bound.
+    package private(set) var selectionSteps = 0
 
     /// Root edges (lowercased `scheme:` or `scheme://` and host) and literal segment edges.
     private var edges = SegmentTable()
@@ -137,6 +140,7 @@ package struct Router: Sendable {
             }
         }
         compiledSelections = selections.map { RouteSelection.Compiled($0, of: actions) }
+        selectionSteps = selections.reduce(0) { $0 + $1.steps }
         selections = []
     }
 
@@ -239,7 +243,7 @@ package struct Router: Sendable {
             try selections[selection].add(actionIndex, of: actions, route: route)
         } else {
             nodes[node].selection = selections.count
-            selections.append(RouteSelection(actionIndex, of: actions))
+            selections.append(try RouteSelection(actionIndex, of: actions, route: route))
         }
     }
 

@@ -11,7 +11,8 @@ extension SpecLinter {
     ///   only in letter case; values match exactly, so a caller that changes the case reaches
     ///   the other action or none.
     ///
-    /// - Complexity: O(total route length + the pairs of the actions that share each route).
+    /// - Complexity: O(total route length + the pairs of the actions that share each route +
+    ///   the fallback's parameters), expected.
     static func selectFindings(_ spec: Spec) -> [SpecDiagnostic] {
         // The actions at each route, by the route's compiled shape, in first-seen order.
         var order: [String] = []
@@ -23,7 +24,8 @@ extension SpecLinter {
                     order.append(key)
                     shared[key] = (route, [])
                 }
-                if shared[key]?.actions.contains(index) == false { shared[key]?.actions.append(index) }
+                // Indices come in order, so an action already listed is the last one.
+                if shared[key]?.actions.last != index { shared[key]?.actions.append(index) }
             }
         }
         var findings: [SpecDiagnostic] = []
@@ -41,6 +43,7 @@ extension SpecLinter {
     private static func fallbackFindings(_ fallback: Action, selecting: [Action], route: RoutePattern) -> [SpecDiagnostic] {
         var findings: [SpecDiagnostic] = []
         let names = selecting.flatMap { $0.select.map(\.name) }
+        let nameSet = Set(names)
         if fallback.unknownParameters != .reject, let name = names.first {
             findings.append(
                 SpecDiagnostic(
@@ -52,7 +55,7 @@ extension SpecLinter {
                 )
             )
         }
-        for parameter in fallback.parameters where names.contains(parameter.name) {
+        for parameter in fallback.parameters where nameSet.contains(parameter.name) {
             findings.append(
                 SpecDiagnostic(
                     severity: .warning,
@@ -68,13 +71,15 @@ extension SpecLinter {
 
     private static func caseFindings(_ selecting: [Action], route: RoutePattern) -> [SpecDiagnostic] {
         var findings: [SpecDiagnostic] = []
-        var seen: [(action: String, pair: QueryItem)] = []
+        // The pairs seen, by name and lowercased value: each exact value once, with the first
+        // action that selects it, so a pair is compared with the few values that differ from
+        // its own only in case rather than with every pair before it.
+        var seen: [String: [(action: String, pair: QueryItem)]] = [:]
+        var recorded: Set<QueryItem> = []
         for action in selecting {
             for pair in action.select {
-                if let other = seen.first(where: {
-                    $0.action != action.name && $0.pair.name == pair.name && $0.pair.value != pair.value
-                        && $0.pair.value?.lowercased() == pair.value?.lowercased()
-                }) {
+                let key = pair.name + (pair.value.map { "=" + $0.lowercased() } ?? "")
+                if let other = seen[key]?.first(where: { $0.action != action.name && $0.pair.name == pair.name && $0.pair.value != pair.value }) {
                     findings.append(
                         SpecDiagnostic(
                             severity: .warning,
@@ -85,7 +90,7 @@ extension SpecLinter {
                         )
                     )
                 }
-                seen.append((action.name, pair))
+                if recorded.insert(pair).inserted { seen[key, default: []].append((action.name, pair)) }
             }
         }
         return findings

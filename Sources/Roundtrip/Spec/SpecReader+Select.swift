@@ -4,8 +4,8 @@ extension SpecReader {
     /// Reads `select`, refusing what could never select the action or would clash with what the
     /// query already carries: an empty mapping, a value that is not a non-empty string, a name
     /// that is a declared parameter or route placeholder, an `rt-` name or one of the
-    /// convention's callback parameters, and `select` on an action whose whole query is one
-    /// value.
+    /// convention's callback parameters, more than ``SelectionOverlaps/maximumPairs`` pairs, and
+    /// `select` on an action whose whole query is one value.
     ///
     /// - Returns: The pairs in file order; empty without `select` or when it is refused.
     mutating func readSelect(
@@ -33,6 +33,15 @@ extension SpecReader {
         }
         if members.isEmpty {
             error("empty-value", path, node, "list at least one pair (name: value) that selects the action, or drop 'select'")
+            return []
+        }
+        if members.count > SelectionOverlaps.maximumPairs {
+            error(
+                "invalid-value",
+                path,
+                node,
+                "'select' lists \(members.count) pairs; an action selects on at most \(SelectionOverlaps.maximumPairs), which tell it apart from the others at its route"
+            )
             return []
         }
         let entries = namedEntries(node, path)

@@ -218,6 +218,75 @@ import Testing
         #expect(try endpoint.evaluate("rides://?action=a4321&other=1").actionName == "a4321")
     }
 
+    /// The `select` of action `index` among `count`, for each shape of a route that many
+    /// actions share: one name (`action=a7`); as many names as actions, all also selecting by
+    /// `action` (each set of names differs, and each pair of actions still differs in `action`);
+    /// 50 names in turn with `action`; four pairs, three of them the action's own names.
+    static let compileShapes: [(String, @Sendable (Int) -> [QueryItem])] = [
+        ("one name", { [QueryItem(name: "action", value: "a\($0)")] }),
+        ("a name per action", { [QueryItem(name: "action", value: "a\($0)"), QueryItem(name: "x\($0)", value: "1")] }),
+        ("fifty names in turn", { [QueryItem(name: "n\($0 % 50)", value: "v\($0)"), QueryItem(name: "action", value: "a\($0)")] }),
+        (
+            "four pairs",
+            { index in
+                [QueryItem(name: "action", value: "a\(index)")] + ["x", "y", "z"].map { QueryItem(name: "\($0)\(index)", value: "1") }
+            }
+        ),
+    ]
+
+    static func sharingActions(_ count: Int, _ select: (Int) -> [QueryItem]) throws -> [Action] {
+        try (0..<count).map { index in
+            Action(name: "a\(index)", routes: [try RoutePattern("rides://")], convention: .none, select: select(index))
+        }
+    }
+
+    /// Compiling a route that thousands of actions share checks each against the others in
+    /// steps proportional to their number (at most 81 keys each for four pairs), not to its
+    /// square: comparing each action with every earlier one took 50 million comparisons at
+    /// 10,000 actions whose sets of names differ.
+    @Test(arguments: compileShapes.indices)
+    func compilingARouteSharedByThousandsOfActionsCountsStepsInProportion(shape: Int) throws {
+        let (name, select) = Self.compileShapes[shape]
+        var perAction: [Int] = []
+        for count in [1_000, 10_000] {
+            let router = try Router(actions: Self.sharingActions(count, select))
+            perAction.append(router.selectionSteps / count)
+            #expect(router.selectionSteps <= 2 * 81 * count, "\(name): \(router.selectionSteps) steps for \(count) actions")
+        }
+        // Ten times the actions, ten times the steps (to rounding), whatever the shape.
+        #expect(perAction[1] <= perAction[0] + 1, "\(name): \(perAction) steps per action")
+    }
+
+    /// An action that collides with one of thousands is refused naming the first it collides
+    /// with, and finding it reads the earlier actions once.
+    @Test func aCollisionAmongThousandsOfActionsNamesTheFirstOne() throws {
+        var actions = try Self.sharingActions(10_000) { [QueryItem(name: "action", value: "a\($0)"), QueryItem(name: "x\($0)", value: "1")] }
+        // {action: a5, y: 2} shares only `action` with a5, with the same value: `action=a5&x5=1&y=2`
+        // selects both; every other action has another `action` value.
+        actions.append(
+            Action(
+                name: "late",
+                routes: [try RoutePattern("rides://")],
+                convention: .none,
+                select: [QueryItem(name: "action", value: "a5"), QueryItem(name: "y", value: "2")]
+            )
+        )
+        let error = #expect(throws: RoundtripError.self) { try Router(actions: actions) }
+        #expect(
+            error?.message
+                == "the actions 'a5' (select action=a5&x5=1) and 'late' (select action=a5&y=2) share the route 'rides://', and the query 'action=a5&x5=1&y=2' selects both equally; give one of them a different value for a name they share, or more pairs"
+        )
+    }
+
+    /// An action built in code with more select pairs than the loader takes is refused too.
+    @Test func moreThanFourSelectPairsAreRefused() throws {
+        let pairs = (0..<5).map { QueryItem(name: "p\($0)", value: "1") }
+        let action = Action(name: "many", routes: [try RoutePattern("rides://")], convention: .none, select: pairs)
+        let error = #expect(throws: RoundtripError.self) { try Router(actions: [action]) }
+        #expect(error?.code == .malformedURL)
+        #expect(error?.message == "the action 'many' selects on 5 pairs at the route 'rides://'; an action selects on at most 4")
+    }
+
     /// The loader refuses `select` with `query-value`; an action built in code may have both.
     /// Its query is never decoded as pairs, so the selection reads all of it and refuses a
     /// select pair given twice itself.

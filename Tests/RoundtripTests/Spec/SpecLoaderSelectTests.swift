@@ -89,6 +89,10 @@ import Testing
             "the actions 'set-pickup' (select a=1) and 'set-dropoff' (select b=2) share the route 'rides://', and the query 'a=1&b=2' selects both equally; give one of them a different value for a name they share, or more pairs"
         ),
         (
+            "select: {a: '1', b: '1', c: '1', d: '1', e: '1'}", "", "none", "invalid-value", "actions.set-pickup.select",
+            "'select' lists 5 pairs; an action selects on at most 4, which tell it apart from the others at its route"
+        ),
+        (
             "", "", "none", "duplicate-route", "actions.set-dropoff.url",
             "the route 'rides://' of action 'set-dropoff' is already the route of action 'set-pickup'; actions share a route only when 'select' pairs of the query tell them apart"
         ),

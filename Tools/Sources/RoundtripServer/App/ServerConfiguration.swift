@@ -48,6 +48,9 @@ package struct ServerConfiguration: Sendable {
     /// The live checks (form or API) one client may start a minute: each makes three outbound
     /// fetches, so the limit is much lower than ``writesPerMinute``; 0 turns it off.
     package var liveChecksPerMinute: Int
+    /// Where the pages' heavy requests (`/inspect`'s decisions, `/aasa-check`'s matching) run:
+    /// 2 threads of their own, 8 more requests admitted, 10 s to answer (see ``HeavyPageWork``).
+    package var heavyPageWork = HeavyPageWork()
 
     /// A configuration.
     ///

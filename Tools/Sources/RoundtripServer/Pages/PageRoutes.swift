@@ -7,6 +7,8 @@ struct PageRoutes: Sendable {
     let tester: ULCTester
     let specs: [Spec]
     let domains: [String]
+    /// Where the pages' heavy work runs: off the pool that answers `/healthz`, under a budget.
+    let heavyWork: HeavyPageWork
 
     /// The largest form body read (a pasted spec or AASA file).
     static let maximumForm = 256 * 1024
@@ -17,9 +19,14 @@ struct PageRoutes: Sendable {
         router.get("/tests") { _, _ in try await history() }
         router.get("/tests/:id") { _, context in try await show(id: try context.parameters.require("id")) }
         router.get("/inspect") { request, _ in
-            var page = InspectorPage(specs: specs)
-            page.decideLink(query: request.uri.query, now: tester.clock.now())
-            return page.page.response()
+            let page = InspectorPage(specs: specs)
+            guard let query = request.uri.query else { return page.page.response() }
+            let now = tester.clock.now()
+            return try await heavyWork.run {
+                var page = page
+                page.decideLink(query: query, now: now)
+                return page
+            }.page.response()
         }
         router.post("/inspect") { request, _ in
             let form = try await FormBody.decode(InspectForm.self, from: request, limit: Self.maximumForm)
@@ -30,15 +37,22 @@ struct PageRoutes: Sendable {
                 specIndex: Int(form.spec ?? "") ?? 0,
                 specText: form.specText ?? ""
             )
-            page.decide(now: tester.clock.now())
-            return page.page.response()
+            let now = tester.clock.now()
+            return try await heavyWork.run { [page] in
+                var page = page
+                page.decide(now: now)
+                return page
+            }.page.response()
         }
         router.get("/aasa-check") { _, _ in AASACheckerPage().page.response() }
         router.post("/aasa-check") { request, _ in
             let form = try await FormBody.decode(AASACheckForm.self, from: request, limit: Self.maximumForm)
-            var page = AASACheckerPage(input: .init(file: form.file ?? "", urls: form.urls ?? "", appID: form.appID ?? ""))
-            page.check()
-            return page.page.response()
+            let page = AASACheckerPage(input: .init(file: form.file ?? "", urls: form.urls ?? "", appID: form.appID ?? ""))
+            return try await heavyWork.run {
+                var page = page
+                page.check()
+                return page
+            }.page.response()
         }
     }
 

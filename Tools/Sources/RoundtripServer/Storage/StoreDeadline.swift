@@ -8,9 +8,11 @@ import Foundation
 /// frozen PostgreSQL server, an SQLite write lock held elsewhere) may not honour cancellation, and
 /// a structured task group would wait for it before answering.
 enum StoreDeadline {
-    /// Runs an operation, or throws ``StoreUnavailableError`` when it takes longer than `limit`.
+    /// Runs an operation, or throws ``StoreUnavailableError`` (or what `timeout` makes of the
+    /// limit) when it takes longer than `limit`.
     static func run<Result: Sendable>(
         within limit: Duration,
+        timeout: (@Sendable (Duration) -> any Error)? = nil,
         _ operation: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         let race = Race<Result>()
@@ -26,7 +28,8 @@ enum StoreDeadline {
                 }
                 let timer = Task {
                     try? await Task.sleep(for: limit)
-                    if race.finish(.failure(StoreUnavailableError("no answer within \(limit)"))) { work.cancel() }
+                    let error = timeout?(limit) ?? StoreUnavailableError("no answer within \(limit)")
+                    if race.finish(.failure(error)) { work.cancel() }
                 }
                 race.onFinish { timer.cancel() }
             }
