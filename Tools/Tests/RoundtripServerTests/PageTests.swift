@@ -230,7 +230,10 @@ struct PageTests {
             #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["# + components
             + #"]}], "substitutionVariables": {"v": ["# + values + "]}}}"
         let urls = "https://a.example/" + String(repeating: "a", count: 4_000) + "\r\nhttps://a.example/ab\r\n"
-        try await ServerFixture.app().test(.router) { client in
+        // The step budget, not the heavy pool's deadline, must end this request, however slow the
+        // machine (a debug build under load takes longer than the 10 s deadline for 50 M steps).
+        let configure: (inout ServerConfiguration) -> Void = { $0.heavyPageWork = HeavyPageWork(deadline: .seconds(600)) }
+        try await ServerFixture.app(configure: configure).test(.router) { client in
             let response = try await client.post("/aasa-check", form: [("file", file), ("urls", urls)])
             #expect(response.status == .ok)
             #expect(response.text.contains("work-limit-exceeded: matching &#39;https://a.example/aaaa"))
