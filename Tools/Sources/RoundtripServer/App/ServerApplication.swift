@@ -58,8 +58,14 @@ package enum ServerApplication {
         HealthRoutes(store: store, clock: tester.clock).register(on: router)
         AssociationRoutes(catalog: catalog).register(on: router)
         ULCTestRoutes(tester: tester).register(on: router)
-        PageRoutes(tester: tester, specs: configuration.specs, domains: catalog.domains, heavyWork: configuration.heavyPageWork)
-            .register(on: router)
+        PageRoutes(
+            tester: tester,
+            specs: configuration.specs,
+            domains: catalog.domains,
+            heavyWork: configuration.heavyPageWork,
+            aasaCheckWorkLimit: configuration.aasaCheckWorkLimit
+        )
+        .register(on: router)
         LiveCheckRoutes(
             options: configuration.liveCheck,
             limiter: WriteRateLimiter(perMinute: configuration.liveChecksPerMinute),

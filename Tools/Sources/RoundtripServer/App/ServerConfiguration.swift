@@ -1,6 +1,7 @@
 import Foundation
 import Roundtrip
 import RoundtripAASACheck
+import RoundtripAssociatedDomains
 
 /// What a server hosts and how it answers: the specs behind the AASA files and the inspector,
 /// the public base of the tester's callback URLs, and the tester's limits.
@@ -51,6 +52,9 @@ package struct ServerConfiguration: Sendable {
     /// Where the pages' heavy requests (`/inspect`'s decisions, `/aasa-check`'s matching) run:
     /// 2 threads of their own, 8 more requests admitted, 10 s to answer (see ``HeavyPageWork``).
     package var heavyPageWork = HeavyPageWork()
+    /// The matching steps one `/aasa-check` request may take over all its URLs (see
+    /// ``AssociationMatcher/defaultWorkLimit``); past it the page reports `work-limit-exceeded`.
+    package var aasaCheckWorkLimit = AssociationMatcher.defaultWorkLimit
 
     /// A configuration.
     ///

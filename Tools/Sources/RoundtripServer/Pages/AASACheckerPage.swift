@@ -19,6 +19,8 @@ struct AASACheckerPage: Sendable {
     }
 
     var input = Input()
+    /// The matching steps the whole request may take, over all its URLs.
+    var workLimit = AssociationMatcher.defaultWorkLimit
     /// The findings and matches, once a file was submitted.
     var report: HTML?
     var liveInput = LiveInput()
@@ -72,7 +74,7 @@ struct AASACheckerPage: Sendable {
         if !urls.isEmpty, let file = AssociationDecoder.decode(bytes).file {
             let matcher = AssociationMatcher(file)
             // One budget for the whole request, not one per URL: each URL gets what is left.
-            var budget = AssociationMatcher.defaultWorkLimit
+            var budget = workLimit
             for url in urls.prefix(Self.maximumURLs) {
                 do {
                     let explanation = try matcher.explain(url, appID: input.appID.isEmpty ? nil : input.appID, workLimit: budget)

@@ -9,6 +9,8 @@ struct PageRoutes: Sendable {
     let domains: [String]
     /// Where the pages' heavy work runs: off the pool that answers `/healthz`, under a budget.
     let heavyWork: HeavyPageWork
+    /// The matching steps one `/aasa-check` request may take.
+    let aasaCheckWorkLimit: Int
 
     /// The largest form body read (a pasted spec or AASA file).
     static let maximumForm = 256 * 1024
@@ -47,7 +49,10 @@ struct PageRoutes: Sendable {
         router.get("/aasa-check") { _, _ in AASACheckerPage().page.response() }
         router.post("/aasa-check") { request, _ in
             let form = try await FormBody.decode(AASACheckForm.self, from: request, limit: Self.maximumForm)
-            let page = AASACheckerPage(input: .init(file: form.file ?? "", urls: form.urls ?? "", appID: form.appID ?? ""))
+            let page = AASACheckerPage(
+                input: .init(file: form.file ?? "", urls: form.urls ?? "", appID: form.appID ?? ""),
+                workLimit: aasaCheckWorkLimit
+            )
             return try await heavyWork.run {
                 var page = page
                 page.check()
