@@ -9,8 +9,9 @@ import NIOHTTPTypes
 ///   arrives, so a client that sends a head a line at a time would hold the connection for ever.
 ///   From the first byte of a request, its head must arrive whole within
 ///   ``ServerConfiguration/requestHeadTimeout``; past it the server answers
-///   `408 Request Timeout` with `Connection: close` and closes (RFC 9110, section 15.5.9) — or
-///   only closes, when a response is still owed on the connection. A connection quiet between
+///   `408 Request Timeout` with `Connection: close` and closes (RFC 9110, section 15.5.9). When
+///   a response is still owed on the connection (a slow answer to the request before), the 408
+///   follows that response's end, so the client gets both in order. A connection quiet between
 ///   requests is left to the idle timeout.
 /// - **A cap per client address.** At most ``ServerConfiguration/connectionsPerAddress``
 ///   connections from one remote address at once; the next one is closed as it opens.
@@ -33,6 +34,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Between requests: the next bytes start a head.
     private var expectingHead = true
     private var headTimer: Scheduled<Void>?
+    /// The head deadline passed while a response was owed: answer 408 once it has ended.
+    private var expiredWhileOwing = false
     /// Requests passed on whose response has not ended.
     private var responsesOwed = 0
     /// The address counted in ``connections``, to release when the connection ends.
@@ -88,6 +91,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         switch unwrapInboundIn(data) {
         case .head:
             expectingHead = false
+            expiredWhileOwing = false
             headTimer?.cancel()
             headTimer = nil
             responsesOwed += 1
@@ -100,8 +104,16 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data), responsesOwed > 0 { responsesOwed -= 1 }
+        guard case .end = unwrapOutboundIn(data), responsesOwed > 0 else {
+            context.write(data, promise: promise)
+            return
+        }
+        responsesOwed -= 1
         context.write(data, promise: promise)
+        if expiredWhileOwing, responsesOwed == 0, expectingHead {
+            expiredWhileOwing = false
+            expireHead(context: context)
+        }
     }
 
     /// Bytes reached the HTTP decoder: the first ones of a head start its deadline.
@@ -116,8 +128,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     private func expireHead(context: ChannelHandlerContext) {
         guard responsesOwed == 0 else {
-            // A response is still being written: a 408 now would be taken for its answer.
-            context.close(promise: nil)
+            // A response is still being written: a 408 now would be taken for its answer, so it
+            // waits for that response's end.
+            expiredWhileOwing = true
             return
         }
         let response = HTTPResponse(status: .requestTimeout, headerFields: [.connection: "close", .contentLength: "0"])
