@@ -128,14 +128,14 @@ let package = Package(
         ),
         // Runs the built `roundtrip` binary for the test targets that test the command line.
         .target(
-            name: "RoundtripTestSupport",
-            path: "Tests/RoundtripTestSupport",
+            name: "RoundtripToolsTestSupport",
+            path: "Tests/RoundtripToolsTestSupport",
             swiftSettings: strictSwift
         ),
         // The command line, run as a user runs it: the built binary, its stdout, stderr and exit code.
         .testTarget(
             name: "RoundtripCLITests",
-            dependencies: ["roundtrip", "RoundtripTestSupport"],
+            dependencies: ["roundtrip", "RoundtripToolsTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -143,7 +143,7 @@ let package = Package(
             dependencies: [
                 "RoundtripServer",
                 "roundtrip",
-                "RoundtripTestSupport",
+                "RoundtripToolsTestSupport",
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
@@ -169,7 +169,7 @@ let package = Package(
                 "RoundtripAASACheck",
                 "RoundtripServer",
                 "roundtrip",
-                "RoundtripTestSupport",
+                "RoundtripToolsTestSupport",
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -198,7 +198,7 @@ let package = Package(
             dependencies: [
                 "RoundtripAudit",
                 "RoundtripTerminal",
-                "RoundtripTestSupport",
+                "RoundtripToolsTestSupport",
                 .product(name: "RoundtripSimulator", package: "Roundtrip"),
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),

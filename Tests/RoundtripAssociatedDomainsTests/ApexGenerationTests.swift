@@ -1,8 +1,7 @@
 import Roundtrip
+import RoundtripAssociatedDomains
 import RoundtripYAML
 import Testing
-
-@testable import RoundtripAssociatedDomains
 
 /// Apple's TN3155 "Debugging universal links": `applinks:*.example.com` is verified with the file
 /// at `https://example.com/.well-known/apple-app-site-association`, the apex's, which also serves

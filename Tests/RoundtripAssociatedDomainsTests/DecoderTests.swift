@@ -1,7 +1,6 @@
 import Roundtrip
+import RoundtripAssociatedDomains
 import Testing
-
-@testable import RoundtripAssociatedDomains
 
 @Suite("Decoding keeps source positions")
 struct DecoderTests {

@@ -1,8 +1,7 @@
 import Roundtrip
+import RoundtripAssociatedDomains
 import RoundtripYAML
 import Testing
-
-@testable import RoundtripAssociatedDomains
 
 @Suite("Generation from specs")
 struct GenerationTests {

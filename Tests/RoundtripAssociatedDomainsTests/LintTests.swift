@@ -1,6 +1,5 @@
+import RoundtripAssociatedDomains
 import Testing
-
-@testable import RoundtripAssociatedDomains
 
 @Suite("Lint rules")
 struct LintTests {

@@ -1,8 +1,7 @@
 import Foundation
 import Roundtrip
+import RoundtripAssociatedDomains
 import Testing
-
-@testable import RoundtripAssociatedDomains
 
 @Suite struct AssociationLocalizedErrorTests {
     @Test func anAssociationErrorSaysItsMessageAndPlace() throws {

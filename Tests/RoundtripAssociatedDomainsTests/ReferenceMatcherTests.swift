@@ -1,7 +1,6 @@
 import PropertyBased
+import RoundtripAssociatedDomains
 import Testing
-
-@testable import RoundtripAssociatedDomains
 
 /// The matcher and the shadowing check against a reference written the obvious way: variables
 /// expanded into every combination, then a recursive wildcard match with memoisation. Fine for

@@ -1,11 +1,10 @@
 import Crypto
 import Foundation
+import Roundtrip
+import RoundtripGeneration
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
-@testable import RoundtripGeneration
 
 /// Example values and example requests: every action of every committed spec gets an example
 /// URL that its own endpoint accepts, and an answer that the calling side accepts.

@@ -1,9 +1,8 @@
 import Foundation
 import Roundtrip
+import RoundtripGeneration
 import RoundtripYAML
 import Testing
-
-@testable import RoundtripGeneration
 
 /// Rest and host placeholders in generated code: the route written from its parts (`.rest`, a
 /// `:name` host), the values typed properties of the request, and the client's arguments.

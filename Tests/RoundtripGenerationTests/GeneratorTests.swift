@@ -1,10 +1,9 @@
 import Foundation
 import Roundtrip
+import RoundtripGeneration
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import RoundtripGeneration
 
 /// The generator: its naming rule, its determinism, and the committed generated code kept equal
 /// to what it generates now (so `GeneratedCodeTests` compiles and runs the current output).

@@ -1,10 +1,9 @@
 import Foundation
 import PropertyBased
 import Roundtrip
+import RoundtripGeneration
 import RoundtripSimulator
 import Testing
-
-@testable import RoundtripGeneration
 
 /// Loading JSON recognises a repeated parameter definition, and an action's whole `parameters`
 /// mapping, by its text, and reads it once. Random specs that repeat definitions and mappings

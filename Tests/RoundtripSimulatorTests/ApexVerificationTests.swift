@@ -1,8 +1,7 @@
 import Roundtrip
 import RoundtripAssociatedDomains
+import RoundtripSimulator
 import Testing
-
-@testable import RoundtripSimulator
 
 /// Apple's TN3155 "Debugging universal links": a wildcard claim is verified with the apex's file,
 /// a specific subdomain with its own.

@@ -1,9 +1,8 @@
 import Foundation
 import Roundtrip
+import RoundtripSimulator
 import RoundtripYAML
 import Testing
-
-@testable import RoundtripSimulator
 
 /// "Never lose a pending request": a caller force-quit while waiting still accepts the answer.
 @Suite("Calling app lifecycle")

@@ -1,7 +1,6 @@
 import Foundation
+import RoundtripSimulator
 import Testing
-
-@testable import RoundtripSimulator
 
 @Suite struct SimulatorErrorTests {
     @Test func aSimulatorErrorSaysItsMessage() {

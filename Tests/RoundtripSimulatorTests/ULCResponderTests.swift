@@ -1,9 +1,8 @@
 import Foundation
 import Roundtrip
+import RoundtripSimulator
 import RoundtripYAML
 import Testing
-
-@testable import RoundtripSimulator
 
 /// Imprivata's "iOS App Logout via Universal Link Callback": rules for the app answering a Universal Link Callback.
 @Suite("ULC responder: durable, deferred, retried within 20 s, idempotent")

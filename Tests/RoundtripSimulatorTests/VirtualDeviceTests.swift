@@ -1,9 +1,8 @@
 import Foundation
 import Roundtrip
 import RoundtripAssociatedDomains
+import RoundtripSimulator
 import Testing
-
-@testable import RoundtripSimulator
 
 /// iOS's dispatch rules, one by one.
 @Suite("Virtual device: open, canOpenURL, prompts, universal links, lifecycle")

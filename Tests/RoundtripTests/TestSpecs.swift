@@ -1,9 +1,8 @@
 import Crypto
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
-
-@testable import Roundtrip
 
 /// The specs and keys the tests share.
 enum TestSpecs {

@@ -1,6 +1,5 @@
 import Roundtrip
-
-@testable import RoundtripYAML
+import RoundtripYAML
 
 /// Compares two document trees: the same shape, the same keys and scalar texts, and the same
 /// line and column for every node that has text (where an empty value "starts" is a matter of

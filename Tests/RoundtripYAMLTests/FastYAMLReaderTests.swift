@@ -1,9 +1,8 @@
 import Foundation
 import Roundtrip
 import RoundtripTestSupport
+import RoundtripYAML
 import Testing
-
-@testable import RoundtripYAML
 
 /// The fast reader against libyaml (through Yams) on every construct it reads: the same tree,
 /// the same texts, the same places.

@@ -1,9 +1,8 @@
 import PropertyBased
 import Roundtrip
 import RoundtripSimulator
+import RoundtripYAML
 import Testing
-
-@testable import RoundtripYAML
 
 /// Random documents, written out in the styles spec authors use (block and flow collections,
 /// compact sequences, plain and quoted scalars, literal block scalars, comments, anchors and

@@ -6,12 +6,12 @@
 /// Foundation's `Decimal` (whose conversion from `Double` differs between Darwin and Linux); this
 /// type only moves an exponent (`1e-07`, `1e+20`) into the digits and drops a `.0`, so the
 /// decision's decimal type reads the value.
-enum ShortestDecimalText {
+package enum ShortestDecimalText {
     /// The plain form of a finite number's `description`.
     ///
     /// - Parameter description: `Double.description` or `Float.description` of a finite value.
     /// - Complexity: O(*n*) in the length of the result.
-    static func text(_ description: String) -> String {
+    package static func text(_ description: String) -> String {
         var text = Substring(description)
         let isNegative = text.hasPrefix("-")
         if isNegative { text = text.dropFirst() }

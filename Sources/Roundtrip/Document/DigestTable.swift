@@ -12,7 +12,7 @@
 /// process (as Swift's `Hasher` seeds itself), so that digests cannot be chosen to crowd one run
 /// of slots. Only the time a lookup takes depends on the seed, never what it finds. (A seed per
 /// table cost a system call for each of the tables every spec load makes.)
-struct DigestTable<Element> {
+package struct DigestTable<Element> {
     /// The elements, in the order they were inserted.
     private var elements: [Element] = []
     /// Each element's digest, beside it.
@@ -23,7 +23,7 @@ struct DigestTable<Element> {
     let elementsPerDigest: Int
 
     /// An empty table that keeps at most `elementsPerDigest` elements under one digest.
-    init(elementsPerDigest: Int = 4) {
+    package init(elementsPerDigest: Int = 4) {
         self.elementsPerDigest = elementsPerDigest
     }
 
@@ -31,7 +31,7 @@ struct DigestTable<Element> {
     ///
     /// - Complexity: O(1) expected, plus one call of `matches` for each element with the digest
     ///   (at most ``elementsPerDigest``).
-    func first(digest: UInt64, where matches: (Element) -> Bool) -> Element? {
+    package func first(digest: UInt64, where matches: (Element) -> Bool) -> Element? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         var slot = home(of: digest, mask: mask)
@@ -49,7 +49,7 @@ struct DigestTable<Element> {
     /// - Returns: Whether the element was inserted.
     /// - Complexity: O(1) amortised.
     @discardableResult
-    mutating func insert(_ element: Element, digest: UInt64) -> Bool {
+    package mutating func insert(_ element: Element, digest: UInt64) -> Bool {
         if 2 * (elements.count + 1) > slots.count { grow() }
         let mask = slots.count - 1
         var slot = home(of: digest, mask: mask)

@@ -198,7 +198,7 @@ public enum ExampleValue {
 
     /// Whether the query texts pass the parameter's type and constraints, as a receiving app
     /// decides them, and hold no character its decoding refuses.
-    static func isValid(_ texts: [String], for parameter: ParameterSpec) -> Bool {
+    package static func isValid(_ texts: [String], for parameter: ParameterSpec) -> Bool {
         let lineBreaks = parameter.isMultiline || parameter.list == .newline
         for text in texts {
             for scalar in text.unicodeScalars {

@@ -70,7 +70,7 @@ extension SwiftGenerator {
     /// like one of these (an action `reply` as `struct Reply`, a parameter enum `String`) would
     /// hide the type the code around it means, and the code would not compile. No generated
     /// type takes one of these names: the action `reply` becomes `struct Reply2`.
-    static let reservedTypeNames: Set<String> = [
+    package static let reservedTypeNames: Set<String> = [
         // The modules, which qualify a name.
         "Swift", "Foundation", "Roundtrip",
         // Swift's.

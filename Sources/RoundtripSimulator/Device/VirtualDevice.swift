@@ -60,6 +60,15 @@ public actor VirtualDevice {
         public var isUniversalLink: Bool
         /// Whether the user was prompted.
         public var wasPrompted: Bool
+
+        /// An outcome to compare ``VirtualDevice/open(_:from:universalLinksOnly:)``'s answer with, as an app's test does:
+        /// `#expect(result == .init(isOpened: true, bundleID: "com.example.target", isUniversalLink: true, wasPrompted: false))`.
+        public init(isOpened: Bool, bundleID: String?, isUniversalLink: Bool, wasPrompted: Bool) {
+            self.isOpened = isOpened
+            self.bundleID = bundleID
+            self.isUniversalLink = isUniversalLink
+            self.wasPrompted = wasPrompted
+        }
     }
 
     /// Safari's bundle ID, used as the source of URLs a web page opens.

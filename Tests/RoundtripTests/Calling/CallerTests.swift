@@ -1,8 +1,7 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import Testing
-
-@testable import Roundtrip
 
 /// A fixed clock that tests move forward.
 final class TestClock: @unchecked Sendable {

@@ -1,8 +1,7 @@
 import Foundation
 import PropertyBased
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 @Suite struct CallingPropertyTests {
     typealias S = CallingSupport

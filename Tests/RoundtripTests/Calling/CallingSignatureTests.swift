@@ -1,10 +1,9 @@
 import Crypto
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Request signatures, signed on the calling side and verified by the partner's ``Endpoint``.
 @Suite struct CallingSignatureTests {

@@ -1,9 +1,8 @@
 import Crypto
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
-
-@testable import Roundtrip
 
 /// Shared setup of the calling-side and ledger tests.
 enum CallingSupport {

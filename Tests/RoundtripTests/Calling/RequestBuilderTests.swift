@@ -1,8 +1,7 @@
 import Foundation
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 @Suite struct RequestBuilderTests {
     typealias S = CallingSupport

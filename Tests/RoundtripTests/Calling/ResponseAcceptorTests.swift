@@ -1,7 +1,6 @@
 import Foundation
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 @Suite struct ResponseAcceptorTests {
     typealias S = CallingSupport

@@ -1,9 +1,8 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// An action's `returns`: the receiving app may answer only with them, and the calling app checks
 /// the answer against them and gets typed values back, even when the answer is accepted from a

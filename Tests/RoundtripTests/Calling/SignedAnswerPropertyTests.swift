@@ -1,9 +1,8 @@
 import Foundation
 import PropertyBased
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 @Suite struct SignedAnswerPropertyTests {
     /// A signed answer with any response value is accepted as built, and any change to its

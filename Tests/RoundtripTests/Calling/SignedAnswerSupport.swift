@@ -1,7 +1,6 @@
 import Foundation
+import Roundtrip
 import RoundtripYAML
-
-@testable import Roundtrip
 
 /// A partner that signs its answers, and the caller's side of a request to it.
 struct SignedAnswerPartner {

@@ -1,9 +1,8 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Signed answers on the calling side: every way to break one is refused with its own code.
 @Suite struct SignedAnswerTests {

@@ -1,8 +1,7 @@
 import Foundation
 import PropertyBased
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 /// Floating-point values are written as the shortest plain decimal that reads back as the same
 /// number, the same on every platform.

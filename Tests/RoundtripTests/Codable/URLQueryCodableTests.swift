@@ -1,9 +1,8 @@
 import Foundation
 import PropertyBased
+import Roundtrip
 import RoundtripTestSupport
 import Testing
-
-@testable import Roundtrip
 
 @Suite("URLQueryDecoder and URLQueryEncoder")
 struct URLQueryCodableTests {

@@ -1,7 +1,6 @@
 import PropertyBased
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 /// The table the spec reader keeps its read definitions in (and the JSON parser the objects that
 /// may repeat) finds, for a digest, the first element inserted that matches, exactly as a search

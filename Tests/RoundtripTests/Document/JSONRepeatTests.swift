@@ -1,7 +1,6 @@
 import PropertyBased
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 /// An object whose text repeats an earlier one under a repeat key is not parsed again: it is a
 /// repeat of the earlier node, whose members are made where the text stands only when read.

@@ -1,8 +1,7 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import Testing
-
-@testable import Roundtrip
 
 /// Every public error has one shape: a kebab-case code and a message, reported the same way.
 struct CodedErrorTests {

@@ -1,8 +1,7 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import Testing
-
-@testable import Roundtrip
 
 /// Every public error says what went wrong through `localizedDescription`, so an alert built from
 /// a caught error is useful.

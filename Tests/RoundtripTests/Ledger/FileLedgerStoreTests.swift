@@ -1,9 +1,8 @@
 import Crypto
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import Testing
-
-@testable import Roundtrip
 
 @Suite struct FileLedgerStoreTests {
     typealias S = CallingSupport

@@ -1,8 +1,7 @@
 import Crypto
 import Foundation
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 #if canImport(Darwin)
 import Darwin

@@ -1,8 +1,7 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import Testing
-
-@testable import Roundtrip
 
 /// The URLs that the public documents Roundtrip implements print, end to end through the receiving
 /// decision.

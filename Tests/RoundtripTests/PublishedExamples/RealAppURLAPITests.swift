@@ -1,9 +1,8 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Every example URL that three real apps' URL documentation prints, decided against the specs in
 /// `Examples/` that describe those APIs.

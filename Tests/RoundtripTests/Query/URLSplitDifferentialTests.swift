@@ -1,9 +1,8 @@
 import Foundation
 import PropertyBased
+import Roundtrip
 import RoundtripTestSupport
 import Testing
-
-@testable import Roundtrip
 
 /// Our URL split against Foundation's `URLComponents` on generated RFC 3986 URLs. Parser
 /// differentials are how callback checks get bypassed, so every disagreement is either fixed or

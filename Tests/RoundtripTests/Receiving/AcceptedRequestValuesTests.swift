@@ -1,7 +1,6 @@
 import Foundation
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 /// The values of an accepted request, bound by position during the decision and read by name.
 @Suite("Accepted request: values read by name and as a dictionary agree")

@@ -1,7 +1,6 @@
 import Foundation
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 /// Every receiving-side error code, with the exact reason, against `rich.yaml` and `terminal.yaml`.
 @Suite("Receiving side: every reject has its code and says why")

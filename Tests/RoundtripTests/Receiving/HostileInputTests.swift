@@ -1,9 +1,8 @@
 import Foundation
 import PropertyBased
+import Roundtrip
 import RoundtripTestSupport
 import Testing
-
-@testable import Roundtrip
 
 /// Whatever the bytes, the decision is an answer, never a crash.
 @Suite("Hostile input")

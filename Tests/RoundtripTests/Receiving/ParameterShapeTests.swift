@@ -1,9 +1,8 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// The decision on the parameter shapes of real URL APIs: a space list, a presence switch (a
 /// browser's `&new-tab`), `multiline: any` (text from an editor that writes lone CRs), prefix

@@ -1,8 +1,7 @@
 import Foundation
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// `required-callbacks` and `requires-one-of` in the decision and the builder: a request without a
 /// required callback is `missing-callback`, one without any member of a group is

@@ -1,10 +1,9 @@
 import Foundation
 import PropertyBased
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Rest placeholders (`notes:///:path*`, a notes app addressing `notes:///folder/sub/note`) and
 /// host placeholders (`webview://:host/:rest*`, a browser's `googlechrome://host/path` form):

@@ -1,9 +1,8 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// The value forms real apps' URL APIs use (lists, multi-line text, empty values, yes/no
 /// booleans, JSON, base64, secrets, undeclared parameters, form encoding), each accepted in its

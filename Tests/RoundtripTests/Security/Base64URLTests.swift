@@ -1,8 +1,7 @@
 import Foundation
 import PropertyBased
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 @Suite("base64url (RFC 4648 section 5), no padding, canonical")
 struct Base64URLTests {

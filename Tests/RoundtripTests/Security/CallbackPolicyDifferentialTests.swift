@@ -1,8 +1,7 @@
 import Foundation
+import Roundtrip
 import RoundtripSimulator
 import Testing
-
-@testable import Roundtrip
 
 /// Roundtrip's callback decision against Foundation's parse of the same text.
 ///

@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// The schemes that reach other machines on macOS, and `callback-match: exact`.
 @Suite("Callback policy: remote-session schemes and exact matching")

@@ -1,7 +1,6 @@
 import Foundation
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 /// Each Keychain status is reported for what it is.
 @Suite struct KeychainErrorTests {

@@ -1,7 +1,6 @@
 import Foundation
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 #if canImport(Darwin)
 import Darwin

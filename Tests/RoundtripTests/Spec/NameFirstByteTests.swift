@@ -1,6 +1,5 @@
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 /// Two names that begin with different ASCII bytes differ, and neither begins with the other, as
 /// `String`s compare; any other pair is left to the comparison itself, so canonically

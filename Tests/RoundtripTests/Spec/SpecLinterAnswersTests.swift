@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// `unsigned-payment-answers`: a payment-like action answered over a custom scheme without
 /// signed answers.

@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Findings about parameter shapes whose meaning hangs on how callers spell them: a presence
 /// switch whose misspelling would be dropped, and a space list that a `+` would not split; and

@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Findings about parameters: specs that load but carry a risk (secrets, undeclared parameters,
 /// empty values, form encoding, bounds), each finding with a stable rule id and severity, and the

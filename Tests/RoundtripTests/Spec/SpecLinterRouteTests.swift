@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Findings about an action's routes name the route when `url` lists several, and a scheme that
 /// several routes share is noted once.

@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Findings about actions that share a route by `select`: a fallback that would swallow a
 /// mistyped select value, and values that differ only in case.

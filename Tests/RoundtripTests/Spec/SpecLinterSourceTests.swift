@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// `swiftui-source-unknown`: a `sources` policy that needs the source application refuses every
 /// request a SwiftUI app receives, because `onOpenURL` never reports it.

@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// The error a spec must fail to load with: loads `yaml` and returns the diagnostic of `rule` at
 /// `path`, recording an issue when the spec loads or the diagnostic is missing or not an error.

@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// `answers` and `callback-match`: what they load as, and a typed load error for every
 /// combination that cannot work.

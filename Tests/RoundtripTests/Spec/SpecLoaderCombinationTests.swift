@@ -1,9 +1,8 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Keys in combinations the loader refuses (a key that does not apply to the parameter's type,
 /// list or place), each with its rule, key path and a message that says what to do.

@@ -1,9 +1,8 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// The parameter shapes of real URL APIs (`list: space`, `format: presence`, `multiline: any`,
 /// prefix names such as `fld*`, bracket names such as `pickup[latitude]`): what loads, and every

@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// `required-callbacks` and `requires-one-of`: what they load as, and a typed load error for
 /// every combination that cannot work.

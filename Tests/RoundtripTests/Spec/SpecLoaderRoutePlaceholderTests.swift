@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Rest placeholders (`:name*`, the rest of the path) and host placeholders (`scheme://:name`):
 /// the routes the loader refuses, each with its rule, key path, line and exact message, and what

@@ -1,8 +1,7 @@
 import Foundation
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Specs the loader refuses because a request could never satisfy them, or because two values
 /// would share a name: each finding with its rule, key path, line and exact message.

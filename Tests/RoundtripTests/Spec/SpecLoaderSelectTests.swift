@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// `select`: what it loads as, which actions may share a route with it, and a typed load error
 /// for every combination that cannot work.

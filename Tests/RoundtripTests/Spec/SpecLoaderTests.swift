@@ -1,9 +1,8 @@
 import Foundation
+import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 @Suite("Spec loading: every key, every problem with its place")
 struct SpecLoaderTests {

@@ -1,9 +1,8 @@
 import Foundation
 import PropertyBased
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// `minimum` and `maximum` are read as YAML 1.2 and JSON read numbers, so the loader reads
 /// `1e3` as the editor's schema check sees it: 1000.

@@ -1,7 +1,6 @@
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// `app.webcredentials` and `app.app-clip`, and the port rule of `app.domains`.
 @Suite("Spec: associated-domain services and ports")

@@ -1,8 +1,7 @@
 import Foundation
+import Roundtrip
 import RoundtripYAML
 import Testing
-
-@testable import Roundtrip
 
 /// Words that YAML 1.1 readers (PyYAML, many editors' validators) take for Booleans mean the same
 /// to the loader, so a spec that validates in one reads the same in the other.

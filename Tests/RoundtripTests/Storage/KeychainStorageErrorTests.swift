@@ -1,7 +1,6 @@
 import Foundation
+import Roundtrip
 import Testing
-
-@testable import Roundtrip
 
 /// How a Keychain status met by a store that keeps a value there (the ledger's generation) is
 /// reported: the same on every platform.

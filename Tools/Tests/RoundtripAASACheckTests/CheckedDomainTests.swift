@@ -1,7 +1,6 @@
 import NIOCore
+import RoundtripAASACheck
 import Testing
-
-@testable import RoundtripAASACheck
 
 @Suite struct CheckedDomainTests {
     @Test(arguments: [

@@ -6,9 +6,8 @@ import NIOCore
 import NIOPosix
 import Roundtrip
 import RoundtripAASACheck
+import RoundtripServer
 import Testing
-
-@testable import RoundtripServer
 
 /// The server's live check: the same report as the command, behind the public-safety rules.
 @Suite(.serialized) struct LiveCheckRouteTests {

@@ -1,9 +1,8 @@
 import Foundation
 import Roundtrip
+import RoundtripAASACheck
 import RoundtripYAML
 import Testing
-
-@testable import RoundtripAASACheck
 
 /// The library against real HTTPS servers on loopback, reached through `--resolve` entries.
 @Suite(.serialized) struct LiveCheckerTests {

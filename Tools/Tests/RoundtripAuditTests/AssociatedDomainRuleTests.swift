@@ -1,6 +1,5 @@
+import RoundtripAudit
 import Testing
-
-@testable import RoundtripAudit
 
 @Suite("Associated domain rules (MASTG-TEST-0070)")
 struct AssociatedDomainRuleTests {

@@ -1,6 +1,5 @@
+import RoundtripAudit
 import Testing
-
-@testable import RoundtripAudit
 
 @Suite("Document type rules")
 struct DocumentTypeRuleTests {

@@ -1,6 +1,5 @@
+import RoundtripAudit
 import Testing
-
-@testable import RoundtripAudit
 
 @Suite("App extension rules (MASTG-TEST-0072)")
 struct ExtensionRuleTests {

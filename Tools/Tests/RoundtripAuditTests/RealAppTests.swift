@@ -1,7 +1,6 @@
 import Foundation
+import RoundtripAudit
 import Testing
-
-@testable import RoundtripAudit
 
 /// The audit on open-source apps' own Info.plists and entitlements (Tests/Fixtures/audit/apps,
 /// whose README names each file's repository, path and licence): what a security reviewer

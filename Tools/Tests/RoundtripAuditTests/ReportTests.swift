@@ -1,7 +1,6 @@
 import Foundation
+import RoundtripAudit
 import Testing
-
-@testable import RoundtripAudit
 
 @Suite("Reports: JSON, SARIF 2.1.0, text, summary table")
 struct ReportTests {

@@ -1,11 +1,10 @@
 import Foundation
 import Roundtrip
 import RoundtripAssociatedDomains
-import RoundtripTestSupport
+import RoundtripAudit
+import RoundtripToolsTestSupport
 import RoundtripYAML
 import Testing
-
-@testable import RoundtripAudit
 
 /// The sample apps of `Examples/Apps`, which readers copy from: their committed Info.plists and
 /// entitlements, audited with their own specs, have no finding of severity error, and the

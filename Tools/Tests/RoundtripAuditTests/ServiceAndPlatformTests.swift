@@ -1,7 +1,6 @@
 import Foundation
+import RoundtripAudit
 import Testing
-
-@testable import RoundtripAudit
 
 /// Every associated-domain service checked against the spec and the AASA, and the platform's
 /// recent rules (browsers, MDM-managed domains, the scene life cycle).

@@ -1,5 +1,5 @@
 import Foundation
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 
 /// Runs the built `roundtrip` binary (through the shared ``CommandLineRunner``) and captures its output.
 ///

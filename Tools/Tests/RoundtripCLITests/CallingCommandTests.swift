@@ -1,5 +1,5 @@
 import Foundation
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// `request build` and `response accept`, end to end through the binary.

@@ -1,4 +1,4 @@
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 @Suite("CLI: demo")

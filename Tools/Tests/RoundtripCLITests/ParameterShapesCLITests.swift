@@ -1,5 +1,5 @@
 import Foundation
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// The parameter shapes of real URL APIs through the binary, with

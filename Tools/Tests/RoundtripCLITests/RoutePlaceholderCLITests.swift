@@ -1,5 +1,5 @@
 import Foundation
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// Rest (`notes:///folder/:path*`) and host (`webview://:host/:rest*`) placeholders through the

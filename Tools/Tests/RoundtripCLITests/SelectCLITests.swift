@@ -1,5 +1,5 @@
 import Foundation
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// `select`, `required-callbacks` and `requires-one-of` end to end through the binary, with

@@ -1,5 +1,5 @@
 import Foundation
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// `response build --sign-key KID --secret-env VAR` and `response accept` for a partner that

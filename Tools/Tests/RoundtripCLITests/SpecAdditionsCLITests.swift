@@ -1,5 +1,5 @@
 import Foundation
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// The spec language's newer keys (lists, multiline text, yes-no booleans, JSON, base64,

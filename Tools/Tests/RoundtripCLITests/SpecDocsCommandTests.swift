@@ -1,6 +1,6 @@
 import Foundation
 import Roundtrip
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// `roundtrip spec docs`: the reference of a spec in Markdown and HTML, whose example requests

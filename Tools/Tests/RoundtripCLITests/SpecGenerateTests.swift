@@ -1,5 +1,5 @@
 import Foundation
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// `roundtrip spec generate`: the same generator as the build plugin, on the command line.

@@ -1,6 +1,6 @@
 import Foundation
 import Roundtrip
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import RoundtripYAML
 import Testing
 import Yams

@@ -1,7 +1,6 @@
+import RoundtripDemo
 import RoundtripSimulator
 import Testing
-
-@testable import RoundtripDemo
 
 @Suite("Demo scenarios: every reference system end to end")
 struct ScenarioTests {

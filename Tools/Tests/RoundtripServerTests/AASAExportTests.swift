@@ -1,7 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import NIOCore
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// `roundtrip aasa export`: the files another web server or a CDN hosts are the very bytes

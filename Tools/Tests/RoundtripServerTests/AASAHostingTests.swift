@@ -2,10 +2,9 @@ import Foundation
 import HummingbirdTesting
 import Roundtrip
 import RoundtripAssociatedDomains
+import RoundtripServer
 import RoundtripYAML
 import Testing
-
-@testable import RoundtripServer
 
 @Suite("AASA hosting")
 struct AASAHostingTests {

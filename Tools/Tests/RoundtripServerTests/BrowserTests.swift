@@ -1,8 +1,7 @@
 import Foundation
 import HummingbirdTesting
+import RoundtripServer
 import Testing
-
-@testable import RoundtripServer
 
 /// The pages in a real browser: Debian's headless chromium against a live loopback server.
 /// Screenshots land in ``HeadlessChromium/screenshotFolder`` for a person to look at.

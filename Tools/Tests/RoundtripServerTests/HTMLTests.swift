@@ -1,6 +1,5 @@
+import RoundtripServer
 import Testing
-
-@testable import RoundtripServer
 
 @Suite("HTML escaping")
 struct HTMLTests {

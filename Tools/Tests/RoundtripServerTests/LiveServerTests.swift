@@ -1,9 +1,8 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import RoundtripServer
 import Testing
-
-@testable import RoundtripServer
 
 @Suite("Live loopback server")
 struct LiveServerTests {

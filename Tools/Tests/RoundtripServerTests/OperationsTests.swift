@@ -2,9 +2,8 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Roundtrip
+import RoundtripServer
 import Testing
-
-@testable import RoundtripServer
 
 /// What an operations team and a reviewer use: probes, request IDs, a store outage answered 503,
 /// and the inspector as a link.

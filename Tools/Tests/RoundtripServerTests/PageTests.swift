@@ -1,9 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import RoundtripServer
 import Testing
-
-@testable import RoundtripServer
 
 @Suite("Pages")
 struct PageTests {

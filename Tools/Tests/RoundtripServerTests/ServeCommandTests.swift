@@ -1,6 +1,6 @@
 import Foundation
 import RoundtripServer
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// `roundtrip serve` as a user runs it: the built binary on a free loopback port, then SIGTERM.

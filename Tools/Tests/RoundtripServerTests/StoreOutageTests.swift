@@ -1,9 +1,8 @@
 import Foundation
 import HummingbirdTesting
-import RoundtripTestSupport
+import RoundtripServer
+import RoundtripToolsTestSupport
 import Testing
-
-@testable import RoundtripServer
 
 /// A PostgreSQL database that cannot be reached at start, or goes away while serving.
 @Suite("Store outages", .serialized)

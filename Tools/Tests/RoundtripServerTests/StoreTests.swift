@@ -1,9 +1,8 @@
 import Foundation
 import HummingbirdTesting
 import PostgresNIO
+import RoundtripServer
 import Testing
-
-@testable import RoundtripServer
 
 /// The store's behaviour, the same for SQLite and PostgreSQL: each test runs once per store
 /// (PostgreSQL when `ROUNDTRIP_TEST_POSTGRES_URL` names a server, as `.ci/run` does).

@@ -1,10 +1,9 @@
 import Foundation
 import HummingbirdTesting
 import Roundtrip
+import RoundtripServer
 import RoundtripYAML
 import Testing
-
-@testable import RoundtripServer
 
 @Suite("ULC tester API")
 struct TesterAPITests {

@@ -14,14 +14,14 @@ import Foundation
 /// The value must have at most 38 significant digits and be less than 10^38 in magnitude (what
 /// ``FixedDecimal`` and the parameter values compared with it can hold); the schema says the
 /// same of the numbers it checks.
-enum SpecNumber {
+package enum SpecNumber {
     /// The number `text` denotes, or `nil` when it is not one of the forms or out of range.
     ///
     /// Read in place from the text's UTF-8, without copying it or its digits: a spec gives a
     /// bound to most numeric parameters, and each is read at launch.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
-    static func decimal(_ text: String) -> Decimal? {
+    package static func decimal(_ text: String) -> Decimal? {
         var text = text
         return text.withUTF8 { bytes in decimal(bytes) }
     }

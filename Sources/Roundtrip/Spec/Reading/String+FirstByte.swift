@@ -7,7 +7,7 @@ extension String {
     ///
     /// The spec reader checks every parameter name against a few others (the mapping's other
     /// keys, the return parameter, the response prefix), and most differ at once.
-    func beginsWithOtherASCIIByte(than other: String) -> Bool {
+    package func beginsWithOtherASCIIByte(than other: String) -> Bool {
         guard let first = utf8.first, let otherFirst = other.utf8.first else { return false }
         return first < 0x80 && otherFirst < 0x80 && first != otherFirst
     }

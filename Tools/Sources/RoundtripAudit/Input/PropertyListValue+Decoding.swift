@@ -11,7 +11,7 @@ extension PropertyListValue: Decodable {
     ///   why: a preprocessor line, or the XML parser's reason and line), the root is not a
     ///   dictionary, or it nests too deep; `too-large` when it holds too many values.
     /// - Complexity: See ``PropertyListReader/read(_:path:)``.
-    static func decodeDictionary(_ data: Data, path: String) throws(AuditError) -> [String: PropertyListValue] {
+    package static func decodeDictionary(_ data: Data, path: String) throws(AuditError) -> [String: PropertyListValue] {
         guard case .dictionary(let dictionary) = try PropertyListReader.read(data, path: path) else {
             throw AuditError(.invalidPropertyList, "the property list's root is not a dictionary", path: path)
         }

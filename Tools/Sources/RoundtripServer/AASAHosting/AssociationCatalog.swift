@@ -46,7 +46,7 @@ package struct AssociationCatalog: Sendable {
     }
 
     /// `Example.COM.:8443` is `example.com`; `[::1]:8080` is `[::1]`.
-    static func domain(ofHost host: String) -> String {
+    package static func domain(ofHost host: String) -> String {
         // The common case, a Host that is already a domain as claimed, needs no work.
         if host.utf8.last != UInt8(ascii: "."),
             host.utf8.allSatisfy({ byte in

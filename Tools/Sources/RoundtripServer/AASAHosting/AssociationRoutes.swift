@@ -8,13 +8,13 @@ import Hummingbird
 /// Responses carry a strong ETag and honour `If-None-Match` with 304. A running server answers
 /// most of these requests before they reach the router (``AssociationChannelHandler``); the routes
 /// answer the rest, and every request of an in-process router.
-struct AssociationRoutes: Sendable {
+package struct AssociationRoutes: Sendable {
     let catalog: AssociationCatalog
 
     /// `Host`, named by hand: HTTPTypes deprecates `.host` in favour of the authority.
     static let hostField = HTTPField.Name("Host")!
 
-    static let paths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
+    package static let paths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
 
     func register<Context: RequestContext>(on router: Router<Context>) {
         for path in Self.paths {

@@ -19,7 +19,7 @@ import PostgresNIO
 package final class PostgresTestStore: ULCTestStore, Sendable {
     /// Where the database is (without credentials).
     package let url: PostgresURL
-    let client: PostgresClient
+    package let client: PostgresClient
     private let runner: Task<Void, Never>
     private let logger: Logger
 

@@ -60,7 +60,7 @@ package struct PostgresURL: Sendable, CustomStringConvertible {
     /// The configuration of one connection (the reachability check at start).
     ///
     /// - Throws: NIOSSL's error when a TLS context cannot be made.
-    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+    package func connectionConfiguration() throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS
         switch sslMode {
         case "disable": tls = .disable

@@ -1,8 +1,7 @@
 import Foundation
 import Roundtrip
+import RoundtripAudit
 import RoundtripYAML
-
-@testable import RoundtripAudit
 
 /// Builds targets in memory and audits them.
 enum AuditHelpers {

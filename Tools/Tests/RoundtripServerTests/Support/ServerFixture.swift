@@ -5,7 +5,7 @@ import HummingbirdTesting
 import Logging
 import Roundtrip
 import RoundtripServer
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import RoundtripYAML
 
 /// Builds servers for tests: fixture specs, an in-memory store, a manual clock, quiet logs.

@@ -1,9 +1,8 @@
 import Foundation
 import Logging
 import PostgresNIO
+import RoundtripServer
 import Testing
-
-@testable import RoundtripServer
 
 /// The tester's two stores, for suites that run the same behaviour against both.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {

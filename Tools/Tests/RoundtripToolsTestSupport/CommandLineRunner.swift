@@ -18,7 +18,7 @@ public struct CommandLineRunner {
         }
     }
 
-    /// The repository root (`Tools/Tests/RoundtripTestSupport/` is three folders below it): the
+    /// The repository root (`Tools/Tests/RoundtripToolsTestSupport/` is three folders below it): the
     /// binary runs there, so the relative paths of the tests (`Tests/Fixtures/…`, `Examples/…`)
     /// read as they do in the README.
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
