@@ -50,10 +50,10 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
-        // apple-app-site-association: model, parse, match, lint, generate. Foundation-only.
+        // Swift generated from a spec; its configuration file is YAML, read by RoundtripYAML.
         .target(
             name: "RoundtripGeneration",
-            dependencies: ["Roundtrip"],
+            dependencies: ["Roundtrip", "RoundtripYAML"],
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -66,6 +66,7 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["roundtrip-generator"]
         ),
+        // apple-app-site-association: model, parse, match, lint, generate. Foundation-only.
         .target(
             name: "RoundtripAssociatedDomains",
             dependencies: ["Roundtrip"],

@@ -135,7 +135,7 @@ let package = Package(
         // The command line, run as a user runs it: the built binary, its stdout, stderr and exit code.
         .testTarget(
             name: "RoundtripCLITests",
-            dependencies: ["roundtrip", "RoundtripToolsTestSupport"],
+            dependencies: ["roundtrip", "RoundtripToolsTestSupport", .product(name: "Roundtrip", package: "Roundtrip")],
             swiftSettings: strictSwift
         ),
         .testTarget(

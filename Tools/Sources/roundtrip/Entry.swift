@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Roundtrip
 
 /// The `roundtrip` executable: parses the command line and maps outcomes to the project's exit
 /// codes: 0 success or accept, 1 a reject or an error finding, 2 bad usage or unreadable input.
@@ -30,7 +31,8 @@ enum Entry {
     }
 }
 
-/// The root command.
+/// The root command. `--version` prints ``RoundtripVersion/current``, and
+/// `--generate-completion-script bash|zsh|fish` the shell's completion script (swift-argument-parser's).
 struct RoundtripCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roundtrip",
@@ -39,6 +41,7 @@ struct RoundtripCommand: AsyncParsableCommand {
             Exit codes: 0 success or accepted; 1 rejected, or a finding of severity error; \
             2 bad usage, or an unreadable or invalid input file.
             """,
+        version: RoundtripVersion.current,
         subcommands: [
             SpecCommand.self, RequestCommand.self, ResponseCommand.self, AASACommand.self, AuditCommand.self, DemoCommand.self, ServeCommand.self,
         ]

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Roundtrip
 import RoundtripServer
 import Testing
 
@@ -32,7 +33,7 @@ struct LiveServerTests {
             for field in [HTTPField.Name.contentType, .eTag, .cacheControl, .contentLength] {
                 #expect(aasa.headers[field] == routed.headers[field])
             }
-            #expect(aasa.headers[.server] == "Roundtrip")
+            #expect(aasa.headers[.server] == "Roundtrip/\(RoundtripVersion.current)")
             #expect(aasa.headers[.date] != nil)
             let tag = try #require(aasa.headers[.eTag])
             let unchanged = try await client.get("/apple-app-site-association", headers: [.hostHeader: "terminal.example.com", .ifNoneMatch: tag])

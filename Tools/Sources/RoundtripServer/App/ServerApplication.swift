@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import Roundtrip
 import RoundtripAssociatedDomains
 
 /// Builds the Roundtrip server: AASA hosting, the tester API and callbacks, the pages, and the
@@ -91,7 +92,7 @@ package enum ServerApplication {
         logger: Logger
     ) throws(AssociationError) -> some ApplicationProtocol {
         let catalog = try AssociationCatalog(specs: configuration.specs)
-        let serverName = "Roundtrip"
+        let serverName = RoundtripVersion.productToken
         let tester = tester(configuration: configuration, store: store, clock: clock)
         let connections = configuration.connectionsPerAddress > 0 ? ConnectionCounter(perAddress: configuration.connectionsPerAddress) : nil
         return Application(
