@@ -1,6 +1,6 @@
 import Foundation
 import Roundtrip
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// `roundtrip --version`, and the shell completion scripts swift-argument-parser writes
