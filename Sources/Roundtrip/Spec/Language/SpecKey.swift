@@ -138,42 +138,6 @@ public enum SigningKeyKey: Int, SpecKey {
     }
 }
 
-/// The keys of an action. Part of the spec language's description (``SpecLanguage``).
-public enum ActionKey: Int, SpecKey {
-    case url, convention, returnParameter, responsePrefix, outcomes, unknownParameters, parameters, queryValue, fragment
-    case sources, signatures, returns, queryEncoding, description
-    case answers, callbackMatch
-    case select, requiredCallbacks, requiresOneOf, allowSchemes
-
-    static let byName = spellings()
-
-    /// The key as a spec file spells it.
-    public var name: String {
-        switch self {
-        case .url: "url"
-        case .convention: "convention"
-        case .returnParameter: "return-parameter"
-        case .responsePrefix: "response-prefix"
-        case .outcomes: "outcomes"
-        case .unknownParameters: "unknown-parameters"
-        case .parameters: "parameters"
-        case .queryValue: "query-value"
-        case .fragment: "fragment"
-        case .sources: "sources"
-        case .signatures: "signatures"
-        case .returns: "returns"
-        case .queryEncoding: "query-encoding"
-        case .description: "description"
-        case .answers: "answers"
-        case .callbackMatch: "callback-match"
-        case .select: "select"
-        case .requiredCallbacks: "required-callbacks"
-        case .requiresOneOf: "requires-one-of"
-        case .allowSchemes: "allow-schemes"
-        }
-    }
-}
-
 /// The keys of an `answers` policy (app or action level). Part of the spec language's
 /// description (``SpecLanguage``).
 public enum AnswersKey: Int, SpecKey {
@@ -186,42 +150,6 @@ public enum AnswersKey: Int, SpecKey {
         switch self {
         case .signatures: "signatures"
         case .key: "key"
-        }
-    }
-}
-
-/// The keys of a parameter's definition; only a `query-value` or `fragment` has a `name`. Part
-/// of the spec language's description (``SpecLanguage``).
-public enum ParameterKey: Int, SpecKey {
-    case type, required, `default`, `enum`, pattern, minLength, maxLength, minimum, maximum, format
-    case list, minItems, maxItems, multiline, allowEmpty, maxBytes, secretEnv, description, name
-
-    static let byName = spellings()
-
-    /// The keys of a parameter named by its place (a query parameter, a `returns` entry).
-    public static let unnamed = allCases.filter { $0 != .name }
-
-    var name: String {
-        switch self {
-        case .type: "type"
-        case .required: "required"
-        case .default: "default"
-        case .enum: "enum"
-        case .pattern: "pattern"
-        case .minLength: "min-length"
-        case .maxLength: "max-length"
-        case .minimum: "minimum"
-        case .maximum: "maximum"
-        case .format: "format"
-        case .list: "list"
-        case .minItems: "min-items"
-        case .maxItems: "max-items"
-        case .multiline: "multiline"
-        case .allowEmpty: "allow-empty"
-        case .maxBytes: "max-bytes"
-        case .secretEnv: "secret-env"
-        case .description: "description"
-        case .name: "name"
         }
     }
 }

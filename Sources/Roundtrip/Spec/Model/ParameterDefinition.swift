@@ -10,28 +10,30 @@ public enum ParameterDefinition {
     /// The spec keys of `parameter`, in the order a spec file usually lists them, each value as
     /// JSON text.
     public static func fields(of parameter: ParameterSpec) -> [(key: String, json: String)] {
-        var fields: [(key: String, json: String)] = [("type", quoted(parameter.type.description))]
-        if case .date(let format) = parameter.type { fields.append(("format", quoted(format.description))) }
-        if parameter.type == .boolean, parameter.booleanFormat != .trueFalse { fields.append(("format", quoted(parameter.booleanFormat.rawValue))) }
-        if parameter.isRequired { fields.append(("required", "true")) }
-        if let list = parameter.list { fields.append(("list", quoted(list.rawValue))) }
-        if let value = parameter.minimumItems { fields.append(("min-items", String(value))) }
-        if let value = parameter.maximumItems { fields.append(("max-items", String(value))) }
-        if parameter.isMultiline { fields.append(("multiline", parameter.allowsLoneCarriageReturn ? quoted("any") : "true")) }
-        if parameter.allowsEmpty { fields.append(("allow-empty", "true")) }
+        var fields: [(key: String, json: String)] = [(ParameterKey.type.name, quoted(parameter.type.description))]
+        if case .date(let format) = parameter.type { fields.append((ParameterKey.format.name, quoted(format.description))) }
+        if parameter.type == .boolean, parameter.booleanFormat != .trueFalse {
+            fields.append((ParameterKey.format.name, quoted(parameter.booleanFormat.rawValue)))
+        }
+        if parameter.isRequired { fields.append((ParameterKey.required.name, "true")) }
+        if let list = parameter.list { fields.append((ParameterKey.list.name, quoted(list.rawValue))) }
+        if let value = parameter.minimumItems { fields.append((ParameterKey.minItems.name, String(value))) }
+        if let value = parameter.maximumItems { fields.append((ParameterKey.maxItems.name, String(value))) }
+        if parameter.isMultiline { fields.append((ParameterKey.multiline.name, parameter.allowsLoneCarriageReturn ? quoted("any") : "true")) }
+        if parameter.allowsEmpty { fields.append((ParameterKey.allowEmpty.name, "true")) }
         // Enum values and defaults are written as the parameter spells them, so that a yes-no
         // boolean's read back through its own format.
-        if let values = parameter.allowedValues { fields.append(("enum", array(values.map(parameter.declaredSpelling(of:))))) }
-        if let pattern = parameter.pattern { fields.append(("pattern", quoted(pattern.source))) }
-        if let value = parameter.minimumLength { fields.append(("min-length", String(value))) }
-        if let value = parameter.maximumLength { fields.append(("max-length", String(value))) }
-        if let value = parameter.minimum { fields.append(("minimum", quoted(value.description))) }
-        if let value = parameter.maximum { fields.append(("maximum", quoted(value.description))) }
-        if let value = parameter.maximumBytes { fields.append(("max-bytes", String(value))) }
-        if let value = parameter.secretEnvironment { fields.append(("secret-env", quoted(value))) }
-        if let value = parameter.defaultValue { fields.append(("default", quoted(parameter.declaredSpelling(of: value)))) }
-        if let items = parameter.defaultItems { fields.append(("default", array(items.map(parameter.declaredSpelling(of:))))) }
-        if let text = parameter.description { fields.append(("description", quoted(text))) }
+        if let values = parameter.allowedValues { fields.append((ParameterKey.`enum`.name, array(values.map(parameter.declaredSpelling(of:))))) }
+        if let pattern = parameter.pattern { fields.append((ParameterKey.pattern.name, quoted(pattern.source))) }
+        if let value = parameter.minimumLength { fields.append((ParameterKey.minLength.name, String(value))) }
+        if let value = parameter.maximumLength { fields.append((ParameterKey.maxLength.name, String(value))) }
+        if let value = parameter.minimum { fields.append((ParameterKey.minimum.name, quoted(value.description))) }
+        if let value = parameter.maximum { fields.append((ParameterKey.maximum.name, quoted(value.description))) }
+        if let value = parameter.maximumBytes { fields.append((ParameterKey.maxBytes.name, String(value))) }
+        if let value = parameter.secretEnvironment { fields.append((ParameterKey.secretEnv.name, quoted(value))) }
+        if let value = parameter.defaultValue { fields.append((ParameterKey.`default`.name, quoted(parameter.declaredSpelling(of: value)))) }
+        if let items = parameter.defaultItems { fields.append((ParameterKey.`default`.name, array(items.map(parameter.declaredSpelling(of:))))) }
+        if let text = parameter.description { fields.append((ParameterKey.description.name, quoted(text))) }
         return fields
     }
 

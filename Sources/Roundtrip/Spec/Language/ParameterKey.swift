@@ -1,3 +1,40 @@
+/// The keys of a parameter's definition; only a `query-value` or `fragment` has a `name`. Part
+/// of the spec language's description (``SpecLanguage``).
+public enum ParameterKey: Int, SpecKey {
+    case type, required, `default`, `enum`, pattern, minLength, maxLength, minimum, maximum, format
+    case list, minItems, maxItems, multiline, allowEmpty, maxBytes, secretEnv, description, name
+
+    static let byName = spellings()
+
+    /// The keys of a parameter named by its place (a query parameter, a `returns` entry).
+    public static let unnamed = allCases.filter { $0 != .name }
+
+    /// The key as a spec file spells it.
+    public var name: String {
+        switch self {
+        case .type: "type"
+        case .required: "required"
+        case .default: "default"
+        case .enum: "enum"
+        case .pattern: "pattern"
+        case .minLength: "min-length"
+        case .maxLength: "max-length"
+        case .minimum: "minimum"
+        case .maximum: "maximum"
+        case .format: "format"
+        case .list: "list"
+        case .minItems: "min-items"
+        case .maxItems: "max-items"
+        case .multiline: "multiline"
+        case .allowEmpty: "allow-empty"
+        case .maxBytes: "max-bytes"
+        case .secretEnv: "secret-env"
+        case .description: "description"
+        case .name: "name"
+        }
+    }
+}
+
 /// What the spec language says of each key of a parameter's definition: the one place a key's
 /// kind of value, meaning and types are written. The loader reports a key used on a type it does
 /// not apply to in ``SpecKeyTypes/wording``'s words, and the JSON Schema forbids it there.

@@ -1,3 +1,39 @@
+/// The keys of an action. Part of the spec language's description (``SpecLanguage``).
+public enum ActionKey: Int, SpecKey {
+    case url, convention, returnParameter, responsePrefix, outcomes, unknownParameters, parameters, queryValue, fragment
+    case sources, signatures, returns, queryEncoding, description
+    case answers, callbackMatch
+    case select, requiredCallbacks, requiresOneOf, allowSchemes
+
+    static let byName = spellings()
+
+    /// The key as a spec file spells it.
+    public var name: String {
+        switch self {
+        case .url: "url"
+        case .convention: "convention"
+        case .returnParameter: "return-parameter"
+        case .responsePrefix: "response-prefix"
+        case .outcomes: "outcomes"
+        case .unknownParameters: "unknown-parameters"
+        case .parameters: "parameters"
+        case .queryValue: "query-value"
+        case .fragment: "fragment"
+        case .sources: "sources"
+        case .signatures: "signatures"
+        case .returns: "returns"
+        case .queryEncoding: "query-encoding"
+        case .description: "description"
+        case .answers: "answers"
+        case .callbackMatch: "callback-match"
+        case .select: "select"
+        case .requiredCallbacks: "required-callbacks"
+        case .requiresOneOf: "requires-one-of"
+        case .allowSchemes: "allow-schemes"
+        }
+    }
+}
+
 /// What the spec language says of each key of an action, written once. Which conventions a key
 /// applies to is the conventions' own rule (``Convention/actionKeys``).
 extension ActionKey {

@@ -1,5 +1,5 @@
 /// What the spec language says of the keys of every mapping but a parameter's (whose entries are
-/// in `ParameterKey+Entry.swift`): each key's kind of value and meaning, written once.
+/// in `ParameterKey.swift`, an action's in `ActionKey.swift`): each key's kind of value and meaning, written once.
 extension SpecKey {
     /// An entry for the key in `place`.
     func describe(_ place: SpecPlace, _ kind: SpecValueKind, _ summary: String, examples: [String] = []) -> SpecKeyEntry {
