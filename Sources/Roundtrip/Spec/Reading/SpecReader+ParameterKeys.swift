@@ -12,6 +12,13 @@ extension SpecReader {
         }
     }
 
+    /// Reports `empty-range` when a whole number is below the least the registry gives `key`
+    /// (``SpecValueKind/wholeNumber(atLeast:)``), with `message` saying why.
+    mutating func checkLeast(_ value: Int?, _ key: ParameterKey, _ fields: SpecFields<ParameterKey>, _ path: String, _ message: String) {
+        guard let value, value < key.leastValue else { return }
+        error("empty-range", Self.join(path, key), fields[key], message)
+    }
+
     /// Reads `list`, `min-items` and `max-items`.
     mutating func readListKeys(
         _ fields: SpecFields<ParameterKey>,
@@ -49,14 +56,7 @@ extension SpecReader {
         if let minimum = parameter.minimumItems, let maximum = parameter.maximumItems, minimum > maximum {
             error("empty-range", path(), node, "min-items \(minimum) is greater than max-items \(maximum)")
         }
-        if let value = parameter.maximumItems, value < ParameterKey.maxItems.leastValue {
-            error(
-                "empty-range",
-                Self.join(path(), ParameterKey.maxItems),
-                fields[.maxItems],
-                "max-items 0 allows no items; a list holds at least one"
-            )
-        }
+        checkLeast(parameter.maximumItems, .maxItems, fields, path(), "max-items 0 allows no items; a list holds at least one")
         if parameter.list == .newline, parameter.isMultiline {
             error(
                 "type-mismatch",

@@ -140,14 +140,13 @@ extension SpecReader {
         readMultiline(fields[.multiline], into: &parameter, Self.join(path(), ParameterKey.multiline))
         parameter.allowsEmpty = bool(fields[.allowEmpty], Self.join(path(), ParameterKey.allowEmpty)) ?? false
         parameter.maximumBytes = int(fields[.maxBytes], Self.join(path(), ParameterKey.maxBytes))
-        if let value = parameter.maximumBytes, value < ParameterKey.maxBytes.leastValue {
-            error(
-                "empty-range",
-                Self.join(path(), ParameterKey.maxBytes),
-                fields[.maxBytes],
-                "max-bytes 0 allows no bytes at all; give the most bytes a value may decode to, at least 1"
-            )
-        }
+        checkLeast(
+            parameter.maximumBytes,
+            .maxBytes,
+            fields,
+            path(),
+            "max-bytes 0 allows no bytes at all; give the most bytes a value may decode to, at least 1"
+        )
         parameter.secretEnvironment = nonEmptyString(fields[.secretEnv], Self.join(path(), ParameterKey.secretEnv))
         if let variable = parameter.secretEnvironment {
             checkEnvironmentName(variable, Self.join(path(), ParameterKey.secretEnv), fields[.secretEnv])
