@@ -150,3 +150,47 @@ extension ParameterKey {
         return 0
     }
 }
+
+/// How each key is written back from a parameter's model (``ParameterDefinition``), so that
+/// what is written reads back through the loader with the same rules.
+extension ParameterKey {
+    /// The keys in the order a written definition lists them: the type first, the default and the
+    /// description last.
+    static let writingOrder: [ParameterKey] = [
+        .type, .format, .required, .list, .minItems, .maxItems, .multiline, .allowEmpty, .enum, .pattern, .minLength, .maxLength,
+        .minimum, .maximum, .maxBytes, .secretEnv, .default, .description,
+    ]
+
+    /// The key's value in `parameter`'s definition, as JSON text, or `nil` when the definition
+    /// leaves the key out (its default, or a key a parameter never writes).
+    func json(of parameter: ParameterSpec) -> String? {
+        let quoted = ParameterDefinition.quoted
+        switch self {
+        case .type: return quoted(parameter.type.description)
+        case .format:
+            if case .date(let format) = parameter.type { return quoted(format.description) }
+            return parameter.type == .boolean && parameter.booleanFormat != .trueFalse ? quoted(parameter.booleanFormat.rawValue) : nil
+        case .required: return parameter.isRequired ? "true" : nil
+        case .list: return parameter.list.map { quoted($0.rawValue) }
+        case .minItems: return parameter.minimumItems.map(String.init)
+        case .maxItems: return parameter.maximumItems.map(String.init)
+        case .multiline: return parameter.isMultiline ? (parameter.allowsLoneCarriageReturn ? quoted("any") : "true") : nil
+        case .allowEmpty: return parameter.allowsEmpty ? "true" : nil
+        // Enum values and defaults are written as the parameter spells them, so that a yes-no
+        // boolean's read back through its own format.
+        case .enum: return parameter.allowedValues.map { ParameterDefinition.array($0.map(parameter.declaredSpelling(of:))) }
+        case .pattern: return parameter.pattern.map { quoted($0.source) }
+        case .minLength: return parameter.minimumLength.map(String.init)
+        case .maxLength: return parameter.maximumLength.map(String.init)
+        case .minimum: return parameter.minimum.map { quoted($0.description) }
+        case .maximum: return parameter.maximum.map { quoted($0.description) }
+        case .maxBytes: return parameter.maximumBytes.map(String.init)
+        case .secretEnv: return parameter.secretEnvironment.map(quoted)
+        case .default:
+            if let value = parameter.defaultValue { return quoted(parameter.declaredSpelling(of: value)) }
+            return parameter.defaultItems.map { ParameterDefinition.array($0.map(parameter.declaredSpelling(of:))) }
+        case .description: return parameter.description.map(quoted)
+        case .name: return nil
+        }
+    }
+}

@@ -3,9 +3,9 @@
 /// applies to, in the words the loader's errors use.
 ///
 /// The loader (``SpecLoader``) reads keys by these names and enforces these limits; the JSON
-/// Schema that `roundtrip spec schema` prints, the generated code's documentation and the spec
-/// file format reference are written from it (or tested against it), so a key is added in one
-/// place and every reader of the language learns it.
+/// Schema that `roundtrip spec schema` prints is built from it, and the key tables of the spec
+/// file format reference are tested against it, so a key is described in one place and every
+/// reader of the language learns it.
 public enum SpecLanguage {
     /// Every key of the language, place by place (``SpecPlace/allCases``' order), each place's
     /// keys in their declaration order.

@@ -26,7 +26,4 @@ extension SpecSchema {
             "examples": [["http"]],
         ]
     }
-
-    /// The description of the top-level key.
-    static let allowSchemesDescription = TopLevelKey.allowSchemes.entry.summary
 }

@@ -1,6 +1,6 @@
 import Roundtrip
 
-/// The schema of `answers` (signed answers) and `callback-match`, at the top level and in an
+/// The schema of `answers` (signed answers), at the top level and in an
 /// action. What a schema cannot check (that `key` names an ed25519 key of `keys`, or a
 /// `keychain` hmac-sha256 one) is left to `roundtrip spec lint`.
 extension SpecSchema {
@@ -22,15 +22,4 @@ extension SpecSchema {
         "then": ["required": ["key"], "errorMessage": "answers signed optional or required need a 'key' (missing-key)"],
         "else": ["properties": ["key": forbidden("answers with 'signatures: off' are not signed, so 'key' is never used (unused-answer-key)")]],
     ]
-
-    /// `callback-match`.
-    static func callbackMatch(_ description: String) -> OrderedJSON {
-        choice(CallbackMatch.allCases.map(\.rawValue), description, default: CallbackMatch.base.rawValue)
-    }
-
-    /// The descriptions of the two keys, top level first.
-    static let answersDescription =
-        TopLevelKey.answers.entry.summary
-    static let callbackMatchDescription =
-        TopLevelKey.callbackMatch.entry.summary
 }

@@ -4,8 +4,9 @@ import Roundtrip
 /// editor validates and completes a spec as it is written (the YAML language server of VS Code
 /// and other editors reads it from a first line `# yaml-language-server: $schema=…`).
 ///
-/// It is the one home of the schema; `schema/roundtrip-spec.schema.json` is this, printed, and a
-/// test keeps the two identical.
+/// It is the one home of the schema's shape; every key's description, value kind, examples and
+/// the parameter types it applies to come from the spec language's registry (``SpecLanguage``).
+/// `schema/roundtrip-spec.schema.json` is this, printed, and a test keeps the two identical.
 ///
 /// The loader (`SpecLoader`) is the authority. The schema describes every key, its type and
 /// values, and the combinations the loader refuses that JSON Schema can express (a key that does
@@ -54,9 +55,9 @@ enum SpecSchema {
                 TopLevelKey.signatures.entry.summary
             ),
             "keys": keys,
-            "answers": answers(answersDescription),
-            "callback-match": callbackMatch(callbackMatchDescription),
-            "allow-schemes": allowSchemes(allowSchemesDescription),
+            "answers": answers(TopLevelKey.answers.entry.summary),
+            "callback-match": schema(of: TopLevelKey.callbackMatch.entry),
+            "allow-schemes": allowSchemes(TopLevelKey.allowSchemes.entry.summary),
             "query-encoding": schema(of: TopLevelKey.queryEncoding.entry),
             "actions": [
                 "description": .string(TopLevelKey.actions.entry.summary),
@@ -517,7 +518,7 @@ enum SpecSchema {
             "query-encoding": schema(of: ActionKey.queryEncoding.entry),
             "description": schema(of: ActionKey.description.entry),
             "answers": answers(ActionKey.answers.entry.summary),
-            "callback-match": callbackMatch(ActionKey.callbackMatch.entry.summary),
+            "callback-match": schema(of: ActionKey.callbackMatch.entry),
             "select": select,
             "required-callbacks": requiredCallbacks,
             "requires-one-of": requiresOneOf,
