@@ -406,6 +406,11 @@ struct SpecSchemaTests {
         Broken("reserved-parameter", "an rt- select name", action: "{convention: none, url: 'notes://a', select: {rt-mode: new}}"),
         Broken(
             "invalid-value",
+            "a select of five pairs",
+            action: "{convention: none, url: 'notes://a', select: {a: '1', b: '1', c: '1', d: '1', e: '1'}}"
+        ),
+        Broken(
+            "invalid-value",
             "a requires-one-of group of one",
             action: "{convention: none, url: 'notes://a', requires-one-of: [a], parameters: {a: {type: string}}}"
         ),

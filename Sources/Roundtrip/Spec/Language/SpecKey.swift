@@ -7,6 +7,8 @@ protocol SpecKey: CaseIterable, Equatable, Sendable where AllCases == [Self] {
     var ordinal: Int { get }
     /// Every key of the kind, by its spelling.
     static var byName: SpecKeyTable<Self> { get }
+    /// What the spec language says of the key (``SpecLanguage``).
+    var entry: SpecKeyEntry { get }
 }
 
 extension SpecKey {
@@ -58,14 +60,15 @@ extension SpecKey where Self: RawRepresentable, RawValue == Int {
     var ordinal: Int { rawValue }
 }
 
-/// The keys at the top of a spec.
-enum TopLevelKey: Int, SpecKey {
+/// The keys at the top of a spec. Part of the spec language's description (``SpecLanguage``).
+public enum TopLevelKey: Int, SpecKey {
     case roundtrip, app, callbacks, sources, signatures, keys, queryEncoding, actions
     case answers, callbackMatch, allowSchemes
 
     static let byName = spellings()
 
-    var name: String {
+    /// The key as a spec file spells it.
+    public var name: String {
         switch self {
         case .roundtrip: "roundtrip"
         case .app: "app"
@@ -82,13 +85,14 @@ enum TopLevelKey: Int, SpecKey {
     }
 }
 
-/// The keys of `app`.
-enum AppKey: Int, SpecKey {
+/// The keys of `app`. Part of the spec language's description (``SpecLanguage``).
+public enum AppKey: Int, SpecKey {
     case name, appID, schemes, domains, description, webCredentials, appClip
 
     static let byName = spellings()
 
-    var name: String {
+    /// The key as a spec file spells it.
+    public var name: String {
         switch self {
         case .name: "name"
         case .appID: "app-id"
@@ -101,13 +105,14 @@ enum AppKey: Int, SpecKey {
     }
 }
 
-/// The keys of a `sources` policy.
-enum SourcesKey: Int, SpecKey {
+/// The keys of a `sources` policy. Part of the spec language's description (``SpecLanguage``).
+public enum SourcesKey: Int, SpecKey {
     case allow, deny, unknown
 
     static let byName = spellings()
 
-    var name: String {
+    /// The key as a spec file spells it.
+    public var name: String {
         switch self {
         case .allow: "allow"
         case .deny: "deny"
@@ -116,13 +121,14 @@ enum SourcesKey: Int, SpecKey {
     }
 }
 
-/// The keys of an entry of `keys`.
-enum SigningKeyKey: Int, SpecKey {
+/// The keys of an entry of `keys`. Part of the spec language's description (``SpecLanguage``).
+public enum SigningKeyKey: Int, SpecKey {
     case algorithm, secretEnv, keychain, publicKey
 
     static let byName = spellings()
 
-    var name: String {
+    /// The key as a spec file spells it.
+    public var name: String {
         switch self {
         case .algorithm: "algorithm"
         case .secretEnv: "secret-env"
@@ -132,114 +138,18 @@ enum SigningKeyKey: Int, SpecKey {
     }
 }
 
-/// The keys of an action.
-enum ActionKey: Int, SpecKey {
-    case url, convention, returnParameter, responsePrefix, outcomes, unknownParameters, parameters, queryValue, fragment
-    case sources, signatures, returns, queryEncoding, description
-    case answers, callbackMatch
-    case select, requiredCallbacks, requiresOneOf, allowSchemes
-
-    static let byName = spellings()
-
-    var name: String {
-        switch self {
-        case .url: "url"
-        case .convention: "convention"
-        case .returnParameter: "return-parameter"
-        case .responsePrefix: "response-prefix"
-        case .outcomes: "outcomes"
-        case .unknownParameters: "unknown-parameters"
-        case .parameters: "parameters"
-        case .queryValue: "query-value"
-        case .fragment: "fragment"
-        case .sources: "sources"
-        case .signatures: "signatures"
-        case .returns: "returns"
-        case .queryEncoding: "query-encoding"
-        case .description: "description"
-        case .answers: "answers"
-        case .callbackMatch: "callback-match"
-        case .select: "select"
-        case .requiredCallbacks: "required-callbacks"
-        case .requiresOneOf: "requires-one-of"
-        case .allowSchemes: "allow-schemes"
-        }
-    }
-}
-
-/// The keys of an `answers` policy (app or action level).
-enum AnswersKey: Int, SpecKey {
+/// The keys of an `answers` policy (app or action level). Part of the spec language's
+/// description (``SpecLanguage``).
+public enum AnswersKey: Int, SpecKey {
     case signatures, key
 
     static let byName = spellings()
 
-    var name: String {
+    /// The key as a spec file spells it.
+    public var name: String {
         switch self {
         case .signatures: "signatures"
         case .key: "key"
-        }
-    }
-}
-
-/// The keys of a parameter's definition; only a `query-value` or `fragment` has a `name`.
-enum ParameterKey: Int, SpecKey {
-    case type, required, `default`, `enum`, pattern, minLength, maxLength, minimum, maximum, format
-    case list, minItems, maxItems, multiline, allowEmpty, maxBytes, secretEnv, description, name
-
-    static let byName = spellings()
-
-    /// The keys of a parameter named by its place (a query parameter, a `returns` entry).
-    static let unnamed = allCases.filter { $0 != .name }
-
-    var name: String {
-        switch self {
-        case .type: "type"
-        case .required: "required"
-        case .default: "default"
-        case .enum: "enum"
-        case .pattern: "pattern"
-        case .minLength: "min-length"
-        case .maxLength: "max-length"
-        case .minimum: "minimum"
-        case .maximum: "maximum"
-        case .format: "format"
-        case .list: "list"
-        case .minItems: "min-items"
-        case .maxItems: "max-items"
-        case .multiline: "multiline"
-        case .allowEmpty: "allow-empty"
-        case .maxBytes: "max-bytes"
-        case .secretEnv: "secret-env"
-        case .description: "description"
-        case .name: "name"
-        }
-    }
-}
-
-extension ParameterKey {
-    /// The keys whose use depends on the parameter's type, in the order a definition's findings
-    /// about them are reported.
-    static let typeDependent: [ParameterKey] = [
-        .format, .minimum, .maximum, .multiline, .maxBytes, .secretEnv, .default, .enum, .pattern, .minLength, .maxLength, .list, .allowEmpty,
-    ]
-
-    /// What the key applies to, in words for a message, when it does not apply to a parameter of
-    /// `type`; `nil` when it does.
-    func appliesOnly(to type: ParameterType) -> String? {
-        switch self {
-        case .format:
-            switch type {
-            case .date, .boolean: nil
-            default: "date parameters (a date format) and boolean parameters (yes-no, true-false or presence)"
-            }
-        case .minimum, .maximum: type.isNumeric ? nil : "integer and decimal parameters"
-        case .multiline: type == .string ? nil : "string parameters"
-        case .maxBytes: type == .base64 ? nil : "base64 parameters"
-        case .secretEnv: type == .secret ? nil : "secret parameters"
-        // Anything that describes the value would put it, or a hint of it, in the spec.
-        case .default, .enum, .pattern, .minLength, .maxLength, .list, .allowEmpty:
-            type == .secret ? "parameters other than secrets (a secret is compared whole, and never written in the spec)" : nil
-        case .type, .required, .minItems, .maxItems, .description, .name: nil
         }
     }
 }

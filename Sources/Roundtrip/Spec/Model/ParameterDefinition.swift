@@ -1,8 +1,8 @@
 import Foundation
 
-/// A parameter written back in the spec's own keys: the one place that maps a ``ParameterSpec``
-/// to `type`, `format`, `list`… so that what is written reads back through the spec loader with
-/// the same rules and the same errors.
+/// A parameter written back in the spec's own keys (`type`, `format`, `list`…), each as the spec
+/// language's registry writes it (``ParameterKey``), so that what is written reads back through
+/// the spec loader with the same rules and the same errors.
 ///
 /// The calling side records a partner action's `returns` in its ledger this way, and checks the
 /// answer against them when it comes back, possibly in another process.
@@ -10,29 +10,7 @@ public enum ParameterDefinition {
     /// The spec keys of `parameter`, in the order a spec file usually lists them, each value as
     /// JSON text.
     public static func fields(of parameter: ParameterSpec) -> [(key: String, json: String)] {
-        var fields: [(key: String, json: String)] = [("type", quoted(parameter.type.description))]
-        if case .date(let format) = parameter.type { fields.append(("format", quoted(format.description))) }
-        if parameter.type == .boolean, parameter.booleanFormat != .trueFalse { fields.append(("format", quoted(parameter.booleanFormat.rawValue))) }
-        if parameter.isRequired { fields.append(("required", "true")) }
-        if let list = parameter.list { fields.append(("list", quoted(list.rawValue))) }
-        if let value = parameter.minimumItems { fields.append(("min-items", String(value))) }
-        if let value = parameter.maximumItems { fields.append(("max-items", String(value))) }
-        if parameter.isMultiline { fields.append(("multiline", parameter.allowsLoneCarriageReturn ? quoted("any") : "true")) }
-        if parameter.allowsEmpty { fields.append(("allow-empty", "true")) }
-        // Enum values and defaults are written as the parameter spells them, so that a yes-no
-        // boolean's read back through its own format.
-        if let values = parameter.allowedValues { fields.append(("enum", array(values.map(parameter.declaredSpelling(of:))))) }
-        if let pattern = parameter.pattern { fields.append(("pattern", quoted(pattern.source))) }
-        if let value = parameter.minimumLength { fields.append(("min-length", String(value))) }
-        if let value = parameter.maximumLength { fields.append(("max-length", String(value))) }
-        if let value = parameter.minimum { fields.append(("minimum", quoted(value.description))) }
-        if let value = parameter.maximum { fields.append(("maximum", quoted(value.description))) }
-        if let value = parameter.maximumBytes { fields.append(("max-bytes", String(value))) }
-        if let value = parameter.secretEnvironment { fields.append(("secret-env", quoted(value))) }
-        if let value = parameter.defaultValue { fields.append(("default", quoted(parameter.declaredSpelling(of: value)))) }
-        if let items = parameter.defaultItems { fields.append(("default", array(items.map(parameter.declaredSpelling(of:))))) }
-        if let text = parameter.description { fields.append(("description", quoted(text))) }
-        return fields
+        ParameterKey.writingOrder.compactMap { key in key.json(of: parameter).map { (key.name, $0) } }
     }
 
     /// Named parameters as one JSON object, `{"name": {definition}, …}`, in order.
@@ -73,7 +51,8 @@ public enum ParameterDefinition {
     /// A JSON string literal (RFC 8259 section 7).
     static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 
-    private static func array(_ values: [String]) -> String {
+    /// A JSON array of string literals.
+    static func array(_ values: [String]) -> String {
         "[" + values.map(quoted).joined(separator: ",") + "]"
     }
 }

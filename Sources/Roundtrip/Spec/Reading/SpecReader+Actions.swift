@@ -14,25 +14,26 @@ extension SpecReader {
         guard
             let fields = mapping(node, path, keys: ActionKey.self)
         else { return nil }
-        guard let convention = choice(fields[.convention], Self.join(path, "convention"), Convention.self) else {
+        guard let convention = choice(fields[.convention], Self.join(path, ActionKey.convention), Convention.self) else {
             if fields[.convention] == nil {
                 let names = Convention.allCases.map(\.rawValue)
                 let choices = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-                error("missing-key", Self.join(path, "convention"), node, "the action needs a 'convention': \(choices)")
+                error("missing-key", Self.join(path, ActionKey.convention), node, "the action needs a 'convention': \(choices)")
             }
             return nil
         }
         let routes = readRoutes(fields, node: node, action: name, app: app, convention: convention, path: path)
         let keys = readConventionKeys(fields, node: node, convention: convention, path: path)
-        let unknownParameters = choice(fields[.unknownParameters], Self.join(path, "unknown-parameters"), UnknownParameterPolicy.self) ?? .reject
+        let unknownParameters =
+            choice(fields[.unknownParameters], Self.join(path, ActionKey.unknownParameters), UnknownParameterPolicy.self) ?? .reject
         let values = readActionValues(fields, routes: routes, convention: convention, keys: keys, path: path)
         var actionSources = sources
-        if let node = fields[.sources] { actionSources = readSources(node, Self.join(path, "sources")) }
-        let actionSignatures = choice(fields[.signatures], Self.join(path, "signatures"), SignatureRequirement.self) ?? signatures
+        if let node = fields[.sources] { actionSources = readSources(node, Self.join(path, ActionKey.sources)) }
+        let actionSignatures = choice(fields[.signatures], Self.join(path, ActionKey.signatures), SignatureRequirement.self) ?? signatures
         let returns = fields[.returns].map {
-            readReturns($0, path: Self.join(path, "returns"), convention: convention, responsePrefix: keys.responsePrefix)
+            readReturns($0, path: Self.join(path, ActionKey.returns), convention: convention, responsePrefix: keys.responsePrefix)
         }
-        let actionEncoding = choice(fields[.queryEncoding], Self.join(path, "query-encoding"), QueryEncoding.self) ?? queryEncoding
+        let actionEncoding = choice(fields[.queryEncoding], Self.join(path, ActionKey.queryEncoding), QueryEncoding.self) ?? queryEncoding
         let select = readSelect(
             fields[.select],
             parameters: values.parameters,
@@ -56,11 +57,11 @@ extension SpecReader {
             signatures: actionSignatures,
             returns: returns,
             queryEncoding: actionEncoding,
-            description: string(fields[.description], Self.join(path, "description")),
+            description: string(fields[.description], Self.join(path, ActionKey.description)),
             select: select,
             requiredCallbacks: readRequiredCallbacks(fields[.requiredCallbacks], convention: convention, outcomes: keys.outcomes, path: path),
             requiresOneOf: readRequiresOneOf(fields[.requiresOneOf], parameters: values.parameters, routes: routes, path: path),
-            allowSchemes: readAllowSchemes(fields[.allowSchemes], Self.join(path, "allow-schemes"), app: app)
+            allowSchemes: readAllowSchemes(fields[.allowSchemes], Self.join(path, ActionKey.allowSchemes), app: app)
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action
@@ -86,12 +87,12 @@ extension SpecReader {
         if let urlNode = fields[.url] {
             // One route, or a list of routes that all lead to the action.
             if let elements = urlNode.elements {
-                if elements.isEmpty { error("empty-value", Self.join(path, "url"), urlNode, "list at least one route") }
+                if elements.isEmpty { error("empty-value", Self.join(path, ActionKey.url), urlNode, "list at least one route") }
                 for (index, element) in elements.enumerated() {
                     let site = RouteSite(item: index, node: element)
                     if let text = string(element, site.path(of: path)) { addRoute(text, at: site, path: path, to: &routes) }
                 }
-            } else if let text = nonEmptyString(urlNode, Self.join(path, "url")) {
+            } else if let text = nonEmptyString(urlNode, Self.join(path, ActionKey.url)) {
                 addRoute(text, at: RouteSite(item: nil, node: urlNode), path: path, to: &routes)
             }
         } else if let shape = rules.derivedRoute(scheme: "<scheme>", action: name) {
@@ -108,20 +109,20 @@ extension SpecReader {
             if routes.isEmpty, let refusal {
                 error(
                     "invalid-route",
-                    Self.join(path, "url"),
+                    Self.join(path, ActionKey.url),
                     node,
                     "the action has no 'url', and its name '\(name)' cannot be the path of '\(shape)': \(refusal.message); give it a 'url' or a URL-safe name"
                 )
             } else if routes.isEmpty {
                 error(
                     "missing-key",
-                    Self.join(path, "url"),
+                    Self.join(path, ActionKey.url),
                     node,
                     "the action has no 'url' and the app has no schemes to derive '\(shape)' from"
                 )
             }
         } else {
-            error("missing-key", Self.join(path, "url"), node, "the action needs a 'url' (its route)")
+            error("missing-key", Self.join(path, ActionKey.url), node, "the action needs a 'url' (its route)")
         }
         // Past the last refusal: the action will be read, and its sites stand at its index.
         routeSiteStarts.append(firstSite)
@@ -179,26 +180,27 @@ extension SpecReader {
         let applies = rules.conventionKeys
         var keys = ConventionKeys()
         if applies.contains(.returnParameter) {
-            keys.returnParameter = nonEmptyString(fields[.returnParameter], Self.join(path, "return-parameter")) ?? ConventionNames.returnParameter
+            keys.returnParameter =
+                nonEmptyString(fields[.returnParameter], Self.join(path, ActionKey.returnParameter)) ?? ConventionNames.returnParameter
         }
         if applies.contains(.responsePrefix) {
-            keys.responsePrefix = string(fields[.responsePrefix], Self.join(path, "response-prefix")) ?? ""
+            keys.responsePrefix = string(fields[.responsePrefix], Self.join(path, ActionKey.responsePrefix)) ?? ""
             if fields[.responsePrefix] == nil || keys.responsePrefix.isEmpty {
                 warning(
                     "no-response-prefix",
-                    Self.join(path, "response-prefix"),
+                    Self.join(path, ActionKey.responsePrefix),
                     node,
                     "without a 'response-prefix' (such as ifcc_) response parameters may collide with the caller's own"
                 )
             }
         }
-        if applies.contains(.outcomes), let node = fields[.outcomes], let list = stringList(node, Self.join(path, "outcomes")) {
+        if applies.contains(.outcomes), let node = fields[.outcomes], let list = stringList(node, Self.join(path, ActionKey.outcomes)) {
             for outcome in list {
                 guard let problem = rules.outcomeProblem(outcome) else { continue }
-                error("invalid-value", Self.join(path, "outcomes"), node, problem)
+                error("invalid-value", Self.join(path, ActionKey.outcomes), node, problem)
             }
-            if list.isEmpty { error("empty-value", Self.join(path, "outcomes"), node, "list at least one outcome") }
-            if Set(list).count != list.count { error("duplicate-value", Self.join(path, "outcomes"), node, "outcomes must be distinct") }
+            if list.isEmpty { error("empty-value", Self.join(path, ActionKey.outcomes), node, "list at least one outcome") }
+            if Set(list).count != list.count { error("duplicate-value", Self.join(path, ActionKey.outcomes), node, "outcomes must be distinct") }
             keys.outcomes = rules.ordered(outcomes: list)
         }
         for key in Self.conventionKeys where !applies.contains(key) {
@@ -266,18 +268,18 @@ extension SpecReader {
         }
         var queryValue: ParameterSpec?
         if let node = fields[.queryValue] {
-            queryValue = readParameter(name: nil, node: node, path: Self.join(path, "query-value"), allowName: true, allowList: false)
+            queryValue = readParameter(name: nil, node: node, path: Self.join(path, ActionKey.queryValue), allowName: true, allowList: false)
             if convention != .none {
                 error(
                     "convention-mismatch",
-                    Self.join(path, "query-value"),
+                    Self.join(path, ActionKey.queryValue),
                     node,
                     "'query-value' (the whole query is one value) works only with convention none; \(convention) needs named parameters"
                 )
             } else if fields[.parameters] != nil {
                 error(
                     "convention-mismatch",
-                    Self.join(path, "query-value"),
+                    Self.join(path, ActionKey.queryValue),
                     node,
                     "an action with 'query-value' cannot also declare query 'parameters'"
                 )
@@ -285,7 +287,7 @@ extension SpecReader {
         }
         var fragment: ParameterSpec?
         if let node = fields[.fragment] {
-            fragment = readParameter(name: nil, node: node, path: Self.join(path, "fragment"), allowName: true, allowList: false)
+            fragment = readParameter(name: nil, node: node, path: Self.join(path, ActionKey.fragment), allowName: true, allowList: false)
         }
         // Each value is bound by its name: two under one name would overwrite each other.
         if queryValue != nil || fragment != nil {
@@ -298,7 +300,7 @@ extension SpecReader {
                     error(
                         "duplicate-value",
                         Self.join(path, "\(key.name).name"),
-                        Self.member(fields[key], "name") ?? fields[key],
+                        Self.member(fields[key], ParameterKey.name) ?? fields[key],
                         "the \(key.name) is named '\(value.name)', which is already the name of \(clash.what) of this action; give it a name of its own"
                     )
                 }
@@ -328,18 +330,18 @@ extension SpecReader {
     /// non-empty segment), and a path segment never holds line breaks.
     private mutating func checkPlaceholderDefinition(_ parameter: ParameterSpec, node: DocumentNode?, part: String, _ path: String) {
         let name = parameter.name
-        if let required = Self.member(node, "required"), !parameter.isRequired {
+        if let required = Self.member(node, ParameterKey.required), !parameter.isRequired {
             error(
                 "invalid-value",
-                Self.join(path, "required"),
+                Self.join(path, ParameterKey.required),
                 required,
                 "':\(name)' is a route placeholder, which is always required (the route matches only when its \(part) is there); drop 'required: false'"
             )
         }
-        if let value = Self.member(node, "default") {
+        if let value = Self.member(node, ParameterKey.default) {
             error(
                 "invalid-default",
-                Self.join(path, "default"),
+                Self.join(path, ParameterKey.default),
                 value,
                 "':\(name)' is a route placeholder, which always has a value (the route matches only when its \(part) is there), so a default would never be used; drop it"
             )
@@ -347,32 +349,32 @@ extension SpecReader {
         if parameter.allowsEmpty {
             error(
                 "invalid-value",
-                Self.join(path, "allow-empty"),
-                Self.member(node, "allow-empty"),
+                Self.join(path, ParameterKey.allowEmpty),
+                Self.member(node, ParameterKey.allowEmpty),
                 "':\(name)' is a route placeholder, which matches only a non-empty \(part == "segment" ? "path segment" : part), so 'allow-empty' never applies; drop it, or carry a value that may be cleared in a query parameter"
             )
         }
         if parameter.isMultiline {
             error(
                 "type-mismatch",
-                Self.join(path, "multiline"),
-                Self.member(node, "multiline"),
+                Self.join(path, ParameterKey.multiline),
+                Self.member(node, ParameterKey.multiline),
                 "':\(name)' is a route placeholder: a \(part == "segment" ? "path segment" : part) is one line, so 'multiline' does not apply; carry multi-line text in a query parameter"
             )
         }
         if parameter.list == .newline {
             error(
                 "type-mismatch",
-                Self.join(path, "list"),
-                Self.member(node, "list"),
+                Self.join(path, ParameterKey.list),
+                Self.member(node, ParameterKey.list),
                 "':\(name)' is a route placeholder: a \(part == "segment" ? "path segment" : part) is one line, so it cannot be a newline list; use 'list: comma'"
             )
         }
         if parameter.isPresenceSwitch {
             error(
                 "type-mismatch",
-                Self.join(path, "format"),
-                Self.member(node, "format"),
+                Self.join(path, ParameterKey.format),
+                Self.member(node, ParameterKey.format),
                 "':\(name)' is a route placeholder, which is always there, so a presence switch would always be true; use format: true-false, or a query parameter"
             )
         }
@@ -382,6 +384,9 @@ extension SpecReader {
     static func member(_ node: DocumentNode?, _ key: String) -> DocumentNode? {
         node?.members?.first { $0.key == key }?.value
     }
+
+    /// The value of `key` in the mapping `node`, if it has one.
+    static func member(_ node: DocumentNode?, _ key: some SpecKey) -> DocumentNode? { member(node, key.name) }
 
     /// A route's placeholders for a message: `:id, :page`, or `none`.
     private static func placeholderList(_ route: RoutePattern) -> String {

@@ -25,8 +25,8 @@ extension SpecReader {
         callbacks: [CallbackBase]?
     ) -> AnswerContext {
         var context = AnswerContext(keys: keys, hasCallbacks: callbacks != nil)
-        context.answers = readAnswers(top[.answers], "answers", context: context, convention: nil) ?? .off
-        context.callbackMatch = readCallbackMatch(top[.callbackMatch], "callback-match", context: context) ?? .base
+        context.answers = readAnswers(top[.answers], TopLevelKey.answers.name, context: context, convention: nil) ?? .off
+        context.callbackMatch = readCallbackMatch(top[.callbackMatch], TopLevelKey.callbackMatch.name, context: context) ?? .base
         return context
     }
 
@@ -36,10 +36,10 @@ extension SpecReader {
         let inherited = action.convention.signsAnswers ? context.answers : .off
         // Most actions have neither key: their paths are made only for one that is there.
         action.answers =
-            fields[.answers].flatMap { readAnswers($0, Self.join(path, "answers"), context: context, convention: action.convention) }
+            fields[.answers].flatMap { readAnswers($0, Self.join(path, ActionKey.answers), context: context, convention: action.convention) }
             ?? inherited
         action.callbackMatch =
-            fields[.callbackMatch].flatMap { readCallbackMatch($0, Self.join(path, "callback-match"), context: context) }
+            fields[.callbackMatch].flatMap { readCallbackMatch($0, Self.join(path, ActionKey.callbackMatch), context: context) }
             ?? context.callbackMatch
     }
 
@@ -58,18 +58,18 @@ extension SpecReader {
             )
             return nil
         }
-        guard let signatures = choice(fields[.signatures], Self.join(path, "signatures"), SignatureRequirement.self) else {
+        guard let signatures = choice(fields[.signatures], Self.join(path, AnswersKey.signatures), SignatureRequirement.self) else {
             if fields[.signatures] == nil {
-                error("missing-key", Self.join(path, "signatures"), node, "'answers' needs 'signatures': off, optional or required")
+                error("missing-key", Self.join(path, AnswersKey.signatures), node, "'answers' needs 'signatures': off, optional or required")
             }
             return nil
         }
-        let keyID = nonEmptyString(fields[.key], Self.join(path, "key"))
+        let keyID = nonEmptyString(fields[.key], Self.join(path, AnswersKey.key))
         if signatures == .off {
             if keyID != nil {
                 error(
                     "unused-answer-key",
-                    Self.join(path, "key"),
+                    Self.join(path, AnswersKey.key),
                     fields[.key],
                     "answers with 'signatures: off' are not signed, so 'key' is never used; set 'signatures' to optional or required, or remove 'key'"
                 )
@@ -80,7 +80,7 @@ extension SpecReader {
             if fields[.key] == nil {
                 error(
                     "missing-key",
-                    Self.join(path, "key"),
+                    Self.join(path, AnswersKey.key),
                     node,
                     "answers with 'signatures: \(signatures.rawValue)' need a 'key': the id of the key in 'keys' that signs them"
                 )
@@ -91,7 +91,7 @@ extension SpecReader {
             let known = context.keys.map(\.id)
             error(
                 "unknown-answer-key",
-                Self.join(path, "key"),
+                Self.join(path, AnswersKey.key),
                 fields[.key],
                 "'\(keyID)' is not a key of 'keys' (\(known.isEmpty ? "the spec declares none" : "keys: " + known.joined(separator: ", ")))"
             )
@@ -100,7 +100,7 @@ extension SpecReader {
         if case .secretEnvironment = key.material {
             error(
                 "shared-secret-answer-key",
-                Self.join(path, "key"),
+                Self.join(path, AnswersKey.key),
                 fields[.key],
                 "'\(keyID)' is an hmac-sha256 key read from 'secret-env', one secret for every caller: any caller, or anyone who pulls the secret out of one, could forge answers; sign answers with an ed25519 key (callers hold only its public key) or an hmac-sha256 'keychain' key provisioned for each pairing"
             )

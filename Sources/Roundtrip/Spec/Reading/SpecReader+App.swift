@@ -1,9 +1,9 @@
 /// The `app` section: the app's name, schemes and domains.
 extension SpecReader {
     mutating func readApp(_ node: DocumentNode) -> AppDescription {
-        let fields = mapping(node, "app", keys: AppKey.self) ?? .none
+        let fields = mapping(node, TopLevelKey.app.name, keys: AppKey.self) ?? .none
         let name = nonEmptyString(fields[.name], "app.name") ?? ""
-        if fields[.name] == nil { error("missing-key", "app.name", node, "the app needs a 'name'") }
+        if fields[.name] == nil { error("missing-key", Self.join(TopLevelKey.app.name, AppKey.name), node, "the app needs a 'name'") }
         checkNameCharacters(name, "app.name", fields[.name], what: "the app's name")
         let appID = nonEmptyString(fields[.appID], "app.app-id")
         let schemes = stringList(fields[.schemes], "app.schemes") ?? []

@@ -12,6 +12,13 @@ extension SpecReader {
         }
     }
 
+    /// Reports `empty-range` when a whole number is below the least the registry gives `key`
+    /// (``SpecValueKind/wholeNumber(atLeast:)``), with `message` saying why.
+    mutating func checkLeast(_ value: Int?, _ key: ParameterKey, _ fields: SpecFields<ParameterKey>, _ path: String, _ message: String) {
+        guard let value, value < key.leastValue else { return }
+        error("empty-range", Self.join(path, key), fields[key], message)
+    }
+
     /// Reads `list`, `min-items` and `max-items`.
     mutating func readListKeys(
         _ fields: SpecFields<ParameterKey>,
@@ -24,18 +31,18 @@ extension SpecReader {
             if parameter.type == .json {
                 error(
                     "type-mismatch",
-                    Self.join(path(), "list"),
+                    Self.join(path(), ParameterKey.list),
                     listNode,
                     "'list' does not apply to a json parameter: JSON text holds commas and line breaks, which separate the items of comma and newline lists; take one JSON array instead"
                 )
             } else if !allowList {
-                error("convention-mismatch", Self.join(path(), "list"), listNode, "a whole query or fragment is one value, never a list")
+                error("convention-mismatch", Self.join(path(), ParameterKey.list), listNode, "a whole query or fragment is one value, never a list")
             } else {
-                parameter.list = choice(listNode, Self.join(path(), "list"), ListForm.self)
+                parameter.list = choice(listNode, Self.join(path(), ParameterKey.list), ListForm.self)
             }
         }
-        parameter.minimumItems = int(fields[.minItems], Self.join(path(), "min-items"))
-        parameter.maximumItems = int(fields[.maxItems], Self.join(path(), "max-items"))
+        parameter.minimumItems = int(fields[.minItems], Self.join(path(), ParameterKey.minItems))
+        parameter.maximumItems = int(fields[.maxItems], Self.join(path(), ParameterKey.maxItems))
         if parameter.list == nil, fields[.list] == nil {
             for key in [ParameterKey.minItems, .maxItems] where fields.has(key) {
                 error(
@@ -49,13 +56,11 @@ extension SpecReader {
         if let minimum = parameter.minimumItems, let maximum = parameter.maximumItems, minimum > maximum {
             error("empty-range", path(), node, "min-items \(minimum) is greater than max-items \(maximum)")
         }
-        if parameter.maximumItems == 0 {
-            error("empty-range", Self.join(path(), "max-items"), fields[.maxItems], "max-items 0 allows no items; a list holds at least one")
-        }
+        checkLeast(parameter.maximumItems, .maxItems, fields, path(), "max-items 0 allows no items; a list holds at least one")
         if parameter.list == .newline, parameter.isMultiline {
             error(
                 "type-mismatch",
-                Self.join(path(), "multiline"),
+                Self.join(path(), ParameterKey.multiline),
                 fields[.multiline],
                 "a newline list splits on line breaks, so its items cannot hold them; drop 'multiline' or use another list form"
             )
@@ -93,7 +98,7 @@ extension SpecReader {
         if let node = fields[.default] {
             error(
                 "invalid-default",
-                Self.join(path(), "default"),
+                Self.join(path(), ParameterKey.default),
                 node,
                 "a presence switch is false whenever its name is absent, so a default would never be used; drop 'default'"
             )
@@ -101,7 +106,7 @@ extension SpecReader {
         if parameter.isRequired {
             error(
                 "invalid-value",
-                Self.join(path(), "required"),
+                Self.join(path(), ParameterKey.required),
                 fields[.required],
                 "a presence switch is false when its name is absent, so it cannot be required; drop 'required: true', or use format: true-false for a flag that must be given"
             )
@@ -109,7 +114,7 @@ extension SpecReader {
         if let node = fields[.list] {
             error(
                 "type-mismatch",
-                Self.join(path(), "list"),
+                Self.join(path(), ParameterKey.list),
                 node,
                 "a presence switch is one flag (its name there or not), never a list; drop 'list', or use format: true-false for a list of flags"
             )
@@ -117,7 +122,7 @@ extension SpecReader {
         if let node = fields[.enum] {
             error(
                 "invalid-enum",
-                Self.join(path(), "enum"),
+                Self.join(path(), ParameterKey.enum),
                 node,
                 "a presence switch is true or false by its name alone; drop 'enum'"
             )
@@ -125,7 +130,7 @@ extension SpecReader {
         if let node = fields[.allowEmpty] {
             error(
                 "type-mismatch",
-                Self.join(path(), "allow-empty"),
+                Self.join(path(), ParameterKey.allowEmpty),
                 node,
                 "a presence switch already reads 'name=' as true; drop 'allow-empty'"
             )
@@ -133,7 +138,7 @@ extension SpecReader {
         if isWholeValue {
             error(
                 "convention-mismatch",
-                Self.join(path(), "format"),
+                Self.join(path(), ParameterKey.format),
                 fields[.format],
                 "a whole query or fragment is a value, never a switch named in the query; use format: true-false"
             )
@@ -143,7 +148,7 @@ extension SpecReader {
     /// Reads `default`: one value, or a list of values for a list parameter, each checked against
     /// the type and constraints and kept in canonical form.
     mutating func readDefault(_ node: DocumentNode, into parameter: inout ParameterSpec, _ path: @autoclosure () -> String) {
-        let defaultPath = Self.join(path(), "default")
+        let defaultPath = Self.join(path(), ParameterKey.default)
         let rule = ParameterRule(parameter)
         if parameter.list != nil {
             guard let elements = node.elements else {

@@ -6,7 +6,7 @@ extension SpecReader {
     mutating func readParameters(_ set: RepeatedDefinitions.ParameterSet, path: String) -> [ParameterSpec] {
         if let parameters = repeatedDefinitions.parameters(for: set) { return parameters }
         let findings = diagnostics.count
-        let entries = namedEntries(set.node, Self.join(path, "parameters"))
+        let entries = namedEntries(set.node, Self.join(path, ActionKey.parameters))
         var parameters: [ParameterSpec] = []
         parameters.reserveCapacity(entries.count)
         // The definitions of the last set read, in order, under this set's names: each is what
@@ -68,7 +68,7 @@ extension SpecReader {
     static let maximumPatternLength = 240
 
     /// The spelling of every type, for messages.
-    static let typeNames = "string, integer, decimal, boolean, uuid, url, date, json, base64 or secret"
+    static let typeNames = SpecLanguage.parameterTypeNames.dropLast().joined(separator: ", ") + " or " + (SpecLanguage.parameterTypeNames.last ?? "")
 
     /// Reads one parameter definition, or gives the parameter read for the same definition
     /// earlier in the spec (see ``RepeatedDefinitions``).
@@ -105,13 +105,13 @@ extension SpecReader {
         let resolvedName: String
         if let name {
             resolvedName = name
-        } else if let given = nonEmptyString(fields[.name], Self.join(path(), "name")) {
+        } else if let given = nonEmptyString(fields[.name], Self.join(path(), ParameterKey.name)) {
             resolvedName = given
-            checkNameCharacters(given, Self.join(path(), "name"), fields[.name], what: "the name")
+            checkNameCharacters(given, Self.join(path(), ParameterKey.name), fields[.name], what: "the name")
             if given.utf8.contains(0x2A) {
                 error(
                     "invalid-name",
-                    Self.join(path(), "name"),
+                    Self.join(path(), ParameterKey.name),
                     fields[.name],
                     "a whole query or fragment is one value with one name; '*' (a prefix) applies to query parameters only"
                 )
@@ -120,65 +120,66 @@ extension SpecReader {
             if ReservedNames.isReserved(given) {
                 error(
                     "reserved-parameter",
-                    Self.join(path(), "name"),
+                    Self.join(path(), ParameterKey.name),
                     fields[.name],
                     "names starting with 'rt-' belong to Roundtrip and may not be declared"
                 )
             }
         } else {
-            error("missing-key", Self.join(path(), "name"), node, "give the value a 'name' so handlers can refer to it")
+            error("missing-key", Self.join(path(), ParameterKey.name), node, "give the value a 'name' so handlers can refer to it")
             return nil
         }
         guard let type = readType(fields, path()) else { return nil }
         var parameter = ParameterSpec(name: resolvedName, type: type)
-        parameter.description = string(fields[.description], Self.join(path(), "description"))
+        parameter.description = string(fields[.description], Self.join(path(), ParameterKey.description))
         if case .boolean = type, let formatNode = fields[.format] {
-            parameter.booleanFormat = choice(formatNode, Self.join(path(), "format"), BooleanFormat.self) ?? .trueFalse
+            parameter.booleanFormat = choice(formatNode, Self.join(path(), ParameterKey.format), BooleanFormat.self) ?? .trueFalse
         }
         readKeysThatApply(fields, type: type, path())
-        parameter.isRequired = bool(fields[.required], Self.join(path(), "required")) ?? false
-        readMultiline(fields[.multiline], into: &parameter, Self.join(path(), "multiline"))
-        parameter.allowsEmpty = bool(fields[.allowEmpty], Self.join(path(), "allow-empty")) ?? false
-        parameter.maximumBytes = int(fields[.maxBytes], Self.join(path(), "max-bytes"))
-        if parameter.maximumBytes == 0 {
-            error(
-                "empty-range",
-                Self.join(path(), "max-bytes"),
-                fields[.maxBytes],
-                "max-bytes 0 allows no bytes at all; give the most bytes a value may decode to, at least 1"
-            )
+        parameter.isRequired = bool(fields[.required], Self.join(path(), ParameterKey.required)) ?? false
+        readMultiline(fields[.multiline], into: &parameter, Self.join(path(), ParameterKey.multiline))
+        parameter.allowsEmpty = bool(fields[.allowEmpty], Self.join(path(), ParameterKey.allowEmpty)) ?? false
+        parameter.maximumBytes = int(fields[.maxBytes], Self.join(path(), ParameterKey.maxBytes))
+        checkLeast(
+            parameter.maximumBytes,
+            .maxBytes,
+            fields,
+            path(),
+            "max-bytes 0 allows no bytes at all; give the most bytes a value may decode to, at least 1"
+        )
+        parameter.secretEnvironment = nonEmptyString(fields[.secretEnv], Self.join(path(), ParameterKey.secretEnv))
+        if let variable = parameter.secretEnvironment {
+            checkEnvironmentName(variable, Self.join(path(), ParameterKey.secretEnv), fields[.secretEnv])
         }
-        parameter.secretEnvironment = nonEmptyString(fields[.secretEnv], Self.join(path(), "secret-env"))
-        if let variable = parameter.secretEnvironment { checkEnvironmentName(variable, Self.join(path(), "secret-env"), fields[.secretEnv]) }
         if type == .secret, fields[.secretEnv] == nil {
             error(
                 "missing-key",
-                Self.join(path(), "secret-env"),
+                Self.join(path(), ParameterKey.secretEnv),
                 node,
                 "a secret parameter needs 'secret-env', the environment variable (or key resolver name) holding the value it must equal"
             )
         }
-        parameter.minimumLength = int(fields[.minLength], Self.join(path(), "min-length"))
-        parameter.maximumLength = int(fields[.maxLength], Self.join(path(), "max-length"))
+        parameter.minimumLength = int(fields[.minLength], Self.join(path(), ParameterKey.minLength))
+        parameter.maximumLength = int(fields[.maxLength], Self.join(path(), ParameterKey.maxLength))
         if let minimum = parameter.minimumLength, let maximum = parameter.maximumLength, minimum > maximum {
             error("empty-range", path(), node, "min-length \(minimum) is greater than max-length \(maximum)")
         }
         if type.isNumeric {
-            parameter.minimum = decimal(fields[.minimum], Self.join(path(), "minimum"))
-            parameter.maximum = decimal(fields[.maximum], Self.join(path(), "maximum"))
+            parameter.minimum = decimal(fields[.minimum], Self.join(path(), ParameterKey.minimum))
+            parameter.maximum = decimal(fields[.maximum], Self.join(path(), ParameterKey.maximum))
             if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum > maximum {
                 error("empty-range", path(), node, "minimum \(minimum) is greater than maximum \(maximum)")
             }
         }
         readListKeys(fields, into: &parameter, node: node, allowList: allowList, path())
         if parameter.booleanFormat == .presence { checkPresenceSwitch(fields, parameter, isWholeValue: !allowList, path()) }
-        if let patternNode = fields[.pattern], let source = string(patternNode, Self.join(path(), "pattern")) {
+        if let patternNode = fields[.pattern], let source = string(patternNode, Self.join(path(), ParameterKey.pattern)) {
             // A pattern describes one value; a longer one is a mistake or an attempt to make the
             // loader build a large program (ValuePattern bounds the program itself too).
             if source.count > Self.maximumPatternLength {
                 error(
                     "invalid-pattern",
-                    Self.join(path(), "pattern"),
+                    Self.join(path(), ParameterKey.pattern),
                     patternNode,
                     "the pattern is \(source.count) characters long; patterns are limited to \(Self.maximumPatternLength)"
                 )
@@ -186,27 +187,27 @@ extension SpecReader {
                 do {
                     parameter.pattern = try pattern(source)
                 } catch {
-                    self.error("invalid-pattern", Self.join(path(), "pattern"), patternNode, error.message)
+                    self.error("invalid-pattern", Self.join(path(), ParameterKey.pattern), patternNode, error.message)
                 }
             }
         }
-        if let enumNode = fields[.enum], let values = stringList(enumNode, Self.join(path(), "enum")) {
+        if let enumNode = fields[.enum], let values = stringList(enumNode, Self.join(path(), ParameterKey.enum)) {
             var canonical: [String] = []
             var single = parameter
             single.list = nil
             let rule = ParameterRule(single)
             for (index, value) in values.enumerated() {
                 if let why = Self.unreceivable(value, of: parameter, isItem: parameter.list != nil) {
-                    error("invalid-enum", Self.join(path(), "enum"), enumNode, "enum value \(index + 1) \(why)")
+                    error("invalid-enum", Self.join(path(), ParameterKey.enum), enumNode, "enum value \(index + 1) \(why)")
                     continue
                 }
                 do {
                     canonical.append(try ParameterParsing.parse(value, rule: rule, checkingConstraints: false).canonical)
                 } catch {
-                    self.error("invalid-enum", Self.join(path(), "enum"), enumNode, "'\(value)' is not a valid \(type): \(error.message)")
+                    self.error("invalid-enum", Self.join(path(), ParameterKey.enum), enumNode, "'\(value)' is not a valid \(type): \(error.message)")
                 }
             }
-            if values.isEmpty { error("empty-value", Self.join(path(), "enum"), enumNode, "an enum needs at least one value") }
+            if values.isEmpty { error("empty-value", Self.join(path(), ParameterKey.enum), enumNode, "an enum needs at least one value") }
             parameter.allowedValues = canonical
         }
         if let defaultNode = fields[.default] {
@@ -217,7 +218,7 @@ extension SpecReader {
 
     /// Reads `type` (and a date's `format`).
     private mutating func readType(_ fields: SpecFields<ParameterKey>, _ path: @autoclosure () -> String) -> ParameterType? {
-        let typeName = string(fields[.type], Self.join(path(), "type")) ?? "string"
+        let typeName = string(fields[.type], Self.join(path(), ParameterKey.type)) ?? "string"
         switch typeName {
         case "string": return .string
         case "integer": return .integer
@@ -232,21 +233,21 @@ extension SpecReader {
             if let formatNode = fields[.format], formatNode.scalarText == BooleanFormat.presence.rawValue {
                 error(
                     "type-mismatch",
-                    Self.join(path(), "format"),
+                    Self.join(path(), ParameterKey.format),
                     formatNode,
                     "'format: presence' applies to boolean parameters (a switch that is on when its name is there), not to a date parameter; give a date pattern such as yyyy-MM-dd, or use type: boolean"
                 )
                 return nil
             }
             do {
-                let format = string(fields[.format], Self.join(path(), "format"))
+                let format = string(fields[.format], Self.join(path(), ParameterKey.format))
                 return .date(try format.map { text throws(RoundtripError) in try dateFormat(text) } ?? .iso8601)
             } catch {
-                self.error("invalid-format", Self.join(path(), "format"), fields[.format], error.message)
+                self.error("invalid-format", Self.join(path(), ParameterKey.format), fields[.format], error.message)
                 return nil
             }
         default:
-            error("invalid-value", Self.join(path(), "type"), fields[.type], "unknown type '\(typeName)'; use \(Self.typeNames)")
+            error("invalid-value", Self.join(path(), ParameterKey.type), fields[.type], "unknown type '\(typeName)'; use \(Self.typeNames)")
             return nil
         }
     }

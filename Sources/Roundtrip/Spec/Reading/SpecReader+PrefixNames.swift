@@ -54,15 +54,15 @@ extension SpecReader {
         if parameter.isRequired {
             error(
                 "invalid-value",
-                Self.join(path(), "required"),
-                Self.member(node, "required"),
+                Self.join(path(), ParameterKey.required),
+                Self.member(node, ParameterKey.required),
                 "'\(name)' is a prefix, which matches any number of names, none included, so it cannot be required; declare the names that must be there on their own"
             )
         }
-        if let value = Self.member(node, "default") {
+        if let value = Self.member(node, ParameterKey.default) {
             error(
                 "invalid-default",
-                Self.join(path(), "default"),
+                Self.join(path(), ParameterKey.default),
                 value,
                 "'\(name)' is a prefix: no single name would carry a default; drop 'default', or declare the name on its own"
             )
@@ -70,16 +70,16 @@ extension SpecReader {
         if parameter.isPresenceSwitch {
             error(
                 "type-mismatch",
-                Self.join(path(), "format"),
-                Self.member(node, "format"),
+                Self.join(path(), ParameterKey.format),
+                Self.member(node, ParameterKey.format),
                 "'\(name)' is a prefix, and a presence switch needs one name to be there or not; declare the switch by its full name"
             )
         }
         if parameter.list == .repeated {
             error(
                 "type-mismatch",
-                Self.join(path(), "list"),
-                Self.member(node, "list"),
+                Self.join(path(), ParameterKey.list),
+                Self.member(node, ParameterKey.list),
                 "'\(name)' is a prefix, where each matched name carries one value; use 'list: comma', 'newline' or 'space' for several items under one name"
             )
         }

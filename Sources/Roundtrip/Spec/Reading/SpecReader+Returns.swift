@@ -18,10 +18,10 @@ extension SpecReader {
                 error(problem.rule, entryPath, keyNode, problem.message)
             }
             // Refused before reading, so the entry is not also asked for the 'secret-env' it could never use.
-            if let typeNode = entry.members?.first(where: { $0.key == "type" })?.value, typeNode.scalarText == "secret" {
+            if let typeNode = entry.members?.first(where: { $0.key == ParameterKey.type.name })?.value, typeNode.scalarText == "secret" {
                 error(
                     "type-mismatch",
-                    Self.join(entryPath, "type"),
+                    Self.join(entryPath, ParameterKey.type),
                     typeNode,
                     "a callback never carries a secret: other apps can see the callback URL it is opened with; return another type, or drop the entry"
                 )
@@ -31,8 +31,8 @@ extension SpecReader {
             if parameter.isPresenceSwitch {
                 error(
                     "convention-mismatch",
-                    Self.join(entryPath, "format"),
-                    entry.members?.first(where: { $0.key == "format" })?.value,
+                    Self.join(entryPath, ParameterKey.format),
+                    entry.members?.first(where: { $0.key == ParameterKey.format.name })?.value,
                     "a returned value is read by name from the callback, so it is not a presence switch; use format: true-false"
                 )
             }

@@ -17,7 +17,7 @@ extension SpecReader {
         path actionPath: String
     ) -> [QueryItem] {
         guard let node else { return [] }
-        let path = Self.join(actionPath, "select")
+        let path = Self.join(actionPath, ActionKey.select)
         guard let members = node.members else {
             error("wrong-type", path, node, "expected a mapping of query names to the values that select the action, such as {action: setPickup}")
             return []

@@ -6,38 +6,38 @@ extension SpecReader {
             let top = mapping(root, "", keys: TopLevelKey.self)
         else { return nil }
         if let versionNode = top[.roundtrip] {
-            if let version = int(versionNode, "roundtrip"), version != 1 {
-                error("unsupported-version", "roundtrip", versionNode, "this Roundtrip reads spec version 1, not \(version)")
+            if let version = int(versionNode, TopLevelKey.roundtrip.name), version != 1 {
+                error("unsupported-version", TopLevelKey.roundtrip.name, versionNode, "this Roundtrip reads spec version 1, not \(version)")
             }
         } else {
-            error("missing-key", "roundtrip", root, "the spec must start with 'roundtrip: 1'")
+            error("missing-key", TopLevelKey.roundtrip.name, root, "the spec must start with 'roundtrip: 1'")
         }
         guard let appNode = top[.app] else {
-            error("missing-key", "app", root, "the spec must describe the 'app' (name, schemes, domains)")
+            error("missing-key", TopLevelKey.app.name, root, "the spec must describe the 'app' (name, schemes, domains)")
             return nil
         }
         let app = readApp(appNode)
         var callbacks: [CallbackBase]?
-        if let node = top[.callbacks], let entries = stringList(node, "callbacks") {
+        if let node = top[.callbacks], let entries = stringList(node, TopLevelKey.callbacks.name) {
             callbacks = []
             for (index, entry) in entries.enumerated() {
                 do {
                     callbacks?.append(try CallbackBase(entry))
                 } catch {
-                    self.error("invalid-callback-base", "callbacks[\(index)]", node, error.message)
+                    self.error("invalid-callback-base", "\(TopLevelKey.callbacks.name)[\(index)]", node, error.message)
                 }
             }
         }
         var sources = SourcePolicy()
-        if let node = top[.sources] { sources = readSources(node, "sources") }
-        let signatures = choice(top[.signatures], "signatures", SignatureRequirement.self) ?? .off
+        if let node = top[.sources] { sources = readSources(node, TopLevelKey.sources.name) }
+        let signatures = choice(top[.signatures], TopLevelKey.signatures.name, SignatureRequirement.self) ?? .off
         var keys: [SigningKeyDescription] = []
         if let node = top[.keys] { keys = readKeys(node) }
         let answerContext = readAnswerContext(top, keys: keys, callbacks: callbacks)
-        let queryEncoding = choice(top[.queryEncoding], "query-encoding", QueryEncoding.self) ?? .rfc3986
+        let queryEncoding = choice(top[.queryEncoding], TopLevelKey.queryEncoding.name, QueryEncoding.self) ?? .rfc3986
         var actions: [Action] = []
         if let actionsNode = top[.actions] {
-            for member in namedEntries(actionsNode, "actions") {
+            for member in namedEntries(actionsNode, TopLevelKey.actions.name) {
                 let (name, keyNode, node) = (member.key, Self.keyNode(member), member.value)
                 checkNameCharacters(name, "actions.\(name)", keyNode, what: "the action name")
                 if let action = readAction(
@@ -54,7 +54,7 @@ extension SpecReader {
                 }
             }
         } else {
-            error("missing-key", "actions", root, "the spec declares no 'actions'")
+            error("missing-key", TopLevelKey.actions.name, root, "the spec declares no 'actions'")
         }
         var spec = Spec(
             app: app,
@@ -66,7 +66,7 @@ extension SpecReader {
             actions: actions
         )
         (spec.answers, spec.callbackMatch) = (answerContext.answers, answerContext.callbackMatch)
-        spec.allowSchemes = readAllowSchemes(top[.allowSchemes], "allow-schemes", app: app) ?? []
+        spec.allowSchemes = readAllowSchemes(top[.allowSchemes], TopLevelKey.allowSchemes.name, app: app) ?? []
         // By index: binding each action to a local copied all its fields.
         for index in actions.indices where keys.isEmpty && actions[index].signatures != .off {
             error(

@@ -138,4 +138,7 @@ extension SpecReader {
     }
 
     static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// The path of `key` in the mapping at `path`.
+    static func join(_ path: String, _ key: some SpecKey) -> String { join(path, key.name) }
 }

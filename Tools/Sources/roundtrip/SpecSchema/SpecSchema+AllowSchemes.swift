@@ -26,12 +26,4 @@ extension SpecSchema {
             "examples": [["http"]],
         ]
     }
-
-    /// The description of the top-level key.
-    static let allowSchemesDescription = """
-        Schemes a callback may use although the default policy forbids them (every scheme of IANA's URI scheme registry but https, \
-        copy of \(URISchemeRegistry.date), and the schemes the platform handles itself, such as http): an app's own scheme that \
-        IANA lists, such as spotify or ms-word. Read only without a `callbacks` list; `roundtrip spec lint` says what each costs \
-        (allow-schemes). Never javascript, vbscript, data, file, about or blob. An action's own `allow-schemes` replaces it.
-        """
 }

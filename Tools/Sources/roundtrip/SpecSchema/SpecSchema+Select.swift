@@ -5,15 +5,13 @@ import Roundtrip
 /// or is not a parameter of the action, that an outcome is among the action's) is left to the
 /// loader.
 extension SpecSchema {
-    /// `select`: query names to the exact (non-empty string) values that select the action.
+    /// `select`: query names to the exact (non-empty string) values that select the action, at
+    /// most the loader's limit of pairs.
     static let select: OrderedJSON = [
-        "description": """
-        Fixed query pairs that tell this action apart from others at the same route (rides://?action=setPickup): \
-        the action matches only when the query carries every pair exactly, after decoding, and the pairs are consumed. \
-        Actions of one route are tried most pairs first; the one without select is the fallback.
-        """,
+        "description": .string(ActionKey.select.entry.summary),
         "type": "object",
         "minProperties": 1,
+        "maxProperties": .integer(SpecLanguage.maximumSelectPairs),
         "propertyNames": parameterName,
         "additionalProperties": ["type": "string", "minLength": 1],
         "examples": [["action": "setPickup"]],
@@ -23,10 +21,7 @@ extension SpecSchema {
 extension SpecSchema {
     /// `required-callbacks`: outcomes whose callback a request must carry.
     static let requiredCallbacks: OrderedJSON = [
-        "description": """
-        x-callback-url and ulc only: the outcomes (success, error, cancel) whose callback parameter a request must carry, \
-        else missing-callback naming it (x-success). Each must be among the action's outcomes.
-        """,
+        "description": .string(ActionKey.requiredCallbacks.entry.summary),
         "anyOf": [
             ["enum": .array(Convention.xCallbackURL.defaultOutcomes.map(OrderedJSON.string))],
             [
@@ -42,10 +37,7 @@ extension SpecSchema {
 
     /// `requires-one-of`: one group or a list of groups.
     static let requiresOneOf: OrderedJSON = [
-        "description": """
-        At least one of these optional query parameters must be present, else missing-parameter naming the group; \
-        or a list of such groups. Members are declared parameters, neither required nor with a default.
-        """,
+        "description": .string(ActionKey.requiresOneOf.entry.summary),
         "anyOf": [parameterGroup, ["type": "array", "minItems": 1, "items": parameterGroup]],
         "examples": [["id", "day"], [["id", "day"], ["text", "url"]]],
     ]

@@ -4,8 +4,9 @@ import Roundtrip
 /// editor validates and completes a spec as it is written (the YAML language server of VS Code
 /// and other editors reads it from a first line `# yaml-language-server: $schema=…`).
 ///
-/// It is the one home of the schema; `schema/roundtrip-spec.schema.json` is this, printed, and a
-/// test keeps the two identical.
+/// It is the one home of the schema's shape; every key's description, value kind, examples and
+/// the parameter types it applies to come from the spec language's registry (``SpecLanguage``).
+/// `schema/roundtrip-spec.schema.json` is this, printed, and a test keeps the two identical.
 ///
 /// The loader (`SpecLoader`) is the authority. The schema describes every key, its type and
 /// values, and the combinations the loader refuses that JSON Schema can express (a key that does
@@ -39,7 +40,7 @@ enum SpecSchema {
         "required": ["roundtrip", "app", "actions"],
         "properties": [
             "roundtrip": [
-                "description": "The format's version: 1.",
+                "description": .string(TopLevelKey.roundtrip.entry.summary),
                 "type": ["integer", "string"],
                 "minimum": 1,
                 "maximum": 1,
@@ -47,21 +48,19 @@ enum SpecSchema {
                 "patternErrorMessage": "this Roundtrip reads spec version 1",
                 "default": 1,
             ],
-            "app": ["description": "The app that receives the calls.", "$ref": "#/$defs/app"],
+            "app": ["description": .string(TopLevelKey.app.entry.summary), "$ref": "#/$defs/app"],
             "callbacks": callbacks,
-            "sources": ["description": "Which calling apps are accepted, by the bundle ID the system reports.", "$ref": "#/$defs/sources"],
+            "sources": ["description": .string(TopLevelKey.sources.entry.summary), "$ref": "#/$defs/sources"],
             "signatures": signatures(
-                "Whether requests must be signed: off (the default), optional (a signed request must be signed correctly) or required. An action's own `signatures` replaces it."
+                TopLevelKey.signatures.entry.summary
             ),
             "keys": keys,
-            "answers": answers(answersDescription),
-            "callback-match": callbackMatch(callbackMatchDescription),
-            "allow-schemes": allowSchemes(allowSchemesDescription),
-            "query-encoding": queryEncoding(
-                "How a `+` in a query reads, for the actions that do not say: rfc3986 (the default: a literal plus) or form (a space, as HTML forms write it)."
-            ),
+            "answers": answers(TopLevelKey.answers.entry.summary),
+            "callback-match": schema(of: TopLevelKey.callbackMatch.entry),
+            "allow-schemes": allowSchemes(TopLevelKey.allowSchemes.entry.summary),
+            "query-encoding": schema(of: TopLevelKey.queryEncoding.entry),
             "actions": [
-                "description": "What other apps can ask the app to do, by name.",
+                "description": .string(TopLevelKey.actions.entry.summary),
                 "type": "object",
                 "propertyNames": ["minLength": 1],
                 "additionalProperties": ["$ref": "#/$defs/action"],
@@ -215,19 +214,11 @@ enum SpecSchema {
         return hasDefault ? schema.adding("default", .string(SignatureRequirement.off.rawValue)) : schema
     }
 
-    /// `query-encoding`.
-    static func queryEncoding(_ description: String) -> OrderedJSON {
-        choice(QueryEncoding.allCases.map(\.rawValue), description, default: QueryEncoding.rfc3986.rawValue)
-    }
-
     // MARK: - The file
 
     /// `callbacks`.
     static let callbacks: OrderedJSON = [
-        "description": """
-        The allow-list of callback bases, scheme://host/path: a callback is accepted only when its scheme, host, port and path \
-        equal one base's. Without it, any absolute callback URL is accepted except the forbidden kinds.
-        """,
+        "description": .string(TopLevelKey.callbacks.entry.summary),
         "anyOf": [
             callbackBase,
             ["type": "array", "items": callbackBase],
@@ -249,35 +240,26 @@ enum SpecSchema {
         "additionalProperties": false,
         "required": ["name"],
         "properties": [
-            "name": nonEmptyText("The app's name, for messages and generated documentation.", examples: ["Notes"]),
-            "app-id": nonEmptyText(
-                "TEAMID.bundle-id: ten capital letters or digits, a dot and the bundle ID. Used to generate apple-app-site-association files.",
-                examples: ["ABCDE12345.com.example.notes"]
-            ),
+            "name": schema(of: AppKey.name.entry),
+            "app-id": schema(of: AppKey.appID.entry),
             "schemes": [
-                "description": "The custom URL schemes the app registers (CFBundleURLSchemes).",
+                "description": .string(AppKey.schemes.entry.summary),
                 "anyOf": [scheme, ["type": "array", "items": scheme]],
                 "examples": [["notes"]],
             ],
             "domains": [
-                "description": """
-                The associated domains the app claims for universal links, without applinks:, port or path. \
-                *.example.com covers every subdomain of example.com, not example.com itself, and is verified \
-                with the file of example.com (Apple's TN3155).
-                """,
+                "description": .string(AppKey.domains.entry.summary),
                 "anyOf": [domain, ["type": "array", "items": domain]],
                 "examples": [["notes.example.com"]],
             ],
-            "webcredentials": flag(
-                "true when the app's domains share web credentials with it: the generated AASA lists app-id under webcredentials."
-            ),
+            "webcredentials": schema(of: AppKey.webCredentials.entry),
             "app-clip": [
-                "description": "The App Clip's app ID (TEAMID.bundle.id.Clip), listed under appclips in the generated AASA.",
+                "description": .string(AppKey.appClip.entry.summary),
                 "type": "string",
                 "pattern": "^[A-Z0-9]{10}\\.[A-Za-z0-9.-]+$",
                 "examples": ["ABCDE12345.com.example.notes.Clip"],
             ],
-            "description": text("Free text for generated documentation and code; the decision ignores it."),
+            "description": schema(of: AppKey.description.entry),
         ],
     ]
 
@@ -302,26 +284,22 @@ enum SpecSchema {
         "additionalProperties": false,
         "properties": [
             "allow": [
-                "description": "When present, only these bundle IDs may call.",
+                "description": .string(SourcesKey.allow.entry.summary),
                 "anyOf": [["type": textTypes], ["type": "array", "items": ["type": textTypes]]],
                 "examples": [["com.example.pos"]],
             ],
             "deny": [
-                "description": "These bundle IDs may never call (com.apple.mobilesafari refuses web pages).",
+                "description": .string(SourcesKey.deny.entry.summary),
                 "anyOf": [["type": textTypes], ["type": "array", "items": ["type": textTypes]]],
                 "examples": [["com.apple.mobilesafari"]],
             ],
-            "unknown": choice(
-                SourcePolicy.Unknown.allCases.map(\.rawValue),
-                "What to do when the system does not say who called: allow (the default) or reject.",
-                default: SourcePolicy.Unknown.allow.rawValue
-            ),
+            "unknown": schema(of: SourcesKey.unknown.entry),
         ],
     ]
 
     /// `keys`.
     static let keys: OrderedJSON = [
-        "description": "Who may sign requests, by key id (the rt-kid of a signed request). A secret never appears in the spec.",
+        "description": .string(TopLevelKey.keys.entry.summary),
         "type": "object",
         "propertyNames": ["minLength": 1],
         "additionalProperties": ["$ref": "#/$defs/key"],
@@ -333,14 +311,11 @@ enum SpecSchema {
         "additionalProperties": false,
         "required": ["algorithm"],
         "properties": [
-            "algorithm": choice(
-                SignatureAlgorithm.allCases.map(\.rawValue),
-                "hmac-sha256 (a shared secret, from secret-env or keychain) or ed25519 (a public key)."
-            ),
-            "secret-env": environmentName("hmac-sha256: the environment variable that holds the secret.", examples: ["POS_SIGNING_SECRET"]),
-            "keychain": nonEmptyText("hmac-sha256: the Keychain account that holds the secret (read by KeychainKeyResolver)."),
+            "algorithm": schema(of: SigningKeyKey.algorithm.entry),
+            "secret-env": schema(of: SigningKeyKey.secretEnv.entry),
+            "keychain": schema(of: SigningKeyKey.keychain.entry),
             "public-key": [
-                "description": "ed25519: the base64 (or base64url) of the raw 32-byte public key.",
+                "description": .string(SigningKeyKey.publicKey.entry.summary),
                 "type": "string",
                 "pattern": "^[ \\t]*[A-Za-z0-9+/_\\-]{42}[AEIMQUYcgkosw048]={0,2}[ \\t]*$",
                 "patternErrorMessage": "the public key must be base64 of exactly 32 raw bytes",
@@ -436,7 +411,7 @@ enum SpecSchema {
     // MARK: - Actions
 
     /// The type names of a parameter.
-    static let typeNames = ["string", "integer", "decimal", "boolean", "uuid", "url", "date", "json", "base64", "secret"]
+    static let typeNames = SpecLanguage.parameterTypeNames
 
     /// `convention` is one of `conventions`.
     /// The conventions that derive an action's route when it gives no `url`.
@@ -475,48 +450,28 @@ enum SpecSchema {
         "required": ["convention"],
         "properties": [
             "url": [
-                "description": """
-                The route, or a list of routes that all lead to the action. Required, except for x-callback-url actions, \
-                whose route defaults to <scheme>://x-callback-url/<action> for each of the app's schemes.
-                """,
+                "description": .string(ActionKey.url.entry.summary),
                 "anyOf": [
                     ["$ref": "#/$defs/route"],
                     ["type": "array", "minItems": 1, "uniqueItems": true, "items": ["$ref": "#/$defs/route"]],
                 ],
             ],
-            "convention": choice(
-                Convention.allCases.map(\.rawValue),
-                """
-                How the answer travels back: x-callback-url (x-success, x-error, x-cancel), ulc (Universal Link Callback: \
-                ulc-success, ulc-error), return-url (one return URL with prefixed response parameters) or none (no answer).
-                """
-            ),
-            "return-parameter": nonEmptyText("return-url only: the parameter that carries the return URL.").adding(
+            "convention": schema(of: ActionKey.convention.entry),
+            "return-parameter": schema(of: ActionKey.returnParameter.entry).adding(
                 "default",
                 .string(ConventionNames.returnParameter)
             ),
-            "response-prefix": text(
-                "return-url only: the prefix of every response parameter; without one, response parameters may collide with the caller's own.",
-                examples: ["ifcc_"]
-            ),
+            "response-prefix": schema(of: ActionKey.responsePrefix.entry),
             "outcomes": [
-                "description": """
-                return-url: the outcomes the action answers with (approved, declined, cancelled, error by default). \
-                x-callback-url: a subset of success, error, cancel.
-                """,
+                "description": .string(ActionKey.outcomes.entry.summary),
                 "anyOf": [
                     ["type": textTypes],
                     ["type": "array", "minItems": 1, "uniqueItems": true, "items": ["type": textTypes]],
                 ],
             ],
-            "unknown-parameters": choice(
-                UnknownParameterPolicy.allCases.map(\.rawValue),
-                "What happens to a query parameter the action does not declare: reject (the default), ignore (drop it) or accept (pass it to the handler as text).",
-                default: UnknownParameterPolicy.reject.rawValue
-            ),
+            "unknown-parameters": schema(of: ActionKey.unknownParameters.entry),
             "parameters": [
-                "description":
-                    "The query parameters, by name, matched as written (brackets included: pickup[latitude]). A name ending in '*' (fld*) is a prefix: it matches every other name that starts with the text before it and is longer, each reported under its own name; a name declared on its own wins over a prefix.",
+                "description": .string(ActionKey.parameters.entry.summary),
                 "type": "object",
                 "propertyNames": parameterName,
                 "patternProperties": [
@@ -542,20 +497,17 @@ enum SpecSchema {
                 "additionalProperties": ["$ref": "#/$defs/parameter"],
             ],
             "query-value": [
-                "description": "convention none only: the whole query is one value, described like a parameter with a name.",
+                "description": .string(ActionKey.queryValue.entry.summary),
                 "$ref": "#/$defs/named-value",
             ],
-            "fragment": ["description": "The fragment is one value, described like a parameter with a name.", "$ref": "#/$defs/named-value"],
-            "sources": ["description": "Replaces the app's sources for this action.", "$ref": "#/$defs/sources"],
+            "fragment": ["description": .string(ActionKey.fragment.entry.summary), "$ref": "#/$defs/named-value"],
+            "sources": ["description": .string(ActionKey.sources.entry.summary), "$ref": "#/$defs/sources"],
             "signatures": signatures(
-                "Replaces the top level's signatures for this action: off, optional or required.",
+                ActionKey.signatures.entry.summary,
                 hasDefault: false
             ),
             "returns": [
-                "description": """
-                What the success answer carries, by name (without the response prefix), each described like a parameter. \
-                returns: {} means nothing; without returns, anything.
-                """,
+                "description": .string(ActionKey.returns.entry.summary),
                 "type": "object",
                 "propertyNames": [
                     "minLength": 1, "pattern": .string("^(?!\(ReservedNames.prefix))"),
@@ -563,17 +515,14 @@ enum SpecSchema {
                 ],
                 "additionalProperties": ["$ref": "#/$defs/returned-value"],
             ],
-            "query-encoding": choice(
-                QueryEncoding.allCases.map(\.rawValue),
-                "Replaces the top level's query-encoding for this action: rfc3986 (a + is a plus) or form (a + is a space)."
-            ),
-            "description": text("Free text for generated documentation and code; the decision ignores it."),
-            "answers": answers("Replaces the top level's answers for this action (x-callback-url and return-url only: answers-without-callback)."),
-            "callback-match": callbackMatch("Replaces the top level's callback-match for this action."),
+            "query-encoding": schema(of: ActionKey.queryEncoding.entry),
+            "description": schema(of: ActionKey.description.entry),
+            "answers": answers(ActionKey.answers.entry.summary),
+            "callback-match": schema(of: ActionKey.callbackMatch.entry),
             "select": select,
             "required-callbacks": requiredCallbacks,
             "requires-one-of": requiresOneOf,
-            "allow-schemes": allowSchemes("Replaces the top level's allow-schemes for this action's callbacks."),
+            "allow-schemes": allowSchemes(ActionKey.allowSchemes.entry.summary),
         ],
         "allOf": actionRules,
     ]
@@ -712,93 +661,26 @@ enum SpecSchema {
         ["required": ["type"], "properties": ["type": ["enum": .array(types.map(OrderedJSON.string))]]]
     }
 
-    /// `type` is `string`, given or by default.
-    static let typeIsString: OrderedJSON = ["properties": ["type": ["const": "string"]]]
-
     /// A parameter's definition: under `parameters` (`named` false), or a `query-value` or
-    /// `fragment` (`named` true: with a `name`, and never a list).
+    /// `fragment` (`named` true: with a `name`, and never a list). Every key is the registry's;
+    /// the schema says more only of the keys whose value is a structure.
     static func parameter(named: Bool) -> OrderedJSON {
-        var properties: [OrderedJSON.Member] = []
-        func add(_ key: String, _ schema: OrderedJSON) { properties.append(OrderedJSON.Member(key: key, value: schema)) }
-        if named { add("name", nonEmptyText("The name handlers refer to the value by.", examples: ["task"])) }
-        add("type", choice(typeNames, parameterTypeDescription, default: "string"))
-        add("required", flag("true when the request must carry it."))
-        add(
-            "default",
-            [
-                "description":
-                    "The value used when the request does not carry it, in the parameter's type and format; it must itself be valid. A list's default is a list.",
-                "type": named ? textTypes : ["string", "number", "boolean", "null", "array"],
-            ]
-        )
-        add(
-            "enum",
-            [
-                "description": "The only values allowed (each item's, for a list).",
-                "anyOf": [["type": textTypes], ["type": "array", "minItems": 1, "items": ["type": textTypes]]],
-            ]
-        )
-        add(
-            "pattern",
-            text(
-                "A regular expression the whole value must match, in the subset the spec format reference lists (matched in time linear in the value): backreferences, lookaround, possessive quantifiers, inline flags, Unicode properties and POSIX names are load errors.",
-                examples: ["[A-Za-z0-9-]+"]
-            )
-        )
-        add("min-length", count("The fewest characters a value may have, counted as Unicode scalars (code points)."))
-        add("max-length", count("The most characters a value may have, counted as Unicode scalars (code points).", examples: [200]))
-        add("minimum", decimal("integer and decimal only: the smallest value allowed."))
-        add("maximum", decimal("integer and decimal only: the largest value allowed."))
-        add(
-            "format",
-            text(
-                "date: the date's pattern (ISO 8601 by default); dates are read strictly. boolean: true-false (the default: true, false, 1, 0), yes-no (yes or no, any letter case) or presence (a switch: '&new-tab' or 'new-tab=' is true, absent is false, a value is true, false, 1 or 0; no default, never required, never a list).",
-                examples: ["yyyy-MM-dd", "yyyyMMddHHmm", "yes-no", "true-false", "presence"]
-            )
-        )
-        if !named {
-            add(
-                "list",
-                choice(
-                    ListForm.allCases.map(\.rawValue),
-                    "The parameter holds a list: repeated (tag=home&tag=work), comma (tags=home,work), newline (one item a line) or space (tags=home%20work, split on single spaces)."
-                )
-            )
-            add("min-items", count("list only: the fewest items."))
-            add("max-items", count("list only: the most items (at least 1).", minimum: 1, examples: [20]))
-        }
-        add(
-            "multiline",
-            [
-                "description":
-                    "string only: true lets the value hold line feeds, CR LF pairs and tabs; any also takes a lone CR (classic Mac OS line endings) as a line break.",
+        let structures: [String: OrderedJSON] = [
+            ParameterKey.default.entry.name: ["type": named ? textTypes : ["string", "number", "boolean", "null", "array"]],
+            ParameterKey.enum.entry.name: ["anyOf": [["type": textTypes], ["type": "array", "minItems": 1, "items": ["type": textTypes]]]],
+            ParameterKey.multiline.entry.name: [
                 "type": ["boolean", "string"],
                 "pattern": .string("^(" + (yamlTrueWords + yamlFalseWords + ["any"]).joined(separator: "|") + ")$"),
                 "patternErrorMessage": "expected true, false or any",
                 "default": false,
-            ]
-        )
-        add("allow-empty", flag("true accepts name= as the empty value, whatever the type."))
-        add("max-bytes", count("base64 only: the most bytes the value may decode to (at least 1).", minimum: 1, examples: [65536]))
-        add(
-            "secret-env",
-            environmentName(
-                "secret only, and required there: the environment variable that holds the value the parameter must equal.",
-                examples: ["NOTES_API_TOKEN"]
-            )
-        )
-        add("description", text("Free text for generated documentation and code; the decision ignores it."))
+            ],
+        ]
+        let properties = properties(of: named ? .namedValue : .parameter) { entry in structures[entry.name].map { described(entry, $0) } }
         var schema: OrderedJSON = ["type": "object", "additionalProperties": false]
         if named { schema = schema.adding("required", ["name"]) }
         let rules: [OrderedJSON] = [["$ref": "#/$defs/type-rules"]] + (named ? [] : listRules)
-        return schema.adding("properties", .object(properties)).adding("allOf", .array(rules))
+        return schema.adding("properties", properties).adding("allOf", .array(rules))
     }
-
-    /// What `type` says, with every type's meaning.
-    static let parameterTypeDescription = """
-        The value's type: string (the default), integer, decimal, boolean, uuid, url, date, json (JSON text), \
-        base64 (standard, padded) or secret (compared with the value secret-env names, never shown).
-        """
 
     /// The rules that tie a parameter's keys to its type, shared by every kind of definition.
     static let typeRules: OrderedJSON = [
@@ -806,66 +688,42 @@ enum SpecSchema {
     ]
 
     /// The keys that apply to some types only.
-    static let keyRules: [OrderedJSON] = [
-        [
-            "$comment": "type-mismatch: format applies to dates and Booleans.",
-            "if": ["not": typeIs(["date", "boolean"])],
-            "then": ["properties": ["format": forbidden("'format' applies to date and boolean parameters")]],
-        ],
-        [
-            "if": typeIs(["boolean"]),
-            "then": ["properties": ["format": ["enum": .array(BooleanFormat.allCases.map { .string($0.rawValue) })]]],
-        ],
-        [
-            "$comment": "A presence switch is false when absent: no default, never required, one flag.",
-            "if": ["required": ["type", "format"], "properties": ["type": ["const": "boolean"], "format": ["const": "presence"]]],
-            "then": [
-                "properties": [
-                    "default": forbidden("a presence switch is false whenever its name is absent; drop 'default'"),
-                    "required": isFalse.adding("errorMessage", "a presence switch cannot be required"),
-                    "list": forbidden("a presence switch is one flag, never a list"),
-                    "enum": forbidden("a presence switch is true or false by its name alone; drop 'enum'"),
-                    "allow-empty": forbidden("a presence switch already reads 'name=' as true; drop 'allow-empty'"),
-                ]
+    static let keyRules: [OrderedJSON] =
+        typeRestrictions + [
+            [
+                "if": typeIs(["boolean"]),
+                "then": ["properties": ["format": ["enum": .array(BooleanFormat.allCases.map { .string($0.rawValue) })]]],
             ],
-        ],
-        [
-            "$comment": "type-mismatch: minimum and maximum apply to numbers.",
-            "if": ["not": typeIs(["integer", "decimal"])],
-            "then": [
-                "properties": [
-                    "minimum": forbidden("'minimum' applies to integer and decimal parameters"),
-                    "maximum": forbidden("'maximum' applies to integer and decimal parameters"),
-                ]
+            [
+                "$comment": "A presence switch is false when absent: no default, never required, one flag.",
+                "if": ["required": ["type", "format"], "properties": ["type": ["const": "boolean"], "format": ["const": "presence"]]],
+                "then": [
+                    "properties": [
+                        "default": forbidden("a presence switch is false whenever its name is absent; drop 'default'"),
+                        "required": isFalse.adding("errorMessage", "a presence switch cannot be required"),
+                        "list": forbidden("a presence switch is one flag, never a list"),
+                        "enum": forbidden("a presence switch is true or false by its name alone; drop 'enum'"),
+                        "allow-empty": forbidden("a presence switch already reads 'name=' as true; drop 'allow-empty'"),
+                    ]
+                ],
             ],
-        ],
-        [
-            "$comment": "type-mismatch: multiline applies to strings.",
-            "if": ["not": typeIsString],
-            "then": ["properties": ["multiline": forbidden("'multiline' applies to string parameters")]],
-        ],
-        [
-            "$comment": "type-mismatch: max-bytes applies to base64.",
-            "if": ["not": typeIs(["base64"])],
-            "then": ["properties": ["max-bytes": forbidden("'max-bytes' applies to base64 parameters")]],
-        ],
-        [
-            "$comment": "missing-key and type-mismatch: a secret names where its value is, and nothing in the spec describes the value.",
-            "if": typeIs(["secret"]),
-            "then": [
-                "required": ["secret-env"],
-                "properties": .object(
-                    ["default", "enum", "pattern", "min-length", "max-length", "list", "allow-empty"].map { key in
-                        OrderedJSON.Member(
-                            key: key,
-                            value: forbidden("'\(key)' does not apply to a secret, which is compared whole and never written in the spec")
-                        )
-                    }
-                ),
+            [
+                "$comment": "missing-key and type-mismatch: a secret names where its value is, and nothing in the spec describes the value.",
+                "if": typeIs(["secret"]),
+                "then": [
+                    "required": ["secret-env"],
+                    "properties": .object(
+                        notForSecrets.map { key in
+                            OrderedJSON.Member(
+                                key: key,
+                                value: forbidden("'\(key)' does not apply to a secret, which is compared whole and never written in the spec")
+                            )
+                        }
+                    ),
+                ],
+                "else": ["properties": ["secret-env": forbidden("'secret-env' applies to secret parameters")]],
             ],
-            "else": ["properties": ["secret-env": forbidden("'secret-env' applies to secret parameters")]],
-        ],
-    ]
+        ]
 
     /// The rules of a parameter that may be a list (not a query-value or fragment).
     static let listRules: [OrderedJSON] = [

@@ -1,0 +1,158 @@
+/// The keys of an action. Part of the spec language's description (``SpecLanguage``).
+public enum ActionKey: Int, SpecKey {
+    case url, convention, returnParameter, responsePrefix, outcomes, unknownParameters, parameters, queryValue, fragment
+    case sources, signatures, returns, queryEncoding, description
+    case answers, callbackMatch
+    case select, requiredCallbacks, requiresOneOf, allowSchemes
+
+    static let byName = spellings()
+
+    /// The key as a spec file spells it.
+    public var name: String {
+        switch self {
+        case .url: "url"
+        case .convention: "convention"
+        case .returnParameter: "return-parameter"
+        case .responsePrefix: "response-prefix"
+        case .outcomes: "outcomes"
+        case .unknownParameters: "unknown-parameters"
+        case .parameters: "parameters"
+        case .queryValue: "query-value"
+        case .fragment: "fragment"
+        case .sources: "sources"
+        case .signatures: "signatures"
+        case .returns: "returns"
+        case .queryEncoding: "query-encoding"
+        case .description: "description"
+        case .answers: "answers"
+        case .callbackMatch: "callback-match"
+        case .select: "select"
+        case .requiredCallbacks: "required-callbacks"
+        case .requiresOneOf: "requires-one-of"
+        case .allowSchemes: "allow-schemes"
+        }
+    }
+}
+
+/// What the spec language says of each key of an action, written once. Which conventions a key
+/// applies to is the conventions' own rule (``Convention/actionKeys``).
+extension ActionKey {
+    /// The registry's entry for the key.
+    public var entry: SpecKeyEntry {
+        switch self {
+        case .url:
+            describe(
+                .action,
+                .structure,
+                """
+                The route, or a list of routes that all lead to the action. Required, except for x-callback-url actions, \
+                whose route defaults to <scheme>://x-callback-url/<action> for each of the app's schemes.
+                """
+            )
+        case .convention:
+            describe(
+                .action,
+                .choice(Convention.allCases.map(\.rawValue), defaultChoice: nil),
+                """
+                How the answer travels back: x-callback-url (x-success, x-error, x-cancel), ulc (Universal Link Callback: \
+                ulc-success, ulc-error), return-url (one return URL with prefixed response parameters) or none (no answer).
+                """
+            )
+        case .returnParameter: describe(.action, .nonEmptyText, "return-url only: the parameter that carries the return URL.")
+        case .responsePrefix:
+            describe(
+                .action,
+                .text,
+                "return-url only: the prefix of every response parameter; without one, response parameters may collide with the caller's own.",
+                examples: ["ifcc_"]
+            )
+        case .outcomes:
+            describe(
+                .action,
+                .structure,
+                """
+                return-url: the outcomes the action answers with (approved, declined, cancelled, error by default). \
+                x-callback-url: a subset of success, error, cancel.
+                """
+            )
+        case .unknownParameters:
+            describe(
+                .action,
+                .choice(UnknownParameterPolicy.allCases.map(\.rawValue), defaultChoice: UnknownParameterPolicy.reject.rawValue),
+                "What happens to a query parameter the action does not declare: reject (the default), ignore (drop it) or accept (pass it to the handler as text)."
+            )
+        case .parameters:
+            describe(
+                .action,
+                .structure,
+                "The query parameters, by name, matched as written (brackets included: pickup[latitude]). A name ending in '*' (fld*) is a prefix: it matches every other name that starts with the text before it and is longer, each reported under its own name; a name declared on its own wins over a prefix."
+            )
+        case .queryValue: describe(.action, .structure, "convention none only: the whole query is one value, described like a parameter with a name.")
+        case .fragment: describe(.action, .structure, "The fragment is one value, described like a parameter with a name.")
+        case .sources: describe(.action, .structure, "Replaces the app's sources for this action.")
+        case .signatures:
+            describe(
+                .action,
+                .choice(SignatureRequirement.allCases.map(\.rawValue), defaultChoice: nil),
+                "Replaces the top level's signatures for this action: off, optional or required."
+            )
+        case .returns:
+            describe(
+                .action,
+                .structure,
+                """
+                What the success answer carries, by name (without the response prefix), each described like a parameter. \
+                returns: {} means nothing; without returns, anything.
+                """
+            )
+        case .queryEncoding:
+            describe(
+                .action,
+                .choice(QueryEncoding.allCases.map(\.rawValue), defaultChoice: nil),
+                "Replaces the top level's query-encoding for this action: rfc3986 (a + is a plus) or form (a + is a space)."
+            )
+        case .description: describe(.action, .text, "Free text for generated documentation and code; the decision ignores it.")
+        case .answers:
+            describe(
+                .action,
+                .structure,
+                "Replaces the top level's answers for this action (x-callback-url and return-url only: answers-without-callback)."
+            )
+        case .callbackMatch:
+            describe(
+                .action,
+                .choice(CallbackMatch.allCases.map(\.rawValue), defaultChoice: CallbackMatch.base.rawValue),
+                "Replaces the top level's callback-match for this action."
+            )
+        case .select:
+            describe(
+                .action,
+                .structure,
+                """
+                Fixed query pairs that tell this action apart from others at the same route (rides://?action=setPickup): \
+                the action matches only when the query carries every pair exactly, after decoding, and the pairs are consumed. \
+                Actions of one route are tried most pairs first; the one without select is the fallback.
+                """
+            )
+        case .requiredCallbacks:
+            describe(
+                .action,
+                .structure,
+                """
+                x-callback-url and ulc only: the outcomes (success, error, cancel) whose callback parameter a request must carry, \
+                else missing-callback naming it (x-success). Each must be among the action's outcomes.
+                """
+            )
+        case .requiresOneOf:
+            describe(
+                .action,
+                .structure,
+                """
+                At least one of these optional query parameters must be present, else missing-parameter naming the group; \
+                or a list of such groups. Members are declared parameters, neither required nor with a default.
+                """
+            )
+        case .allowSchemes: describe(.action, .structure, "Replaces the top level's allow-schemes for this action's callbacks.")
+        }
+    }
+}
