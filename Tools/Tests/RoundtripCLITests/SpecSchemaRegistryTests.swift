@@ -1,6 +1,6 @@
 import Foundation
 import Roundtrip
-import RoundtripTestSupport
+import RoundtripToolsTestSupport
 import Testing
 
 /// The committed JSON Schema against the spec language's registry (``SpecLanguage``): every
