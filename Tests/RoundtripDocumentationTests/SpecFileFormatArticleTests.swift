@@ -68,6 +68,22 @@ struct SpecFileFormatArticleTests {
         #expect(section.contains("`allow-schemes`"))
     }
 
+    /// The paragraph that lists the schemes the platform handles names exactly the policy's
+    /// ``CallbackPolicy/platformSchemes`` (beside the `x-apple` prefix and the ULC parameters it
+    /// mentions), so the reference and the code cannot drift apart either way.
+    @Test func theListOfPlatformSchemesIsThePolicys() throws {
+        let article = Self.article
+        let start = try #require(article.range(of: "The schemes the platform handles itself are forbidden"))
+        let end = try #require(article.range(of: "### Allowing a forbidden scheme", range: start.upperBound..<article.endIndex))
+        let paragraph = article[start.lowerBound..<end.lowerBound]
+        let spans = paragraph.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+            String($0.element)
+        }
+        let schemes = Set(spans).subtracting(["x-apple", "ulc-success", "ulc-error"])
+        #expect(schemes == CallbackPolicy.platformSchemes)
+        #expect(Set(spans).isSuperset(of: Convention.universalLinkCallback.reservedParameters.filter { $0 != ConventionNames.ulcFailure }))
+    }
+
     /// The section "Routes": each shape in its table, under a convention other than the one it
     /// is usually seen with, answers at exactly its own URL.
     @Test func theRouteShapesRouteAsDescribed() throws {

@@ -13,28 +13,28 @@ public enum Convention: String, Sendable, Hashable, CaseIterable, CustomStringCo
     public var description: String { rawValue }
 
     /// The outcomes a response may report when the spec lists none.
-    public var defaultOutcomes: [String] { rules.defaultOutcomes }
+    public var defaultOutcomes: [String] { facts.outcomes }
 
     /// The query parameters the convention itself owns (callbacks and source), which actions may
     /// not declare. The return-url parameter is per action and not listed here.
-    public var reservedParameters: [String] { rules.reservedParameters }
+    public var reservedParameters: [String] { facts.reservedParameters }
 
     /// The parameter that carries the calling app's display name (x-callback-url's `x-source`),
     /// or `nil` when the convention has none.
-    public var callerNameParameter: String? { rules.callerNameParameter }
+    public var callerNameParameter: String? { facts.callerNameParameter }
 
     /// Whether an answer carries response parameters (a Universal Link Callback appends nothing).
-    public var answersWithParameters: Bool { rules.answersWithParameters }
+    public var answersWithParameters: Bool { facts.answersWithParameters }
 
     /// Whether a request may leave out every callback (x-callback-url's callbacks are optional).
-    public var callbacksAreOptional: Bool { rules.callbacksAreOptional }
+    public var callbacksAreOptional: Bool { facts.callbacksAreOptional }
 
     /// Whether every callback must be an https universal link (a Universal Link Callback's).
-    public var requiresHTTPSCallbacks: Bool { rules.requiresHTTPSCallbacks }
+    public var requiresHTTPSCallbacks: Bool { facts.requiresHTTPSCallbacks }
 
     /// The action keys whose meaning is the convention's (of `return-parameter`,
     /// `response-prefix` and `outcomes`) that its actions may give, as a spec spells them.
-    public var actionKeys: [String] { rules.conventionKeys.map(\.name) }
+    public var actionKeys: [String] { facts.actionKeyNames }
 
     /// The route of an action that gives no `url`: x-callback-url's
     /// `<scheme>://x-callback-url/<action>`, for each of the app's schemes.

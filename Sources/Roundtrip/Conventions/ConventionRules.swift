@@ -9,8 +9,8 @@ protocol ConventionRules: Sendable {
     /// The convention these rules are of, for messages.
     var convention: Convention { get }
 
-    /// The outcomes a response may report when the spec lists none, the success outcome first.
-    var defaultOutcomes: [String] { get }
+    /// What the convention is, as data: its callbacks, names and what its answer can do.
+    var facts: ConventionFacts { get }
 
     /// The outcome whose answer carries an action's `returns`, among the action's `outcomes`, or
     /// `nil` when the action never answers success.
@@ -19,9 +19,6 @@ protocol ConventionRules: Sendable {
     /// The callback parameters a request carries, by the outcome they answer (a return-url
     /// action's one under ``ConventionNames/returnKey``), in the order a request lists them.
     func callbackParameters(outcomes: [String], returnParameter: String) -> [(outcome: String, parameter: String)]
-
-    /// The parameter that carries the calling app's display name (x-callback-url's `x-source`).
-    var callerNameParameter: String? { get }
 
     /// What the convention means for a caller of `action`, in one sentence whose code spans
     /// (names and URLs) are in backticks, as a spec's own descriptions write them.
@@ -36,10 +33,6 @@ protocol ConventionRules: Sendable {
     func nothingReturned(by action: Action) -> String?
 
     // MARK: Spec
-
-    /// The convention's own action keys (of `return-parameter`, `response-prefix` and
-    /// `outcomes`) that apply to its actions.
-    var conventionKeys: [ActionKey] { get }
 
     /// Why `key`, a convention key that does not apply here, does not.
     func mismatch(of key: ActionKey) -> String
@@ -60,23 +53,19 @@ protocol ConventionRules: Sendable {
     /// Why an action of this convention cannot declare `returns`, or `nil` when it can.
     var returnsRefusal: String? { get }
 
+    /// Why a request of this convention has no callbacks to require (the spec's
+    /// `required-callbacks`), for a convention whose ``ConventionFacts/callbacksMayBeRequired`` is false.
+    var requiredCallbacksRefusal: String { get }
+
+    /// Why `required-callbacks` changes nothing on `action`, for a convention whose
+    /// ``ConventionFacts/requiresEveryCallback`` is true; `nil` otherwise.
+    func requiredCallbacksRedundancy(on action: String) -> String?
+
     /// Why a declared query parameter may not be called `name` (the convention handles it), or `nil`.
     func parameterNameProblem(_ name: String, returnParameter: String, responsePrefix: String) -> String?
 
     /// Why a `returns` entry may not be called `name`, with the finding's rule, or `nil`.
     func returnedNameProblem(_ name: String, responsePrefix: String) -> (rule: String, message: String)?
-
-    /// The query parameters the convention itself owns, which actions may not declare.
-    var reservedParameters: [String] { get }
-
-    /// Whether an answer carries response parameters (a Universal Link Callback carries none).
-    var answersWithParameters: Bool { get }
-
-    /// Whether a request may leave out every callback (x-callback-url's are optional).
-    var callbacksAreOptional: Bool { get }
-
-    /// Whether every callback must be an https URL (a Universal Link Callback's).
-    var requiresHTTPSCallbacks: Bool { get }
 
     /// Receiving: removes the convention's callback parameters with `take` and checks each
     /// callback against `policy`.
@@ -121,15 +110,23 @@ protocol ConventionRules: Sendable {
 }
 
 extension ConventionRules {
-    var answersWithParameters: Bool { true }
+    /// The outcomes a response may report when the spec lists none (the facts' ``ConventionFacts/outcomes``).
+    var defaultOutcomes: [String] { facts.outcomes }
 
-    var callbacksAreOptional: Bool { false }
+    /// The parameter that carries the calling app's display name (x-callback-url's `x-source`).
+    var callerNameParameter: String? { facts.callerNameParameter }
 
-    var requiresHTTPSCallbacks: Bool { false }
+    /// The query parameters the convention itself owns, which actions may not declare.
+    var reservedParameters: [String] { facts.reservedParameters }
+
+    /// The convention's own action keys that apply to its actions.
+    var conventionKeys: [ActionKey] { facts.actionKeys }
+
+    var requiredCallbacksRefusal: String { "" }
+
+    func requiredCallbacksRedundancy(on action: String) -> String? { nil }
 
     func successOutcome(among outcomes: [String]) -> String? { outcomes.contains("success") ? "success" : nil }
-
-    var callerNameParameter: String? { nil }
 
     func successAnswer(of action: Action) -> String? { nil }
 
@@ -150,13 +147,12 @@ extension ConventionRules {
         return fence + padding + text + padding + fence
     }
 
-    var conventionKeys: [ActionKey] { [] }
-
     func outcomeProblem(_ outcome: String) -> String? { nil }
 
     func ordered(outcomes: [String]) -> [String] { outcomes }
 
-    func derivedRoute(scheme: String, action: String) -> String? { nil }
+    /// `<scheme>://<routeHost>/<action>` for a convention with a ``ConventionFacts/routeHost``.
+    func derivedRoute(scheme: String, action: String) -> String? { facts.routeHost.map { "\(scheme)://\($0)/\(action)" } }
 
     func routeProblem(_ route: RoutePattern) -> (rule: String, message: String)? { nil }
 

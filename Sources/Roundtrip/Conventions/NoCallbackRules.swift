@@ -4,7 +4,17 @@
 struct NoCallbackRules: ConventionRules {
     var convention: Convention { .none }
 
-    var defaultOutcomes: [String] { [] }
+    var facts: ConventionFacts { Self.facts }
+    /// Made once: every action of the convention reads them at launch.
+    private static let facts = ConventionFacts(
+        outcomes: [],
+        callbacks: [],
+        reservedParameters: [],
+        hasWayBack: false,
+        signsAnswers: false,
+        callbacksMayBeRequired: false,
+        actionKeys: []
+    )
 
     func successOutcome(among outcomes: [String]) -> String? { nil }
 
@@ -18,7 +28,7 @@ struct NoCallbackRules: ConventionRules {
 
     var returnsRefusal: String? { "an action with convention none never answers, so it returns nothing" }
 
-    var reservedParameters: [String] { [] }
+    var requiredCallbacksRefusal: String { "a none action never answers, so it has no callbacks" }
 
     func takeCallbacks(
         _ take: (String) -> String?,

@@ -5,9 +5,17 @@
 struct ReturnURLRules: ConventionRules {
     var convention: Convention { .returnURL }
 
-    var defaultOutcomes: [String] { Self.outcomes }
-    /// Made once: every action of the convention reads them at launch.
-    private static let outcomes = ["approved", "declined", "cancelled", "error"]
+    var facts: ConventionFacts { Self.facts }
+    /// Made once: every action of the convention reads them at launch. The return parameter is
+    /// per action (``Action/returnParameter``), so none is reserved here.
+    private static let facts = ConventionFacts(
+        outcomes: ["approved", "declined", "cancelled", "error"],
+        callbacks: [(ConventionNames.returnKey, ConventionNames.returnParameter)],
+        reservedParameters: [],
+        signsAnswers: true,
+        callbacksMayBeRequired: false,
+        actionKeys: [.returnParameter, .responsePrefix, .outcomes]
+    )
 
     /// The first outcome: the spec lists the success outcome first.
     func successOutcome(among outcomes: [String]) -> String? { outcomes.first }
@@ -26,9 +34,6 @@ struct ReturnURLRules: ConventionRules {
     func successAnswer(of action: Action) -> String? {
         successOutcome(among: action.outcomes).map { "the \(Self.code($0)) answer" }
     }
-
-    var conventionKeys: [ActionKey] { Self.keys }
-    private static let keys: [ActionKey] = [.returnParameter, .responsePrefix, .outcomes]
 
     func mismatch(of key: ActionKey) -> String { appliesOnly(key) }
 
@@ -50,8 +55,9 @@ struct ReturnURLRules: ConventionRules {
         return nil
     }
 
-    /// The return parameter is per action (``Action/returnParameter``), so none is fixed here.
-    var reservedParameters: [String] { [] }
+    var requiredCallbacksRefusal: String {
+        "a return-url request always carries its one return URL ('\(ConventionNames.returnParameter)' or the action's 'return-parameter')"
+    }
 
     func takeCallbacks(
         _ take: (String) -> String?,

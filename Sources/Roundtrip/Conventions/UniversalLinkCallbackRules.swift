@@ -4,12 +4,23 @@
 struct UniversalLinkCallbackRules: ConventionRules {
     var convention: Convention { .universalLinkCallback }
 
-    var defaultOutcomes: [String] { Self.outcomes }
+    var facts: ConventionFacts { Self.facts }
     /// Made once: every action of the convention reads them at launch.
-    private static let outcomes = ["success", "error"]
+    private static let facts = ConventionFacts(
+        outcomes: ["success", "error"],
+        callbacks: [("success", ConventionNames.ulcSuccess), ("error", ConventionNames.ulcError)],
+        reservedParameters: [ConventionNames.ulcSuccess, ConventionNames.ulcError, ConventionNames.ulcFailure],
+        signsAnswers: false,
+        answersWithParameters: false,
+        callbacksMayBeRequired: true,
+        requiresEveryCallback: true,
+        requiresHTTPSCallbacks: true,
+        actionKeys: []
+    )
 
+    /// Both callbacks, whatever the action's outcomes: a request always carries both.
     func callbackParameters(outcomes: [String], returnParameter: String) -> [(outcome: String, parameter: String)] {
-        [("success", ConventionNames.ulcSuccess), ("error", ConventionNames.ulcError)]
+        facts.callbacks
     }
 
     func explanation(of action: Action) -> String {
@@ -33,12 +44,9 @@ struct UniversalLinkCallbackRules: ConventionRules {
 
     var returnsRefusal: String? { "a Universal Link Callback appends nothing to its callbacks, so it returns nothing" }
 
-    var reservedParameters: [String] { Self.reserved }
-    private static let reserved = [ConventionNames.ulcSuccess, ConventionNames.ulcError, ConventionNames.ulcFailure]
-
-    var answersWithParameters: Bool { false }
-
-    var requiresHTTPSCallbacks: Bool { true }
+    func requiredCallbacksRedundancy(on action: String) -> String? {
+        "a Universal Link Callback request always needs both 'ulc-success' and 'ulc-error', so 'required-callbacks' changes nothing on '\(action)'; drop it"
+    }
 
     func takeCallbacks(
         _ take: (String) -> String?,

@@ -6,17 +6,23 @@
 struct XCallbackURLRules: ConventionRules {
     var convention: Convention { .xCallbackURL }
 
-    var defaultOutcomes: [String] { Self.outcomes }
+    var facts: ConventionFacts { Self.facts }
     /// Made once: every action of the convention reads them at launch.
-    private static let outcomes = ConventionNames.xCallbacks.map(\.outcome)
+    private static let facts = ConventionFacts(
+        outcomes: ConventionNames.xCallbacks.map(\.outcome),
+        callbacks: ConventionNames.xCallbacks,
+        callerNameParameter: ConventionNames.xSource,
+        reservedParameters: [ConventionNames.xSource] + ConventionNames.xCallbacks.map(\.parameter),
+        signsAnswers: true,
+        callbacksAreOptional: true,
+        callbacksMayBeRequired: true,
+        routeHost: ConventionNames.xCallbackHost,
+        actionKeys: [.outcomes]
+    )
 
     func callbackParameters(outcomes: [String], returnParameter: String) -> [(outcome: String, parameter: String)] {
         ConventionNames.xCallbacks.filter { outcomes.contains($0.outcome) }
     }
-
-    var callerNameParameter: String? { ConventionNames.xSource }
-
-    var callbacksAreOptional: Bool { true }
 
     func explanation(of action: Action) -> String {
         let callbacks = callbackParameters(outcomes: action.outcomes, returnParameter: action.returnParameter).map { Self.code($0.parameter) }
@@ -37,9 +43,6 @@ struct XCallbackURLRules: ConventionRules {
         return "Nothing: the action never answers success (its outcomes are \(outcomes)), so there is no `x-success` callback."
     }
 
-    var conventionKeys: [ActionKey] { Self.keys }
-    private static let keys: [ActionKey] = [.outcomes]
-
     func mismatch(of key: ActionKey) -> String {
         key == .returnParameter
             ? appliesOnly(key) + "; an x-callback-url request names its callbacks x-success, x-error and x-cancel"
@@ -53,11 +56,6 @@ struct XCallbackURLRules: ConventionRules {
 
     /// Kept in the convention's order, whatever order the file lists them in.
     func ordered(outcomes: [String]) -> [String] { defaultOutcomes.filter(outcomes.contains) }
-
-    func derivedRoute(scheme: String, action: String) -> String? { "\(scheme)://\(ConventionNames.xCallbackHost)/\(action)" }
-
-    var reservedParameters: [String] { Self.reserved }
-    private static let reserved = [ConventionNames.xSource] + ConventionNames.xCallbacks.map(\.parameter)
 
     func takeCallbacks(
         _ take: (String) -> String?,

@@ -4,10 +4,14 @@
 /// decoded bytes must be well-formed UTF-8 (no overlong forms, no surrogates, nothing above
 /// U+10FFFF), and may not contain control characters: C0, DEL, C1, or the bidirectional
 /// overrides U+202A–U+202E and U+2066–U+2069, which can make a value display as something else.
-enum PercentDecoding {
+///
+/// ``unescape(_:into:mode:plusIsSpace:)`` is the one loop that replaces escapes, for every
+/// decoder of the package: strict for values (RFC 3986), lenient for hosts already checked and
+/// for the associated-domains matcher (the WHATWG URL Standard's "percent-decode").
+package enum PercentDecoding {
     /// Why a component could not be decoded; turned into a ``RoundtripError`` by the caller,
     /// who knows which parameter it concerns.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case badEscape(offset: Int)
         case invalidUTF8(offset: Int)
         case controlCharacter(scalar: UInt32)
@@ -92,6 +96,71 @@ enum PercentDecoding {
         return try unescape(bytes, options: .strict)
     }
 
+    /// What a `%` that is not followed by two hex digits means.
+    package enum EscapeMode: Sendable {
+        /// An error (RFC 3986 section 2.1: `%` introduces a two-digit escape).
+        case strict
+        /// The `%` stays a byte of the output, as in the WHATWG URL Standard's "percent-decode".
+        case lenient
+    }
+
+    /// Replaces each `%XX` escape of `bytes` (and `+` with a space when `plusIsSpace`) with its
+    /// byte, writing into `output`, which holds at least `bytes.count` bytes.
+    ///
+    /// Inlined into each caller: the decision's query decoding runs it for every escaped value.
+    ///
+    /// - Returns: The number of bytes written, or, in ``EscapeMode/strict`` mode, the failure
+    ///   naming the offset of the first `%` not followed by two hex digits.
+    /// - Complexity: O(*n*); the output is never longer than the input.
+    @inline(__always)
+    package static func unescape(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        into output: UnsafeMutableBufferPointer<UInt8>,
+        mode: EscapeMode,
+        plusIsSpace: Bool = false
+    ) -> Result<Int, Failure> {
+        var input = 0
+        var count = 0
+        while input < bytes.count {
+            let byte = bytes[input]
+            if byte == 0x25 {
+                if input + 2 < bytes.count, let high = URLSplit.hexValue(bytes[input + 1]), let low = URLSplit.hexValue(bytes[input + 2]) {
+                    output[count] = high << 4 | low
+                    input += 3
+                } else if mode == .strict {
+                    return .failure(.badEscape(offset: input))
+                } else {
+                    output[count] = byte
+                    input += 1
+                }
+            } else {
+                output[count] = byte == 0x2B && plusIsSpace ? 0x20 : byte
+                input += 1
+            }
+            count += 1
+        }
+        return .success(count)
+    }
+
+    /// ``unescape(_:into:mode:plusIsSpace:)`` in ``EscapeMode/lenient`` mode, which cannot fail.
+    @inline(__always)
+    package static func unescapeLeniently(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        switch unescape(bytes, into: output, mode: .lenient) {
+        case .success(let count): count
+        case .failure: 0
+        }
+    }
+
+    /// The bytes of `text` decoded leniently (a `%` without two hex digits after it stays).
+    ///
+    /// - Complexity: O(*n*); one allocation, of the input's length.
+    package static func leniently(_ text: some StringProtocol) -> [UInt8] {
+        var text = Substring(text)
+        return text.withUTF8 { bytes in
+            [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in count = unescapeLeniently(bytes, into: buffer) }
+        }
+    }
+
     /// Replaces each `%XX` escape (and `+`, when `options` say so) with its byte, then validates.
     ///
     /// The closure returns a `Result` instead of throwing: `withUnsafeTemporaryAllocation`
@@ -102,22 +171,7 @@ enum PercentDecoding {
     private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, options: Options) throws(Failure) -> String {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
             Result { () throws(Failure) -> String in
-                var input = 0
-                var output = 0
-                while input < bytes.count {
-                    let byte = bytes[input]
-                    if byte == 0x25 {
-                        guard input + 2 < bytes.count, let high = URLSplit.hexValue(bytes[input + 1]),
-                            let low = URLSplit.hexValue(bytes[input + 2])
-                        else { throw .badEscape(offset: input) }
-                        buffer[output] = high << 4 | low
-                        input += 3
-                    } else {
-                        buffer[output] = byte == 0x2B && options.plusIsSpace ? 0x20 : byte
-                        input += 1
-                    }
-                    output += 1
-                }
+                let output = try unescape(bytes, into: buffer, mode: .strict, plusIsSpace: options.plusIsSpace).get()
                 let decoded = UnsafeBufferPointer(rebasing: buffer[0..<output])
                 try validate(decoded, options: options)
                 return String(decoding: decoded, as: UTF8.self)

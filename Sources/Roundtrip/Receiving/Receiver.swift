@@ -94,11 +94,11 @@ public struct Receiver: Sendable {
             handlerError = error
             reply = .failure(code: "error", message: "The action did not complete.")
         }
-        guard action.convention != .none else {
+        guard action.convention.hasWayBack else {
             return HandledRequest(request: request, reply: reply, callbackURL: nil, isOpened: false, handlerError: handlerError)
         }
         // A Universal Link Callback appends nothing (Imprivata's Universal Link Callback page).
-        if !action.convention.rules.answersWithParameters { reply.parameters = [] }
+        if !action.convention.facts.answersWithParameters { reply.parameters = [] }
         let callback = try ResponseBuilder.callbackURL(
             answering: request,
             action: action,

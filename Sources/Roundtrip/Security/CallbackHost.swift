@@ -28,21 +28,8 @@ enum CallbackHost {
         if host.count == 2, host[0] == 0x5B, host[1] == 0x5D { return .emptyIPLiteral }
         guard host.contains(0x25) else { return labelProblem(host) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: host.count) { buffer in
-            var count = 0
-            var index = 0
-            while index < host.count {
-                // URLSplit has checked that every '%' is followed by two hex digits.
-                if host[index] == 0x25, index + 2 < host.count,
-                    let high = URLSplit.hexValue(host[index + 1]), let low = URLSplit.hexValue(host[index + 2])
-                {
-                    buffer[count] = high << 4 | low
-                    index += 3
-                } else {
-                    buffer[count] = host[index]
-                    index += 1
-                }
-                count += 1
-            }
+            // URLSplit has checked that every '%' is followed by two hex digits.
+            let count = PercentDecoding.unescapeLeniently(host, into: buffer)
             let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
             guard isValidUTF8(decoded) else { return .invalidUTF8 }
             return labelProblem(decoded)

@@ -32,6 +32,20 @@ public struct CallbackPolicy: Sendable {
     /// session or open Terminal.
     public static let platformSchemes: Set<String> = Set(platformRules.map(\.name))
 
+    /// The ``platformSchemes`` that Apple's own apps handle on iOS, lowercased: all but other
+    /// vendors' browsers' (Safari's `x-safari-http` and `x-safari-https` stay) and the schemes
+    /// that reach other machines or open Terminal on macOS, which an iOS app may register (an
+    /// SSH client registers `ssh`). Apple's "Apple URL Scheme Reference" lists those apps' schemes.
+    public static let iOSSystemSchemes: Set<String> = Set(
+        platformRules.filter { scheme in
+            switch scheme.rule {
+            case .remote, .terminal: false
+            case .browser: scheme.name.hasPrefix("x-safari-")
+            default: true
+            }
+        }.map(\.name)
+    )
+
     /// Schemes that ``allowedSchemes`` can never opt in, lowercased: they run script or open
     /// content in place of a callback target (`javascript`, `vbscript`, `data`, `file`, `about`,
     /// `blob`).

@@ -151,41 +151,29 @@ struct PatternCompiler {
     }
 
     /// Wildcards and literals of plain pattern text (no variables).
+    ///
+    /// `*` and `?` are recognised before decoding, so the text between them is decoded
+    /// (leniently, by the package's one percent decoder) and each of its scalars is a literal.
     static func tokens(_ text: some StringProtocol, caseSensitive: Bool, percentEncoded: Bool) -> [PatternToken] {
         var tokens: [PatternToken] = []
-        var pending: [UInt8] = []
-        func flush() {
-            guard !pending.isEmpty else { return }
-            for scalar in String(decoding: pending, as: UTF8.self).unicodeScalars {
+        func literals(_ run: Substring) {
+            guard !run.isEmpty else { return }
+            let decoded = percentEncoded ? String(decoding: PercentDecoding.leniently(run), as: UTF8.self) : String(run)
+            for scalar in decoded.unicodeScalars {
                 tokens.append(.literal(caseSensitive ? scalar.value : CaseFolding.fold(scalar.value)))
             }
-            pending.removeAll()
         }
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if percentEncoded, scalar == "%", index + 2 < scalars.count,
-                let high = hex(scalars[index + 1]), let low = hex(scalars[index + 2])
-            {
-                pending.append(high << 4 | low)
-                index += 3
-                continue
-            }
-            flush()
-            switch scalar {
-            case "*": tokens.append(.star)
-            case "?": tokens.append(.anyCharacter)
-            default: tokens.append(.literal(caseSensitive ? scalar.value : CaseFolding.fold(scalar.value)))
-            }
-            index += 1
+        let text = Substring(text)
+        var start = text.startIndex
+        for index in text.unicodeScalars.indices {
+            let scalar = text.unicodeScalars[index]
+            guard scalar == "*" || scalar == "?" else { continue }
+            literals(text[start..<index])
+            tokens.append(scalar == "*" ? .star : .anyCharacter)
+            start = text.unicodeScalars.index(after: index)
         }
-        flush()
+        literals(text[start...])
         return tokens
-    }
-
-    private static func hex(_ scalar: Unicode.Scalar) -> UInt8? {
-        scalar.isASCII ? URLSplit.hexValue(UInt8(scalar.value)) : nil
     }
 
     /// `**` means `*`.

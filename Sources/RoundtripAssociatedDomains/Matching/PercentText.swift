@@ -11,36 +11,13 @@ enum PercentText {
         guard utf8.contains(UInt8(ascii: "%")) else {
             return text.unicodeScalars.map(\.value)
         }
-        return String(decoding: decodedBytes(utf8), as: UTF8.self).unicodeScalars.map(\.value)
+        return String(decoding: PercentDecoding.leniently(text), as: UTF8.self).unicodeScalars.map(\.value)
     }
 
     /// The decoded text as a `String`.
     static func decodedString(_ text: some StringProtocol) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        return String(decoding: decodedBytes(text.utf8), as: UTF8.self)
-    }
-
-    static func decodedBytes<Bytes: Collection<UInt8>>(_ utf8: Bytes) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%") {
-                let first = utf8.index(after: index)
-                if first < utf8.endIndex, let high = URLSplit.hexValue(utf8[first]) {
-                    let second = utf8.index(after: first)
-                    if second < utf8.endIndex, let low = URLSplit.hexValue(utf8[second]) {
-                        bytes.append(high << 4 | low)
-                        index = utf8.index(after: second)
-                        continue
-                    }
-                }
-            }
-            bytes.append(byte)
-            index = utf8.index(after: index)
-        }
-        return bytes
+        return String(decoding: PercentDecoding.leniently(text), as: UTF8.self)
     }
 
     /// Whether `text` has a `%` that is not followed by two hex digits.

@@ -109,7 +109,7 @@ public struct ExampleRequest: Sendable, Hashable {
             }
         }
         let builder = try RequestBuilder(partner: partner)
-        let bases: [String?] = action.convention == .none ? [nil] : callbackBase.map { [$0] } ?? Self.callbackBases(for: action, in: spec)
+        let bases: [String?] = !action.convention.hasWayBack ? [nil] : callbackBase.map { [$0] } ?? Self.callbackBases(for: action, in: spec)
         var built: (request: OutgoingRequest, base: String?)?
         var firstError: RoundtripError?
         for base in bases {

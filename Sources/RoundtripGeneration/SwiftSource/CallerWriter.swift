@@ -95,7 +95,7 @@ struct CallerWriter {
             writer.line("")
             writeMethod(action, into: &writer)
         }
-        for action in actions where action.action.convention != .none {
+        for action in actions where action.action.convention.hasWayBack {
             writer.line("")
             writeReturns(action, into: &writer)
         }
@@ -110,7 +110,7 @@ struct CallerWriter {
 
     private func writeMethod(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
         let action = generated.action
-        let answers = action.convention != .none
+        let answers = action.convention.hasWayBack
         var documentation = (action.description.map { $0 + "\n\n" } ?? "")
         documentation +=
             "Calls \(SwiftWriter.code(action.name)) (\(action.convention), " + action.routes.map { SwiftWriter.code($0.text) }.joined(separator: ", ")

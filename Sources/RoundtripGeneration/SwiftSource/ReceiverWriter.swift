@@ -162,7 +162,7 @@ struct ReceiverWriter {
             writer.line("")
             GeneratedValue.writeEnum(value, into: &writer)
         }
-        if action.convention != .none {
+        if action.convention.hasWayBack {
             writer.line("")
             writeReturns(generated, into: &writer)
         }
@@ -172,7 +172,7 @@ struct ReceiverWriter {
     /// Whether an action that answers never answers success (an x-callback-url action whose
     /// outcomes leave it out): it has no success callback.
     static func neverSucceeds(_ action: Action) -> Bool {
-        action.convention != .none && action.successOutcome == nil
+        action.convention.hasWayBack && action.successOutcome == nil
     }
 
     private func writeReturns(_ generated: GeneratedAction, into writer: inout SwiftWriter) {

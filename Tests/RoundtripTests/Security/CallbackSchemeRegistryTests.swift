@@ -283,6 +283,18 @@ struct CallbackSchemeRegistryTests {
         #expect(CallbackPolicy.isForbidden(scheme: "things"))
         #expect(CallbackPolicy.unallowableSchemes == ["javascript", "vbscript", "data", "file", "about", "blob"])
     }
+
+    /// The iOS system schemes (which `roundtrip audit` reserves) are the platform's schemes but
+    /// other vendors' browsers' and the Mac's network and Terminal schemes, which an iOS app may
+    /// register.
+    @Test func iOSSystemSchemesLeaveOtherVendorsAndTheMacAlone() {
+        let notApplesOnIOS: Set<String> = [
+            "googlechrome", "googlechromes", "firefox", "microsoft-edge-http", "microsoft-edge-https", "opera-http", "opera-https", "brave",
+            "smb", "cifs", "afp", "nfs", "vnc", "ssh", "telnet", "ftp", "x-man-page",
+        ]
+        #expect(CallbackPolicy.iOSSystemSchemes == CallbackPolicy.platformSchemes.subtracting(notApplesOnIOS))
+        #expect(CallbackPolicy.iOSSystemSchemes.isSuperset(of: ["x-safari-http", "x-safari-https", "http", "tel", "itms-apps", "javascript"]))
+    }
 }
 
 /// RFC 4180 CSV rows: fields separated by commas, a quoted field may hold commas and doubled quotes.

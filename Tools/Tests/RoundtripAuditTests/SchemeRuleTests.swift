@@ -72,6 +72,24 @@ struct SchemeRuleTests {
         }
     }
 
+    /// The reserved list starts from the callback policy's iOS system schemes, so a scheme the
+    /// policy learns reaches the audit; the list itself is the one the audit has always used.
+    @Test("the reserved list is the callback policy's iOS schemes and the audit's own")
+    func reservedListDerivesFromTheCallbackPolicy() {
+        #expect(CallbackPolicy.iOSSystemSchemes.isSubset(of: ReservedSchemes.exact))
+        #expect(ReservedSchemes.iOSOnly.isDisjoint(with: CallbackPolicy.iOSSystemSchemes.subtracting(["ftp"])))
+        let expected: Set<String> = [
+            "http", "https", "mailto", "tel", "telprompt", "sms", "facetime", "facetime-audio",
+            "facetime-group", "maps", "itms", "itmss", "itms-apps", "itms-appss", "itms-services",
+            "itms-books", "itms-bookss", "itms-itunesu", "music", "audio-player-event", "videos",
+            "ibooks", "prefs", "app-prefs", "app-settings", "shortcuts", "message", "calshow",
+            "webcal", "photos-redirect", "file", "data", "javascript", "about", "blob", "ftp",
+            "vbscript", "ws", "wss", "applenews", "applenewss", "workflow", "wallet", "shoebox",
+            "facetime-prompt", "macappstore", "macappstores", "x-safari-http", "x-safari-https",
+        ]
+        #expect(ReservedSchemes.exact == expected)
+    }
+
     @Test("a scheme registered twice is reported once, at the second place")
     func duplicate() throws {
         let report = try AuditHelpers.audit(

@@ -17,7 +17,7 @@ extension SpecLinter {
     /// path segment of one of its routes, contains one of ``paymentWords``, or it declares an
     /// `integer` or `decimal` parameter whose name contains one of ``amountWords``.
     static func answerFindings(_ action: Action) -> [SpecDiagnostic] {
-        guard action.convention.signsAnswers, action.answers.signatures != .required,
+        guard action.convention.facts.signsAnswers, action.answers.signatures != .required,
             let route = action.routes.first(where: { !$0.isUniversalLink })
         else { return [] }
         func mentions(_ text: String, _ words: [String]) -> Bool {

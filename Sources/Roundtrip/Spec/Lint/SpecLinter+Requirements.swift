@@ -8,14 +8,13 @@ extension SpecLinter {
     ///   required parameter.
     static func requirementFindings(_ action: Action) -> [SpecDiagnostic] {
         var findings: [SpecDiagnostic] = []
-        if action.convention == .universalLinkCallback, !action.requiredCallbacks.isEmpty {
+        if !action.requiredCallbacks.isEmpty, let message = action.convention.rules.requiredCallbacksRedundancy(on: action.name) {
             findings.append(
                 SpecDiagnostic(
                     severity: .note,
                     rule: "required-callbacks-redundant",
                     keyPath: "actions.\(action.name).required-callbacks",
-                    message:
-                        "a Universal Link Callback request always needs both 'ulc-success' and 'ulc-error', so 'required-callbacks' changes nothing on '\(action.name)'; drop it"
+                    message: message
                 )
             )
         }

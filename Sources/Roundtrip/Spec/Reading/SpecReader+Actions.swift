@@ -165,9 +165,6 @@ extension SpecReader {
         var outcomes: [String]?
     }
 
-    /// Every key whose meaning depends on the convention, made once.
-    private static let conventionKeys: [ActionKey] = [.returnParameter, .responsePrefix, .outcomes]
-
     /// Reads the keys whose meaning depends on the convention (`return-parameter`,
     /// `response-prefix`, `outcomes`), refusing each that does not apply to `convention`.
     private mutating func readConventionKeys(
@@ -203,7 +200,7 @@ extension SpecReader {
             if Set(list).count != list.count { error("duplicate-value", Self.join(path, ActionKey.outcomes), node, "outcomes must be distinct") }
             keys.outcomes = rules.ordered(outcomes: list)
         }
-        for key in Self.conventionKeys where !applies.contains(key) {
+        for key in Convention.conventionDependentKeys where !applies.contains(key) {
             guard let keyNode = fields[key] else { continue }
             error("convention-mismatch", Self.join(path, key.name), keyNode, rules.mismatch(of: key))
         }
@@ -269,7 +266,7 @@ extension SpecReader {
         var queryValue: ParameterSpec?
         if let node = fields[.queryValue] {
             queryValue = readParameter(name: nil, node: node, path: Self.join(path, ActionKey.queryValue), allowName: true, allowList: false)
-            if convention != .none {
+            if convention.hasWayBack {
                 error(
                     "convention-mismatch",
                     Self.join(path, ActionKey.queryValue),

@@ -33,7 +33,7 @@ extension SpecReader {
     /// Sets an action's `answers` and `callback-match`: its own, or the app's. The app's
     /// `answers` do not reach an action that has no callback to sign (`ulc`, `none`).
     mutating func applyAnswerContext(_ context: AnswerContext, to action: inout Action, fields: SpecFields<ActionKey>, path: String) {
-        let inherited = action.convention.signsAnswers ? context.answers : .off
+        let inherited = action.convention.facts.signsAnswers ? context.answers : .off
         // Most actions have neither key: their paths are made only for one that is there.
         action.answers =
             fields[.answers].flatMap { readAnswers($0, Self.join(path, ActionKey.answers), context: context, convention: action.convention) }
@@ -49,7 +49,7 @@ extension SpecReader {
     /// - Returns: The policy, or `nil` when the key is absent or unusable.
     private mutating func readAnswers(_ node: DocumentNode?, _ path: String, context: AnswerContext, convention: Convention?) -> AnswerPolicy? {
         guard let node, let fields = mapping(node, path, keys: AnswersKey.self) else { return nil }
-        if let convention, !convention.signsAnswers {
+        if let convention, !convention.facts.signsAnswers {
             error(
                 "answers-without-callback",
                 path,
@@ -121,13 +121,5 @@ extension SpecReader {
             )
         }
         return match
-    }
-}
-
-extension Convention {
-    /// Whether the convention's answer is a callback the app could sign: not a Universal Link
-    /// Callback (which appends nothing) and not `none` (no way back).
-    var signsAnswers: Bool {
-        self == .xCallbackURL || self == .returnURL
     }
 }

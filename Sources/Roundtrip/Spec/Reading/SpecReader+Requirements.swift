@@ -1,9 +1,6 @@
 /// An action's `required-callbacks` (callbacks a request must carry) and `requires-one-of`
 /// (groups of optional parameters of which a request must carry at least one).
 extension SpecReader {
-    /// The conventions whose callbacks a request may leave out or carry, and so may require.
-    static let conventionsWithCallbacks: [Convention] = [.xCallbackURL, .universalLinkCallback]
-
     /// Reads `required-callbacks`: outcome names of an x-callback-url or ulc action, each one of
     /// the action's `outcomes`.
     ///
@@ -11,16 +8,13 @@ extension SpecReader {
     mutating func readRequiredCallbacks(_ node: DocumentNode?, convention: Convention, outcomes: [String]?, path actionPath: String) -> [String] {
         guard let node else { return [] }
         let path = Self.join(actionPath, ActionKey.requiredCallbacks.name)
-        guard Self.conventionsWithCallbacks.contains(convention) else {
-            let hint =
-                convention == .returnURL
-                ? "a return-url request always carries its one return URL ('\(ConventionNames.returnParameter)' or the action's 'return-parameter')"
-                : "a none action never answers, so it has no callbacks"
+        guard convention.facts.callbacksMayBeRequired else {
             error(
                 "convention-mismatch",
                 path,
                 node,
-                "'required-callbacks' applies to x-callback-url and ulc actions only: \(hint); drop it"
+                "'required-callbacks' applies to \(Convention.names(where: \.callbacksMayBeRequired)) actions only: "
+                    + "\(convention.rules.requiredCallbacksRefusal); drop it"
             )
             return []
         }

@@ -11,7 +11,7 @@
 /// Properties come from the Swift standard library's Unicode data, so a scalar assigned in a
 /// newer Unicode version than the platform's ICU knows may be classed differently; every scalar
 /// both know is classed the same (a test compares every one).
-struct PatternClass: Sendable, Hashable {
+package struct PatternClass: Sendable, Hashable {
     /// The Unicode classes a class holds beside its scalars and ranges.
     struct Properties: OptionSet, Sendable, Hashable {
         let rawValue: UInt8
@@ -38,7 +38,11 @@ struct PatternClass: Sendable, Hashable {
     /// The Unicode classes the class holds (before negation).
     private let properties: Properties
     /// Whether the class is `[^…]`.
-    private let isNegated: Bool
+    package let isNegated: Bool
+    /// The scalars and ranges as the pattern lists them, in its order, before negation: what an
+    /// example writer offers when no common character is in the class. Not part of equality:
+    /// two classes with the same members are the same class.
+    package let listedRanges: [ClosedRange<UInt32>]
 
     /// Makes a class from its members.
     ///
@@ -57,6 +61,7 @@ struct PatternClass: Sendable, Hashable {
         }
         self.properties = properties
         self.isNegated = isNegated
+        listedRanges = ranges
         var low: UInt64 = 0
         var high: UInt64 = 0
         for scalar in UInt32(0)..<128 {
@@ -84,11 +89,24 @@ struct PatternClass: Sendable, Hashable {
         byte < 64 ? asciiLow & (1 << UInt64(byte)) != 0 : asciiHigh & (1 << UInt64(byte &- 64)) != 0
     }
 
+    package static func == (left: PatternClass, right: PatternClass) -> Bool {
+        left.asciiLow == right.asciiLow && left.asciiHigh == right.asciiHigh && left.ranges == right.ranges
+            && left.properties == right.properties && left.isNegated == right.isNegated
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(asciiLow)
+        hasher.combine(asciiHigh)
+        hasher.combine(ranges)
+        hasher.combine(properties)
+        hasher.combine(isNegated)
+    }
+
     /// Whether the class holds the scalar whose value is `scalar`.
     ///
     /// - Complexity: O(log r) for r ranges, plus a Unicode property look-up for a class escape.
     @inline(__always)
-    func contains(_ scalar: UInt32) -> Bool {
+    package func contains(_ scalar: UInt32) -> Bool {
         if scalar < 0x80 { return containsASCII(UInt8(truncatingIfNeeded: scalar)) }
         return listsNonASCII(scalar) != isNegated
     }

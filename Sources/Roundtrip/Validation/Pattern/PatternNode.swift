@@ -3,7 +3,9 @@
 /// Captures, laziness and the anchors a whole-value match makes meaningless are gone by now: a
 /// whole-value match asks only whether some path through the pattern spells the value, and
 /// every one of those forms has the same paths as its plain counterpart.
-indirect enum PatternNode: Sendable, Equatable {
+///
+/// The example writer of `RoundtripGeneration` walks it too, so `pattern:` has one grammar.
+package indirect enum PatternNode: Sendable, Equatable {
     /// Matches only the empty text.
     case empty
     /// One scalar, by value.

@@ -15,7 +15,7 @@
 /// POSIX names (`[:digit:]`), nested classes and the class operators `&&` and `--`, a `-` that
 /// is neither a range nor first or last in its class, and escapes of letters ICU would take
 /// literally (`\y`).
-struct PatternParser {
+package struct PatternParser {
     /// The most times `{n,m}` may repeat: ICU reads larger counts, but each repetition is
     /// compiled out, so the program would grow with the count.
     static let maximumRepetition = 1_000
@@ -34,7 +34,7 @@ struct PatternParser {
     ///
     /// - Throws: ``PatternSyntaxError`` for a malformed pattern or one beyond the subset.
     /// - Complexity: O(n) in the pattern's length.
-    static func parse(_ source: String) throws(PatternSyntaxError) -> PatternNode {
+    package static func parse(_ source: String) throws(PatternSyntaxError) -> PatternNode {
         var parser = PatternParser(source)
         // A leading `^` holds at the only place a whole-value match starts.
         if parser.scalars.first == "^" { parser.position = 1 }

@@ -3,7 +3,7 @@
 ///
 /// ``ValuePattern`` turns it into a ``RoundtripError`` whose message names the construct and its
 /// offset, so that a spec author sees which part of the pattern to change.
-struct PatternSyntaxError: Error, Sendable, Equatable {
+package struct PatternSyntaxError: Error, Sendable, Equatable {
     /// Whether the pattern is malformed, or well-formed but beyond the subset.
     enum Kind: Sendable, Equatable {
         /// Not a regular expression at all (`[a-`, `a{2`, `)`).

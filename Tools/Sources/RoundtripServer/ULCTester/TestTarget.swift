@@ -35,13 +35,13 @@ package struct TestTarget: Sendable, Hashable {
         if scheme == "https" {
             guard split.hasAuthority, !split.host.isEmpty else { throw .invalidTarget("the target is https without a '//host'") }
             kind = .ulc
-        } else if split.hasAuthority, split.host.lowercased() == "x-callback-url",
+        } else if split.hasAuthority, split.host.lowercased() == Convention.xCallbackURL.facts.routeHost,
             !CallbackPolicy.isPlatformScheme(scheme)
         {
             kind = .xCallbackURL
         } else {
             throw .invalidTarget(
-                "the target must be an https universal link (a ULC target) or '<scheme>://x-callback-url/<action>', not '\(scheme):'"
+                "the target must be an https universal link (a ULC target) or '\(Self.xCallbackShape)', not '\(scheme):'"
             )
         }
         if let query = split.query, !query.isEmpty {
@@ -60,6 +60,9 @@ package struct TestTarget: Sendable, Hashable {
         self.url = url
         self.kind = kind
     }
+
+    /// The shape of an x-callback-url target, from the convention's derived route.
+    private static let xCallbackShape = Convention.xCallbackURL.derivedRoute(scheme: "<scheme>", action: "<action>") ?? ""
 
     /// The target with callback parameters pointing at `base/success`, `base/error` and, for
     /// x-callback-url, `base/cancel`, each percent-encoded once (the spec format's encoding rules).

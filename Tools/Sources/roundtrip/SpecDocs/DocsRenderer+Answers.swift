@@ -25,7 +25,7 @@ extension DocsRenderer {
                 }
             facts.append(DocsFact(term: "Answers", value: value))
         }
-        if action.callbackMatch == .exact, action.convention != .none {
+        if action.callbackMatch == .exact, action.convention.hasWayBack {
             facts.append(
                 DocsFact(
                     term: "Callback match",
@@ -38,7 +38,7 @@ extension DocsRenderer {
         }
         // An action's own `allow-schemes` replaces the app's list, which the callback policy's
         // paragraph gives; without a `callbacks` list only, where the list decides.
-        if let schemes = action.allowSchemes, spec.callbacks == nil, action.convention == .xCallbackURL || action.convention == .returnURL {
+        if let schemes = action.allowSchemes, spec.callbacks == nil, action.convention.facts.checksCallbackSchemes {
             let value: [DocsInline] =
                 schemes.isEmpty
                 ? [.text("none of the forbidden schemes, whatever the app allows.")]

@@ -19,14 +19,25 @@ extension SpecSchema {
 }
 
 extension SpecSchema {
+    /// The conventions whose actions may give `required-callbacks`, from their facts.
+    static let requirableConventions = Convention.allCases.filter(\.facts.callbacksMayBeRequired)
+
+    /// The names of ``requirableConventions`` as a spec spells them, for descriptions.
+    static let requirableNames = requirableConventions.map(\.rawValue).joined(separator: " and ")
+
+    /// Every outcome a requirable convention answers, in the conventions' order.
+    static let requirableOutcomes: [String] = requirableConventions.flatMap(\.defaultOutcomes).reduce(into: []) { outcomes, outcome in
+        if !outcomes.contains(outcome) { outcomes.append(outcome) }
+    }
+
     /// `required-callbacks`: outcomes whose callback a request must carry.
     static let requiredCallbacks: OrderedJSON = [
         "description": .string(ActionKey.requiredCallbacks.entry.summary),
         "anyOf": [
-            ["enum": .array(Convention.xCallbackURL.defaultOutcomes.map(OrderedJSON.string))],
+            ["enum": .array(requirableOutcomes.map(OrderedJSON.string))],
             [
                 "type": "array", "minItems": 1, "uniqueItems": true,
-                "items": ["enum": .array(Convention.xCallbackURL.defaultOutcomes.map(OrderedJSON.string))],
+                "items": ["enum": .array(requirableOutcomes.map(OrderedJSON.string))],
             ],
         ],
         "examples": [["success"]],
@@ -43,20 +54,27 @@ extension SpecSchema {
     ]
 
     /// The conditions of `required-callbacks` on the convention.
-    static let requirementRules: [OrderedJSON] = [
+    /// A requirable convention that answers fewer outcomes than ``requirableOutcomes`` gets a
+    /// narrower list.
+    static let requirementRules: [OrderedJSON] =
         [
-            "$comment": "convention-mismatch: required-callbacks applies to x-callback-url and ulc actions only.",
-            "if": ["not": conventionIs([.xCallbackURL, .universalLinkCallback])],
-            "then": ["properties": ["required-callbacks": forbidden("'required-callbacks' applies to x-callback-url and ulc actions only")]],
-        ],
-        [
-            "$comment": "invalid-value: a ulc action answers success or error only.",
-            "if": conventionIs([.universalLinkCallback]),
-            "then": [
-                "properties": [
-                    "required-callbacks": oneOrMore(["enum": .array(Convention.universalLinkCallback.defaultOutcomes.map(OrderedJSON.string))])
-                ]
-            ],
-        ],
-    ]
+            [
+                "$comment": .string("convention-mismatch: required-callbacks applies to \(requirableNames) actions only."),
+                "if": ["not": conventionIs(requirableConventions)],
+                "then": ["properties": ["required-callbacks": forbidden("'required-callbacks' applies to \(requirableNames) actions only")]],
+            ]
+        ]
+        + requirableConventions.filter { $0.defaultOutcomes != requirableOutcomes }.map { convention in
+            [
+                "$comment": .string(
+                    "invalid-value: a \(convention.rawValue) action answers \(convention.defaultOutcomes.joined(separator: " or ")) only."
+                ),
+                "if": conventionIs([convention]),
+                "then": [
+                    "properties": [
+                        "required-callbacks": oneOrMore(["enum": .array(convention.defaultOutcomes.map(OrderedJSON.string))])
+                    ]
+                ],
+            ]
+        }
 }

@@ -585,7 +585,7 @@ enum SpecSchema {
             ],
             [
                 "$comment": "convention-mismatch: the whole query is one value only with convention none, and then there are no query parameters.",
-                "if": ["not": conventionIs([.none])],
+                "if": ["not": conventionIs(Convention.allCases.filter { !$0.hasWayBack })],
                 "then": ["properties": ["query-value": forbidden("'query-value' works only with convention none")]],
             ],
             [
