@@ -2,12 +2,12 @@
 /// of the spec language's description (``SpecLanguage``).
 public enum ParameterKey: Int, SpecKey {
     case type, required, `default`, `enum`, pattern, minLength, maxLength, minimum, maximum, format
-    case list, minItems, maxItems, multiline, allowEmpty, maxBytes, secretEnv, description, name
+    case list, minItems, maxItems, multiline, allowEmpty, maxBytes, secretEnv, description, valueName
 
     static let byName = spellings()
 
     /// The keys of a parameter named by its place (a query parameter, a `returns` entry).
-    public static let unnamed = allCases.filter { $0 != .name }
+    public static let unnamed = allCases.filter { $0 != .valueName }
 
     /// The key as a spec file spells it.
     public var name: String {
@@ -30,7 +30,7 @@ public enum ParameterKey: Int, SpecKey {
         case .maxBytes: "max-bytes"
         case .secretEnv: "secret-env"
         case .description: "description"
-        case .name: "name"
+        case .valueName: "name"
         }
     }
 }
@@ -42,14 +42,14 @@ extension ParameterKey {
     /// The registry's entry for the key, as a query parameter's key (``SpecPlace/parameter``),
     /// or a named value's for `name`.
     public var entry: SpecKeyEntry {
-        SpecKeyEntry(name: name, place: self == .name ? .namedValue : .parameter, kind: kind, summary: summary, examples: examples, types: types)
+        SpecKeyEntry(name: name, place: self == .valueName ? .namedValue : .parameter, kind: kind, summary: summary, examples: examples, types: types)
     }
 
     /// Whether the key may be written in `place`: a named value (`query-value`, `fragment`) is
     /// never a list, and only it has a `name`.
     public func applies(to place: SpecPlace) -> Bool {
         switch place {
-        case .parameter: self != .name
+        case .parameter: self != .valueName
         case .namedValue: ![.list, .minItems, .maxItems].contains(self)
         default: false
         }
@@ -67,7 +67,7 @@ extension ParameterKey {
         case .minimum, .maximum: .number
         case .list: .choice(ListForm.allCases.map(\.rawValue), defaultChoice: nil)
         case .secretEnv: .environmentName
-        case .name: .nonEmptyText
+        case .valueName: .nonEmptyText
         }
     }
 
@@ -100,7 +100,7 @@ extension ParameterKey {
         case .maxBytes: "base64 only: the most bytes the value may decode to (at least 1)."
         case .secretEnv: "secret only, and required there: the environment variable that holds the value the parameter must equal."
         case .description: "Free text for generated documentation and code; the decision ignores it."
-        case .name: "The name handlers refer to the value by."
+        case .valueName: "The name handlers refer to the value by."
         }
     }
 
@@ -112,7 +112,7 @@ extension ParameterKey {
         case .maxItems: ["20"]
         case .maxBytes: ["65536"]
         case .secretEnv: ["NOTES_API_TOKEN"]
-        case .name: ["task"]
+        case .valueName: ["task"]
         default: []
         }
     }
@@ -127,7 +127,7 @@ extension ParameterKey {
         // Anything that describes the value would put it, or a hint of it, in the spec.
         case .default, .enum, .pattern, .minLength, .maxLength, .list, .allowEmpty:
             .allBut(["secret"], wording: "parameters other than secrets (a secret is compared whole, and never written in the spec)")
-        case .type, .required, .minItems, .maxItems, .description, .name: .every
+        case .type, .required, .minItems, .maxItems, .description, .valueName: .every
         }
     }
 
@@ -190,7 +190,7 @@ extension ParameterKey {
             if let value = parameter.defaultValue { return quoted(parameter.declaredSpelling(of: value)) }
             return parameter.defaultItems.map { ParameterDefinition.array($0.map(parameter.declaredSpelling(of:))) }
         case .description: return parameter.description.map(quoted)
-        case .name: return nil
+        case .valueName: return nil
         }
     }
 }

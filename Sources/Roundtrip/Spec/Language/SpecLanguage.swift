@@ -21,7 +21,7 @@ public enum SpecLanguage {
         case .action: ActionKey.allCases.map(\.entry)
         case .answers: AnswersKey.allCases.map(\.entry)
         case .parameter: ParameterKey.unnamed.map(\.entry)
-        case .namedValue: ([.name] + ParameterKey.unnamed).filter { $0.applies(to: .namedValue) }.map(\.entry)
+        case .namedValue: ([.valueName] + ParameterKey.unnamed).filter { $0.applies(to: .namedValue) }.map(\.entry)
         }
     }
 

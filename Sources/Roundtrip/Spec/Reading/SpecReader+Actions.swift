@@ -297,7 +297,7 @@ extension SpecReader {
                     error(
                         "duplicate-value",
                         Self.join(path, "\(key.name).name"),
-                        Self.member(fields[key], ParameterKey.name) ?? fields[key],
+                        Self.member(fields[key], ParameterKey.valueName) ?? fields[key],
                         "the \(key.name) is named '\(value.name)', which is already the name of \(clash.what) of this action; give it a name of its own"
                     )
                 }

@@ -105,14 +105,14 @@ extension SpecReader {
         let resolvedName: String
         if let name {
             resolvedName = name
-        } else if let given = nonEmptyString(fields[.name], Self.join(path(), ParameterKey.name)) {
+        } else if let given = nonEmptyString(fields[.valueName], Self.join(path(), ParameterKey.valueName)) {
             resolvedName = given
-            checkNameCharacters(given, Self.join(path(), ParameterKey.name), fields[.name], what: "the name")
+            checkNameCharacters(given, Self.join(path(), ParameterKey.valueName), fields[.valueName], what: "the name")
             if given.utf8.contains(0x2A) {
                 error(
                     "invalid-name",
-                    Self.join(path(), ParameterKey.name),
-                    fields[.name],
+                    Self.join(path(), ParameterKey.valueName),
+                    fields[.valueName],
                     "a whole query or fragment is one value with one name; '*' (a prefix) applies to query parameters only"
                 )
             }
@@ -120,13 +120,13 @@ extension SpecReader {
             if ReservedNames.isReserved(given) {
                 error(
                     "reserved-parameter",
-                    Self.join(path(), ParameterKey.name),
-                    fields[.name],
+                    Self.join(path(), ParameterKey.valueName),
+                    fields[.valueName],
                     "names starting with 'rt-' belong to Roundtrip and may not be declared"
                 )
             }
         } else {
-            error("missing-key", Self.join(path(), ParameterKey.name), node, "give the value a 'name' so handlers can refer to it")
+            error("missing-key", Self.join(path(), ParameterKey.valueName), node, "give the value a 'name' so handlers can refer to it")
             return nil
         }
         guard let type = readType(fields, path()) else { return nil }
