@@ -4,7 +4,8 @@
 #
 #   Scripts/benchmarks.sh [--check] [FILTER_REGEX]
 #
-# FILTER_REGEX defaults to every benchmark, e.g. 'Incoming.*|Router.*'. With --check the script
+# FILTER_REGEX defaults to every benchmark, e.g. 'Incoming.*|Router.*'; it must match a whole
+# name (ordo-one's --filter), so a word inside a name needs '.*word.*'. With --check the script
 # fails (exit 1) when a time ratio is over its threshold in Thresholds/ratios.json or an
 # allocation count differs from Thresholds/*.p90.json. After a deliberate change, update the
 # allocation counts with:
@@ -17,10 +18,21 @@ filter="${1:-.*}"
 log=$(mktemp)
 # SwiftPM caches the root package's file list; a stale cache misses new files in ../Sources.
 rm -f .build/release/description.json
-swift package --allow-writing-to-package-directory benchmark --target RoundtripBenchmarks --filter "$filter" --no-progress 2>&1 | tee "$log" >/dev/null || {
-  echo "the benchmark run failed; see $log" >&2
+# The plugin's output goes to the log, not the terminal: on a failure its last lines say why (a
+# build error of the benchmark targets shows up only after "Build of product 'BenchmarkTool'
+# complete!", the plugin's own tool).
+swift package --allow-writing-to-package-directory benchmark --target RoundtripBenchmarks --filter "$filter" --no-progress >"$log" 2>&1 || {
+  status=$?
+  echo "the benchmark run failed (exit $status); the end of $log:" >&2
+  grep -v '^\[[0-9]*/[0-9]*\]' "$log" | tail -n 40 >&2
   exit 1
 }
+# ordo-one's --filter matches whole names: 'Foundation.*' selects nothing (the baselines' names
+# start with "Incoming:" or "Value forms:"); '.*Foundation.*' selects them.
+if ! grep -q '^│ Time (wall clock)' "$log"; then
+  echo "no benchmark's whole name matches '$filter' (a filter must match from the name's start: '.*word.*'); see $log" >&2
+  exit 1
+fi
 python3 - "$log" "$check" <<'PY'
 import json, re, sys
 limits = json.load(open("Thresholds/ratios.json"))["ratios"]

@@ -32,12 +32,20 @@ package struct DigestTable<Element> {
     /// - Complexity: O(1) expected, plus one call of `matches` for each element with the digest
     ///   (at most ``elementsPerDigest``).
     package func first(digest: UInt64, where matches: (Element) -> Bool) -> Element? {
+        first(digest: digest, where: matches) { $0 }
+    }
+
+    /// The part `part` reads of the first element inserted with `digest` that satisfies
+    /// `matches`, or `nil`: the element is read in place, and only the part is copied out.
+    ///
+    /// - Complexity: As ``first(digest:where:)``.
+    func first<Part>(digest: UInt64, where matches: (Element) -> Bool, part: (Element) -> Part) -> Part? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         var slot = home(of: digest, mask: mask)
         while slots[slot] != 0 {
             let index = Int(slots[slot]) - 1
-            if digests[index] == digest, matches(elements[index]) { return elements[index] }
+            if digests[index] == digest, matches(elements[index]) { return part(elements[index]) }
             slot = (slot + 1) & mask
         }
         return nil

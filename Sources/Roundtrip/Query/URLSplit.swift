@@ -67,8 +67,8 @@ public struct URLSplit: Sendable, Hashable {
         var text = text
         let offsets = offsets
         // `withUTF8` rethrows untyped errors; only `body` throws here, so every error is a
-        // `Failure`. The result is returned straight through, not wrapped in a `Result`: on the
-        // incoming hot path that wrapper copied the whole accepted request twice.
+        // `Failure`. The result is returned straight through, not wrapped in a `Result`, so the
+        // accepted request is never copied on its way out.
         do {
             return try text.withUTF8 { bytes in try body(bytes, offsets) }
         } catch let failure as Failure {

@@ -32,9 +32,8 @@ public struct Endpoint: Sendable {
     /// How far a signature's `rt-ts` may be from now, in seconds (default 300).
     public var signatureWindow: TimeInterval { storage.signatureWindow }
 
-    /// Everything the endpoint compiled, behind one reference: an `Endpoint` is copied into the
-    /// closures of the hot path, and a copy of a struct with these fields inline cost a retain
-    /// and a release per field on every URL.
+    /// Everything the endpoint compiled, behind one reference, so that an `Endpoint` is cheap to
+    /// copy (into the closures of the hot path, for one).
     private let storage: Storage
 
     /// `@unchecked Sendable`: every field is immutable except the compiled actions, which are
@@ -82,123 +81,6 @@ public struct Endpoint: Sendable {
             let action = CompiledAction(action: spec.actions[index], keys: keys)
             compiled[index] = action
             return action
-        }
-    }
-
-    /// An action with its parameter lookup table; a class, so that looking it up on the hot path
-    /// costs one retain instead of copying every field of the ``Action``.
-    final class CompiledAction: Sendable {
-        let action: Action
-        let parameterIndex: [String: Int]
-        /// Parameter names in declaration order, for a linear scan when there are few.
-        let parameterNames: [String]
-        /// Each parameter with its numeric bounds precomputed, held by reference so the hot path
-        /// never copies a `ParameterSpec`.
-        let rules: [ParameterRule]
-        /// Parameters that are route placeholders (and so may not also be in the query).
-        let placeholderNames: Set<String>
-        /// The UTF-8 bytes of the declared names, back to back, and each name's range in them:
-        /// incoming names are matched on their raw bytes before any `String` is made. Empty (so
-        /// every name takes the `String` path) when there are more than 16 names or one is not ASCII.
-        let nameBytes: [UInt8]
-        let nameRanges: [Range<Int>]
-        /// The rules of the `query-value` and `fragment` parameters, made once like ``rules``.
-        let queryValueRule: ParameterRule?
-        let fragmentRule: ParameterRule?
-        /// The names of the value slots a decision fills: the parameters by position, then the
-        /// `query-value` and the `fragment` value when the action has them.
-        let slotNames: [String]
-        /// The slots of the `query-value` and `fragment` values.
-        let queryValueSlot: Int?
-        let fragmentSlot: Int?
-        /// By position: the `query-value` or `fragment` slot under the same name, if any (a
-        /// loaded spec refuses that; an action built in code may have it, and then that value
-        /// stands in for the parameter's default).
-        let sameNameSlot: [Int?]
-        /// How `+` in this action's query reads.
-        let queryEncoding: QueryEncoding
-        /// By position: whether the parameter is a `repeated` list, whose name may appear more than once.
-        let repeatable: [Bool]
-        /// Whether any parameter is a `repeated` list.
-        let hasRepeatable: Bool
-        /// Whether a declared parameter has the name of one of the convention's callback
-        /// parameters (only an action built in code can: the loader refuses it).
-        let declaresCallbackName: Bool
-        /// By position: whether the parameter is a prefix (`fld*`), whose values each keep the
-        /// name they came under.
-        let isPrefix: [Bool]
-        /// The positions of the prefix parameters, in declaration order; empty for most actions,
-        /// whose decisions then never look at a prefix.
-        let prefixPositions: [Int]
-        /// Whether any parameter is a prefix.
-        let hasPrefixes: Bool
-        /// The `requires-one-of` groups, by the positions of their parameters.
-        let requiredGroups: [[Int]]
-        /// The names of the action's `select` pairs. The route's selection read them to choose
-        /// this action, so decoding the query passes over them: they are neither declared nor
-        /// reported.
-        let selectNames: [String]
-        /// ``selectNames`` for a query item's raw name.
-        let selectRawNames: RawNames
-        /// ``Action/selectShadowsParameter``.
-        let selectShadowsParameter: Bool
-
-        init(action: Action, keys: any KeyResolver) {
-            self.action = action
-            var index: [String: Int] = [:]
-            for (position, parameter) in action.parameters.enumerated() { index[parameter.name] = position }
-            parameterIndex = index
-            parameterNames = action.parameters.map(\.name)
-            queryEncoding = action.queryEncoding
-            func rule(_ parameter: ParameterSpec, queryEncoding: QueryEncoding) -> ParameterRule {
-                ParameterRule(
-                    parameter,
-                    secret: parameter.type == .secret ? ParameterSecret(for: parameter, keys: keys) : nil,
-                    queryEncoding: queryEncoding
-                )
-            }
-            rules = action.parameters.map { rule($0, queryEncoding: action.queryEncoding) }
-            repeatable = action.parameters.map { $0.list == .repeated }
-            hasRepeatable = repeatable.contains(true)
-            let callbackNames = Set(action.convention.reservedParameters + [action.returnParameter])
-            declaresCallbackName = action.parameters.contains { parameter in
-                callbackNames.contains(parameter.name) || callbackNames.contains { parameter.matchesPrefix($0) }
-            }
-            let prefixes = action.parameters.map(\.isPrefix)
-            isPrefix = prefixes
-            prefixPositions = prefixes.indices.filter { prefixes[$0] }
-            hasPrefixes = !prefixPositions.isEmpty
-            requiredGroups = action.requiresOneOf.map { group in group.compactMap { name in index[name] } }.filter { !$0.isEmpty }
-            placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
-            selectNames = action.select.map(\.name)
-            selectRawNames = RawNames(selectNames)
-            selectShadowsParameter = action.selectShadowsParameter
-            var bytes: [UInt8] = []
-            var ranges: [Range<Int>] = []
-            if parameterNames.count <= 16, parameterNames.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
-                for name in parameterNames {
-                    ranges.append(bytes.count..<(bytes.count + name.utf8.count))
-                    bytes.append(contentsOf: name.utf8)
-                }
-            }
-            nameBytes = bytes
-            nameRanges = ranges
-            queryValueRule = action.queryValue.map { rule($0, queryEncoding: action.queryEncoding) }
-            // A fragment is not part of the query: its `+` is a plus whatever the query encoding.
-            fragmentRule = action.fragment.map { rule($0, queryEncoding: .rfc3986) }
-            var names = action.parameters.map(\.name)
-            let wholeValueSlots = [action.queryValue, action.fragment].map { value in
-                value.map {
-                    names.append($0.name)
-                    return names.count - 1
-                }
-            }
-            queryValueSlot = wholeValueSlots[0]
-            fragmentSlot = wholeValueSlots[1]
-            slotNames = names
-            sameNameSlot = action.parameters.map { parameter in
-                wholeValueSlots.compactMap { $0 }.first { names[$0] == parameter.name }
-            }
         }
     }
 
@@ -264,7 +146,8 @@ public struct Endpoint: Sendable {
         }
     }
 
-    /// ``evaluate(_:source:now:)`` after the limits and the split, with the URL's bytes.
+    /// ``evaluate(_:source:now:)`` after the limits and the split, with the URL's bytes: the
+    /// decision's steps in the order the type's overview lists them.
     private func decide(
         _ url: String,
         split: URLSplit,
@@ -273,65 +156,25 @@ public struct Endpoint: Sendable {
         source: String?,
         now: Date?
     ) throws(RoundtripError) -> AcceptedRequest {
-        guard let match = storage.router.route(bytes, offsets) else { throw unknownRoute(split) }
-        let actionIndex: Int
-        // Where in the URL the item that selected the action starts, when one did.
-        var selectItem: Int?
-        if let selection = match.selection {
-            // Actions told apart by `select` pairs: only routes that have them read the query here.
-            let query = offsets.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
-            guard let selected = try storage.router.select(selection, fallback: match.actionIndex, query: query) else {
-                throw unselected(split, selection: selection)
-            }
-            actionIndex = selected.actionIndex
-            selectItem = selected.selectItem.flatMap { item in offsets.query.map { $0.lowerBound + item } }
-        } else if let only = match.actionIndex {
-            actionIndex = only
-        } else {
-            throw unknownRoute(split)
-        }
-        // Held by reference and read field by field: binding `compiled.action` to a local
-        // copied the whole `Action` (a retain per field) on every URL.
-        let compiled = storage.compiledAction(actionIndex)
+        let routed = try route(split, bytes: bytes, offsets: offsets)
+        // Read through the reference, field by field, never bound to a local `Action`.
+        let compiled = storage.compiledAction(routed.actionIndex)
         try compiled.action.sources.check(source)
-
-        var items: [IncomingItem] = []
-        var queryValueText: String?
-        if let query = offsets.query {
-            if let rule = compiled.queryValueRule {
-                queryValueText = try Self.decodeWhole(UnsafeBufferPointer(rebasing: bytes[query]), rule: rule)
-            } else {
-                items = try compiled.decodeQuery(bytes, query, passingOver: selectItem)
-            }
-        }
-        // The select pairs chose the action: they are consumed, neither declared nor reported.
-        // Decoding the query passed over them, unless one has a parameter's name.
-        if compiled.selectShadowsParameter {
-            let names = compiled.selectNames
-            items.removeAll { item in names.contains(item.name) }
-        }
+        var query = try readQuery(for: compiled, bytes: bytes, offsets: offsets, passingOver: routed.selectItem)
         let signature = try storage.signatures.verify(
             split: split,
             bytes: bytes,
-            items: &items,
+            items: &query.items,
             requirement: compiled.action.signatures,
             actionName: compiled.action.name,
             now: now
         )
-
-        let (callbacks, callerName) = try takeCallbacks(compiled, bytes: bytes, items: &items)
-
-        var binding = ParameterBinding(compiled, bytes: bytes)
-        try binding.bind(items)
-        try binding.bindRoute(match, host: offsets.host)
-        try binding.bindQueryValue(queryValueText)
-        try binding.bindFragment(offsets.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
-        if !compiled.requiredGroups.isEmpty { try binding.checkRequiredGroups() }
-        try binding.applyDefaults()
+        let (callbacks, callerName) = try takeCallbacks(compiled, bytes: bytes, items: &query.items)
+        let binding = try bindParameters(compiled, query: query, route: routed.match, bytes: bytes, offsets: offsets)
         return AcceptedRequest(
             actionName: compiled.action.name,
             convention: compiled.action.convention,
-            parameters: RequestParameters(names: compiled.slotNames, values: binding.values, prefixed: binding.prefixed),
+            parameters: RequestParameters(names: compiled.slots.names, values: binding.values, prefixed: binding.prefixed),
             callbackURLs: callbacks,
             callerName: callerName,
             signature: signature,
@@ -392,6 +235,78 @@ public struct Endpoint: Sendable {
         return URLSplit(text: text, offsets: try offsets.get())
     }
 
+    /// The route step: the action at the URL's scheme, host and path, and, among actions that
+    /// share the route, the one whose `select` pairs the query carries (only routes with such
+    /// actions read the query here). `selectItem` is where in the URL the item that selected the
+    /// action starts, when one did: decoding the query passes over it.
+    private func route(
+        _ split: URLSplit,
+        bytes: UnsafeBufferPointer<UInt8>,
+        offsets: URLSplit.Offsets
+    ) throws(RoundtripError) -> (match: Router.ByteMatch, actionIndex: Int, selectItem: Int?) {
+        guard let match = storage.router.route(bytes, offsets) else { throw unknownRoute(split) }
+        guard let selection = match.selection else {
+            guard let only = match.actionIndex else { throw unknownRoute(split) }
+            return (match, only, nil)
+        }
+        let query = offsets.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+        guard let selected = try storage.router.select(selection, fallback: match.actionIndex, query: query) else {
+            throw unselected(split, selection: selection)
+        }
+        return (match, selected.actionIndex, selected.selectItem.flatMap { item in offsets.query.map { $0.lowerBound + item } })
+    }
+
+    /// An incoming query as the action reads it: its items, each with the declared parameter it
+    /// names, or for a `query-value` action the whole query decoded as one value.
+    private struct ReadQuery {
+        var items: [IncomingItem] = []
+        var wholeValue: String?
+    }
+
+    /// The query decoding step.
+    private func readQuery(
+        for compiled: CompiledAction,
+        bytes: UnsafeBufferPointer<UInt8>,
+        offsets: URLSplit.Offsets,
+        passingOver selectItem: Int?
+    ) throws(RoundtripError) -> ReadQuery {
+        var query = ReadQuery()
+        if let range = offsets.query {
+            if let rule = compiled.slots.queryValueRule {
+                query.wholeValue = try Self.decodeWhole(UnsafeBufferPointer(rebasing: bytes[range]), rule: rule)
+            } else {
+                query.items = try compiled.decodeQuery(bytes, range, passingOver: selectItem)
+            }
+        }
+        // The select pairs chose the action: they are consumed, neither declared nor reported.
+        // Decoding the query passed over them, unless one has a parameter's name.
+        if compiled.select.shadowsParameter {
+            let names = compiled.select.names
+            query.items.removeAll { item in names.contains(item.name) }
+        }
+        return query
+    }
+
+    /// The parameters step: the query items left after the signature and callbacks, the route's
+    /// placeholders, the whole-query value and the fragment each bound to its parameter and
+    /// parsed; then the `requires-one-of` groups checked and the defaults filled in.
+    private func bindParameters(
+        _ compiled: CompiledAction,
+        query: ReadQuery,
+        route match: Router.ByteMatch,
+        bytes: UnsafeBufferPointer<UInt8>,
+        offsets: URLSplit.Offsets
+    ) throws(RoundtripError) -> ParameterBinding {
+        var binding = ParameterBinding(compiled, bytes: bytes)
+        try binding.bind(query.items)
+        try binding.bindRoute(match, host: offsets.host)
+        try binding.bindQueryValue(query.wholeValue)
+        try binding.bindFragment(offsets.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
+        if !compiled.parameters.requiredGroups.isEmpty { try binding.checkRequiredGroups() }
+        try binding.applyDefaults()
+        return binding
+    }
+
     /// Decodes a whole query or fragment that is one value, with its rule's options: line
     /// breaks and tabs for a `multiline` value, `+` as a space for a `query-value` under
     /// `query-encoding: form`.
@@ -414,12 +329,12 @@ public struct Endpoint: Sendable {
             // parameter are skipped without comparing names; an action built in code that does
             // declare one still has it taken, as before.
             let found =
-                compiled.declaresCallbackName
+                compiled.callbacks.declaresCallbackName
                 ? items.firstIndex(where: { $0.name == name }) : items.firstIndex(where: { $0.position == nil && $0.name == name })
             guard let position = found else { return nil }
             return items.remove(at: position).text(in: bytes)
         }
-        let policy = compiled.action.callbackMatch == .exact ? storage.exactCallbackPolicy : storage.callbackPolicy
+        let policy = compiled.callbacks.matchesExactly ? storage.exactCallbackPolicy : storage.callbackPolicy
         return try compiled.action.convention.rules.takeCallbacks(take, of: compiled.action, policy: policy)
     }
 
@@ -499,25 +414,5 @@ struct GivenParameters {
 
     func contains(_ position: Int) -> Bool {
         position < 64 && bits & (1 << UInt64(position)) != 0
-    }
-}
-
-extension Endpoint.CompiledAction {
-    /// The index of a declared parameter: a linear scan of short names beats hashing for the
-    /// handful of parameters most actions have.
-    func position(of name: String) -> Int? {
-        if parameterNames.count <= 16 { return parameterNames.firstIndex(of: name) }
-        return parameterIndex[name]
-    }
-
-    /// The prefix parameter (`fld*`) that stands for an undeclared name (`fldFront`), if any. A
-    /// loaded spec has no two prefixes of which one starts the other, so at most one matches.
-    ///
-    /// - Complexity: O(*p*) byte comparisons for prefixes of *p* bytes in all; nothing for an
-    ///   action without prefixes.
-    func prefixPosition(of name: String) -> Int? {
-        guard hasPrefixes else { return nil }
-        for position in prefixPositions where rules[position].spec.matchesPrefix(name) { return position }
-        return nil
     }
 }

@@ -64,7 +64,7 @@ extension Endpoint.CompiledAction {
         let start = url.baseAddress!
         try QueryCodec.forEachItem(in: UnsafeBufferPointer(rebasing: url[query])) { raw throws(RoundtripError) in
             let offset = start.distance(to: raw.baseAddress!)
-            if offset == selectItem, !selectShadowsParameter {
+            if offset == selectItem, !select.shadowsParameter {
                 selectPairs += 1
             } else if let item = try decodeItem(raw, at: offset) {
                 items.append(item)
@@ -74,7 +74,7 @@ extension Endpoint.CompiledAction {
         }
         // The selection found each of the action's select pairs once, and may have stopped
         // reading there: one more is a select pair given twice.
-        if selectPairs > selectNames.count, let repeated = repeatedSelectName(in: UnsafeBufferPointer(rebasing: url[query])) {
+        if selectPairs > select.names.count, let repeated = repeatedSelectName(in: UnsafeBufferPointer(rebasing: url[query])) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(repeated)' appears more than once", parameter: repeated)
         }
         if let duplicate = firstDuplicateName(in: items) {
@@ -88,7 +88,7 @@ extension Endpoint.CompiledAction {
     private func repeatedSelectName(in query: UnsafeBufferPointer<UInt8>) -> String? {
         var seen: Set<String> = []
         var repeated: String?
-        let options = PercentDecoding.Options(queryEncoding: queryEncoding)
+        let options = PercentDecoding.Options(queryEncoding: parameters.queryEncoding)
         // The query was decoded once already without an error, so reading it again throws none.
         try? QueryCodec.forEachItem(in: query) { raw in
             guard repeated == nil else { return }
@@ -102,19 +102,19 @@ extension Endpoint.CompiledAction {
     /// Decodes one raw `name[=value]` item (see ``QueryCodec/decodeItem(_:)``) that starts at
     /// `offset` in the URL, or gives `nil` for a `select` pair, which the selection has read.
     private func decodeItem(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(RoundtripError) -> IncomingItem? {
-        if queryEncoding == .form, raw.contains(0x2B) { return try decodeFormItem(raw) }
+        if parameters.queryEncoding == .form, raw.contains(0x2B) { return try decodeFormItem(raw) }
         let equals = QueryCodec.nameEnd(raw)
         let name: String
         let position: Int?
         let rawName = UnsafeBufferPointer(rebasing: raw[0..<equals])
-        if let declared = declaredPosition(rawName: rawName) {
-            name = parameterNames[declared]
+        if let declared = names.position(rawName: rawName) {
+            name = names.list[declared]
             position = declared
         } else {
             if isSelectName(rawName: rawName) { return nil }
             name = try QueryCodec.decodeName(raw, end: equals)
             if isSelectName(name) { return nil }
-            position = self.position(of: name) ?? prefixPosition(of: name)
+            position = names.position(of: name) ?? parameters.prefixPosition(of: name)
         }
         guard equals < raw.count else { return IncomingItem(name: name, value: .absent, position: position) }
         // Printable ASCII without `%` decodes to itself: checked here, in the decoding step, and
@@ -122,7 +122,7 @@ extension Endpoint.CompiledAction {
         if PercentDecoding.isVerbatim(UnsafeBufferPointer(rebasing: raw[(equals + 1)...])) {
             return IncomingItem(name: name, value: .plain((offset + equals + 1)..<(offset + raw.count)), position: position)
         }
-        let options = position.map { rules[$0].decoding } ?? .strict
+        let options = position.map { parameters.rules[$0].decoding } ?? .strict
         guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: options) else {
             return IncomingItem(name: name, value: .absent, position: position)
         }
@@ -135,42 +135,27 @@ extension Endpoint.CompiledAction {
         let equals = QueryCodec.nameEnd(raw)
         let name = try QueryCodec.decodeName(raw, end: equals, options: PercentDecoding.Options(queryEncoding: .form))
         if isSelectName(name) { return nil }
-        let position = self.position(of: name) ?? prefixPosition(of: name)
-        let options = position.map { rules[$0].decoding } ?? PercentDecoding.Options(queryEncoding: .form)
+        let position = names.position(of: name) ?? parameters.prefixPosition(of: name)
+        let options = position.map { parameters.rules[$0].decoding } ?? PercentDecoding.Options(queryEncoding: .form)
         guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: options) else {
             return IncomingItem(name: name, value: .absent, position: position)
         }
         return IncomingItem(name: name, value: .decoded(value), position: position)
     }
 
-    /// The declared parameter whose name has exactly these bytes, when the raw name has no `%`
-    /// and is printable ASCII (so it decodes to itself, and byte equality is `String` equality
-    /// against the ASCII declared names). `nil` means "decode it and look it up", not "unknown".
-    private func declaredPosition(rawName: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !nameRanges.isEmpty, !rawName.isEmpty, PercentDecoding.isVerbatim(rawName) else { return nil }
-        return nameBytes.withUnsafeBufferPointer { names in
-            for position in nameRanges.indices {
-                let range = nameRanges[position]
-                guard range.count == rawName.count, names[range.lowerBound] == rawName[0] else { continue }
-                if memcmp(names.baseAddress! + range.lowerBound, rawName.baseAddress!, range.count) == 0 { return position }
-            }
-            return nil
-        }
-    }
-
     /// Whether a raw name without escapes is one of the action's select names. The selection
     /// decoded the select pairs (and refused a repeated one) before the action was known.
     private func isSelectName(rawName: UnsafeBufferPointer<UInt8>) -> Bool {
         // An empty name is never one (the decoding refuses it as malformed).
-        guard !selectRawNames.isEmpty, !selectShadowsParameter, !rawName.isEmpty else { return false }
+        guard !select.rawNames.isEmpty, !select.shadowsParameter, !rawName.isEmpty else { return false }
         // `nil` (decode it first) and `.some(nil)` (none of them) both say "not by its bytes".
-        guard case .some(.some) = selectRawNames.index(ofRaw: rawName, queryEncoding: queryEncoding) else { return false }
+        guard case .some(.some) = select.rawNames.index(ofRaw: rawName, queryEncoding: parameters.queryEncoding) else { return false }
         return true
     }
 
     /// Whether a decoded name is one of the action's select names.
     private func isSelectName(_ name: String) -> Bool {
-        !selectNames.isEmpty && !selectShadowsParameter && selectNames.contains(name)
+        !select.names.isEmpty && !select.shadowsParameter && select.names.contains(name)
     }
 
     /// The first name that appears twice, as ``QueryCodec/firstDuplicateName(in:)`` finds it:
@@ -183,9 +168,9 @@ extension Endpoint.CompiledAction {
             var seen: UInt64 = 0
             for index in items.indices {
                 let item = items[index]
-                if let position = item.position, repeatable[position] { continue }
+                if let position = item.position, parameters.repeatable[position] { continue }
                 // The names a prefix stands for share its position: they compare by name.
-                if hasPrefixes, let position = item.position, isPrefix[position] {
+                if parameters.hasPrefixes, let position = item.position, parameters.isPrefix[position] {
                     if items[..<index].contains(where: { $0.name == item.name }) { return item.name }
                     continue
                 }
@@ -204,7 +189,7 @@ extension Endpoint.CompiledAction {
         }
         var seen = Set<String>(minimumCapacity: items.count)
         for item in items where !seen.insert(item.name).inserted {
-            if let position = item.position, repeatable[position] { continue }
+            if let position = item.position, parameters.repeatable[position] { continue }
             return item.name
         }
         return nil

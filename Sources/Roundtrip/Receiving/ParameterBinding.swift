@@ -3,7 +3,7 @@
 struct ParameterBinding {
     private let compiled: Endpoint.CompiledAction
     private let bytes: UnsafeBufferPointer<UInt8>
-    /// The typed values by slot (see ``Endpoint/CompiledAction/slotNames``): binding by
+    /// The typed values by slot (see ``Endpoint/ValueSlots/names``): binding by
     /// position hashes no names.
     private(set) var values: [ParameterValue?]
     /// The undeclared parameters of an action that accepts them, in order.
@@ -17,7 +17,7 @@ struct ParameterBinding {
     init(_ compiled: Endpoint.CompiledAction, bytes: UnsafeBufferPointer<UInt8>) {
         self.compiled = compiled
         self.bytes = bytes
-        values = Array(repeating: nil, count: compiled.slotNames.count)
+        values = Array(repeating: nil, count: compiled.slots.names.count)
     }
 
     /// Binds the query items left after the signature and callbacks steps: an undeclared name is
@@ -42,26 +42,26 @@ struct ParameterBinding {
                     parameter: item.name
                 )
             }
-            if !compiled.placeholderNames.isEmpty, compiled.placeholderNames.contains(item.name) {
+            if !compiled.parameters.placeholderNames.isEmpty, compiled.parameters.placeholderNames.contains(item.name) {
                 throw RoundtripError(
                     .duplicateParameter,
                     "the parameter '\(item.name)' is part of the route and may not also be in the query",
                     parameter: item.name
                 )
             }
-            if compiled.hasPrefixes, compiled.isPrefix[position] {
-                prefixed.append((item.name, try parsePrefixed(item, rule: compiled.rules[position])))
+            if compiled.parameters.hasPrefixes, compiled.parameters.isPrefix[position] {
+                prefixed.append((item.name, try parsePrefixed(item, rule: compiled.parameters.rules[position])))
                 continue
             }
             given.insert(position)
-            if compiled.hasRepeatable, compiled.repeatable[position] {
+            if compiled.parameters.hasRepeatable, compiled.parameters.repeatable[position] {
                 repeatedItems[position, default: []].append(item.text(in: bytes))
                 continue
             }
-            values[position] = try parse(item, rule: compiled.rules[position])
+            values[position] = try parse(item, rule: compiled.parameters.rules[position])
         }
         for (position, texts) in repeatedItems.sorted(by: { $0.key < $1.key }) {
-            let rule = compiled.rules[position]
+            let rule = compiled.parameters.rules[position]
             // One empty occurrence of an `allow-empty` list ('tag=') clears it.
             if texts == [""], rule.spec.allowsEmpty {
                 values[position] = .empty
@@ -89,7 +89,7 @@ struct ParameterBinding {
             // Only on a refusal: parsed again under a rule of the name it came with, for the message.
             var named = rule.spec
             named.name = item.name
-            return try parse(item, rule: ParameterRule(named, secret: rule.secret, queryEncoding: compiled.queryEncoding))
+            return try parse(item, rule: ParameterRule(named, secret: rule.secret, queryEncoding: compiled.parameters.queryEncoding))
         }
     }
 
@@ -132,8 +132,8 @@ struct ParameterBinding {
     /// Parses a route value into its declared parameter; an undeclared one (an action built in
     /// code) is left out.
     private mutating func bind(_ name: String, _ text: String) throws(RoundtripError) {
-        guard let position = compiled.parameterIndex[name] else { return }
-        values[position] = try ParameterParsing.parse(text, rule: compiled.rules[position])
+        guard let position = compiled.names.index[name] else { return }
+        values[position] = try ParameterParsing.parse(text, rule: compiled.parameters.rules[position])
         given.insert(position)
     }
 
@@ -147,7 +147,7 @@ struct ParameterBinding {
 
     /// Binds a `query-value` action's whole query (already decoded), or its default.
     mutating func bindQueryValue(_ text: String?) throws(RoundtripError) {
-        guard let rule = compiled.queryValueRule, let slot = compiled.queryValueSlot else { return }
+        guard let rule = compiled.slots.queryValueRule, let slot = compiled.slots.queryValue else { return }
         let spec = rule.spec
         if let text, !text.isEmpty {
             values[slot] = try ParameterParsing.parse(text, rule: rule)
@@ -165,7 +165,7 @@ struct ParameterBinding {
     /// Binds the fragment to the action's `fragment` value; a fragment the action does not
     /// declare is an unknown parameter unless the action ignores or accepts those.
     mutating func bindFragment(_ fragment: UnsafeBufferPointer<UInt8>?) throws(RoundtripError) {
-        guard let rule = compiled.fragmentRule, let slot = compiled.fragmentSlot else {
+        guard let rule = compiled.slots.fragmentRule, let slot = compiled.slots.fragment else {
             if let fragment, !fragment.isEmpty, compiled.action.unknownParameters == .reject {
                 throw RoundtripError(
                     .unknownParameter,
@@ -196,16 +196,16 @@ struct ParameterBinding {
     ///
     /// - Complexity: O(the groups' members); nothing for an action without groups.
     func checkRequiredGroups() throws(RoundtripError) {
-        for group in compiled.requiredGroups where !group.contains(where: { Self.namesSomething(values[$0]) }) {
-            let names = group.map { "'\(compiled.parameterNames[$0])'" }.joined(separator: ", ")
-            let empty = group.filter { values[$0] != nil }.map { "'\(compiled.parameterNames[$0])='" }
+        for group in compiled.parameters.requiredGroups where !group.contains(where: { Self.namesSomething(values[$0]) }) {
+            let names = group.map { "'\(compiled.names.list[$0])'" }.joined(separator: ", ")
+            let empty = group.filter { values[$0] != nil }.map { "'\(compiled.names.list[$0])='" }
             let why =
                 empty.isEmpty
                 ? "" : " (\(empty.joined(separator: ", ")) \(empty.count == 1 ? "is" : "are") empty, which counts only with 'allow-empty')"
             throw RoundtripError(
                 .missingParameter,
                 "the action '\(compiled.action.name)' requires one of \(names)\(why)",
-                parameter: compiled.parameterNames[group[0]]
+                parameter: compiled.names.list[group[0]]
             )
         }
     }
@@ -224,10 +224,10 @@ struct ParameterBinding {
     /// Fills in the defaults of the declared parameters that got no value, and refuses a
     /// missing required one.
     mutating func applyDefaults() throws(RoundtripError) {
-        for (position, rule) in compiled.rules.enumerated() where !given.contains(position) {
+        for (position, rule) in compiled.parameters.rules.enumerated() where !given.contains(position) {
             let name = rule.spec.name
             // A `query-value` or `fragment` under the same name stands in for the parameter.
-            if let slot = compiled.sameNameSlot[position], values[slot] != nil { continue }
+            if let slot = compiled.slots.sameName[position], values[slot] != nil { continue }
             if let value = rule.spec.defaultValue {
                 values[position] = try ParameterParsing.parse(value, rule: rule)
             } else if let items = rule.spec.defaultItems {

@@ -1,10 +1,8 @@
 /// The candidates of a route's selection by their first select pair, found from a value's bytes
 /// as the query holds them.
 ///
-/// A dictionary keyed by a name and a `String` made a `String` of every value a query gives a
-/// select name and ran `Hasher` over it; arrays of arrays retained and released on each lookup.
-/// Here the values' bytes and the candidates' places are each one flat array, and a lookup
-/// hashes the query's bytes in place: it makes nothing and retains nothing but the table.
+/// The values' bytes and the candidates' places are each one flat array, and a lookup hashes
+/// the query's bytes in place: a query's values are never made into `String`s to be looked up.
 ///
 /// The pairs come from the spec, never from a URL, so no input decides which of them share a
 /// slot's run; the hash is seeded once per process all the same, and a lookup confirms a slot

@@ -256,8 +256,7 @@ struct RouteSelection: Sendable {
 
 extension RouteSelection {
     /// A route's selection once the routes are compiled, read by reference: a decision reads
-    /// its fields in place, where reading a ``RouteSelection`` value out of the router copied it
-    /// (a retain and a release of each of its tables) on every URL.
+    /// its fields in place, never a copy of its tables.
     final class Compiled: Sendable {
         private let candidates: [Int]
         /// Each candidate's pairs, their values as bytes.

@@ -111,7 +111,7 @@ package struct Router: Sendable {
     /// ``init(actions:)``, saying which route conflicts.
     init(locating actions: [Action]) throws(Conflict) {
         // Sized once for every edge, so building the table at launch never rehashes it.
-        // Actions are read in place, by index: binding each to a local copied every field.
+        // Actions are read in place, by index, never copied out of the array.
         var edgeCount = 0
         for index in actions.indices {
             for route in actions[index].routes { edgeCount += route.segments.count + 1 }

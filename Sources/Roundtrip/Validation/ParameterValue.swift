@@ -204,8 +204,7 @@ enum ParameterParsing {
     /// Parses one value (a single parameter's, or one item of a list) as the type and checks its
     /// constraints.
     ///
-    /// It reads each field through the rule's reference, which costs one load, where passing the
-    /// ``ParameterSpec`` value out of the rule copied the whole struct (a retain per field).
+    /// It reads each field through the rule's reference, never a copy of the ``ParameterSpec``.
     static func parseItem(
         _ bytes: UnsafeBufferPointer<UInt8>,
         text: String?,

@@ -159,10 +159,14 @@ struct RepeatedDefinitions {
     /// definition is looked up on its own.)
     func parameters(for set: ParameterSet) -> [ParameterSpec]? {
         guard let start = repeatedTextStart(of: set.node) else { return nil }
-        return readSets.first(digest: Self.digest(ofStart: start)) { entry in
-            entry.start == start && entry.set.convention == set.convention && Self.sameBytes(entry.set.returnParameter, set.returnParameter)
-                && Self.sameBytes(entry.set.responsePrefix, set.responsePrefix)
-        }?.parameters
+        return readSets.first(
+            digest: Self.digest(ofStart: start),
+            where: { entry in
+                entry.start == start && entry.set.convention == set.convention && Self.sameBytes(entry.set.returnParameter, set.returnParameter)
+                    && Self.sameBytes(entry.set.responsePrefix, set.responsePrefix)
+            },
+            part: { $0.parameters }
+        )
     }
 
     /// Remembers the parameters of a set whose reading found nothing to report, by where its
@@ -236,7 +240,7 @@ struct RepeatedDefinitions {
     ///
     /// - Complexity: O(*n*) in the size of the definition.
     mutating func parameter(for definition: Definition, digest: UInt64) -> ParameterSpec? {
-        guard var parameter = read.first(digest: digest, where: { isSame($0.definition, definition) })?.parameter else { return nil }
+        guard var parameter = read.first(digest: digest, where: { isSame($0.definition, definition) }, part: { $0.parameter }) else { return nil }
         if let start = repeatedTextStart(of: definition.node) {
             readAt.insert((start, Self.flags(of: definition), parameter), digest: Self.digest(ofStart: start))
         }
@@ -251,8 +255,11 @@ struct RepeatedDefinitions {
     /// - Complexity: O(1).
     func parameter(repeating definition: Definition) -> ParameterSpec? {
         guard let start = repeatedTextStart(of: definition.node),
-            var parameter = readAt.first(digest: Self.digest(ofStart: start), where: { $0.start == start && $0.flags == Self.flags(of: definition) })?
-                .parameter
+            var parameter = readAt.first(
+                digest: Self.digest(ofStart: start),
+                where: { $0.start == start && $0.flags == Self.flags(of: definition) },
+                part: { $0.parameter }
+            )
         else { return nil }
         if let name = definition.name { parameter.name = name }
         return parameter
