@@ -14,7 +14,13 @@ extension SpecReader {
 
     /// Reports `empty-range` when a whole number is below the least the registry gives `key`
     /// (``SpecValueKind/wholeNumber(atLeast:)``), with `message` saying why.
-    mutating func checkLeast(_ value: Int?, _ key: ParameterKey, _ fields: SpecFields<ParameterKey>, _ path: @autoclosure () -> String, _ message: String) {
+    mutating func checkLeast(
+        _ value: Int?,
+        _ key: ParameterKey,
+        _ fields: SpecFields<ParameterKey>,
+        _ path: @autoclosure () -> String,
+        _ message: String
+    ) {
         guard let value, value < key.leastValue else { return }
         error("empty-range", Self.join(path(), key), fields[key], message)
     }
