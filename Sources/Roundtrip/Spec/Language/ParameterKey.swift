@@ -140,9 +140,13 @@ extension ParameterKey {
     /// What the key applies to, in words for a message, when it does not apply to a parameter of
     /// `type`; `nil` when it does.
     func appliesOnly(to type: ParameterType) -> String? {
-        let types = types
+        let types = Self.typeRules[rawValue]
         return types.includes(type.description) ? nil : types.wording
     }
+
+    /// Each key's ``types``, by its raw value, made once: the reader asks for the rule of every
+    /// type-dependent key a definition has, and ``types`` builds its lists anew on each call.
+    private static let typeRules = allCases.map(\.types)
 
     /// The least value the key takes, for a whole number.
     var leastValue: Int {
