@@ -187,6 +187,7 @@ extension Convention {
         case .universalLinkCallback: UniversalLinkCallbackRules()
         case .returnURL: ReturnURLRules()
         case .none: NoCallbackRules()
+        case .custom: CustomRules()
         }
     }
 }

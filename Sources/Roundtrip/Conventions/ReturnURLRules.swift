@@ -14,6 +14,7 @@ struct ReturnURLRules: ConventionRules {
         reservedParameters: [],
         signsAnswers: true,
         callbacksMayBeRequired: false,
+        answer: AnswerShape(outcome: AnswerShape.OutcomeField(name: ConventionNames.responseType)),
         actionKeys: [.returnParameter, .responsePrefix, .outcomes]
     )
 

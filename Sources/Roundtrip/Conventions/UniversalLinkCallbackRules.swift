@@ -15,6 +15,7 @@ struct UniversalLinkCallbackRules: ConventionRules {
         callbacksMayBeRequired: true,
         requiresEveryCallback: true,
         requiresHTTPSCallbacks: true,
+        answer: AnswerShape(form: .unchanged),
         actionKeys: []
     )
 

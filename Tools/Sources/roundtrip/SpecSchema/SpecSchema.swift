@@ -523,6 +523,10 @@ enum SpecSchema {
             "required-callbacks": requiredCallbacks,
             "requires-one-of": requiresOneOf,
             "allow-schemes": allowSchemes(ActionKey.allowSchemes.entry.summary),
+            "callback-parameters": callbackParameters,
+            "answer": answer,
+            "error-returns": errorReturns,
+            "state-parameter": schema(of: ActionKey.stateParameter.entry),
         ],
         "allOf": actionRules,
     ]
@@ -651,6 +655,7 @@ enum SpecSchema {
             ])
         }
         rules += requirementRules
+        rules += wayBackRules
         return .array(rules)
     }()
 
