@@ -6,8 +6,10 @@ import Foundation
 /// JSON Pointer, RFC 6901, or a URL template), and its `answer` how the answer reads. Every
 /// callback goes through the whole callback policy, exactly as a convention's does.
 ///
-/// This side of the round trip (taking and checking the callbacks) reads the model; writing and
-/// reading a custom answer are not offered yet, and say so.
+/// Taking and checking the callbacks reads the model, and so does placing query callbacks in a
+/// request (``ConventionRules/deriveModelCallbacks(from:appending:for:)``); placing a `json`
+/// member or a template callback, and writing and reading a custom answer, are not offered yet,
+/// and say so.
 struct CustomRules: ConventionRules {
     var convention: Convention { .custom }
 
@@ -142,18 +144,6 @@ struct CustomRules: ConventionRules {
             .invalidParameter,
             "the action '\(action.name)' has a custom answer, which Roundtrip does not write yet; open its callback yourself",
             parameter: "outcome"
-        )
-    }
-
-    func deriveCallbacks(
-        from base: URLSplit,
-        appending: (String) -> String,
-        for action: Action
-    ) throws(RoundtripError) -> [(key: String, parameter: String, url: String)] {
-        throw RoundtripError(
-            .invalidParameter,
-            "the action '\(action.name)' has custom callbacks, which Roundtrip does not place in a request yet; add them yourself",
-            parameter: "callback"
         )
     }
 

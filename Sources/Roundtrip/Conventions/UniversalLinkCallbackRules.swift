@@ -116,9 +116,7 @@ struct UniversalLinkCallbackRules: ConventionRules {
                 parameter: "callback"
             )
         }
-        return callbackParameters(outcomes: action.outcomes, returnParameter: action.returnParameter).map {
-            ($0.outcome, $0.parameter, appending($0.outcome))
-        }
+        return try deriveModelCallbacks(from: base, appending: appending, for: action)
     }
 
     func interpret(

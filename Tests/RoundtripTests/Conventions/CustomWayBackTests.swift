@@ -316,6 +316,29 @@ struct CustomWayBackTests {
         }
     }
 
+    // MARK: - Calling: query callbacks placed from the model
+
+    @Test func requestBuildPlacesQueryCallbacksThatTheEndpointTakes() throws {
+        let spec = try Self.payments()
+        let built = try RequestBuilder(partner: spec).build("pay", parameters: [QueryItem(name: "amount", value: "10.00")], callback: "myshop://back")
+        let nonce = try #require(built.pending?.nonce)
+        #expect(built.pending?.callbacks == ["success": "myshop://back/success", "error": "myshop://back/error"])
+        let request = try Endpoint(spec: spec).evaluate(built.url)
+        #expect(request.callbacks == ["success": "myshop://back/success?rt-state=\(nonce)", "error": "myshop://back/error?rt-state=\(nonce)"])
+    }
+
+    @Test func requestBuildRefusesACallbackItCannotPlaceYet() throws {
+        let spec = try Self.payments()
+        #expect {
+            try RequestBuilder(partner: spec).build("charge", parameters: [QueryItem(name: "data", value: "{}")], callback: "myshop://back")
+        } throws: { error in
+            (error as? RoundtripError)?.code == .invalidParameter && (error as? RoundtripError)?.parameter == "callback"
+        }
+        // Without a callback base the request is built, and carries no callback.
+        let built = try RequestBuilder(partner: spec).build("charge", parameters: [QueryItem(name: "data", value: "{}")])
+        #expect(try Endpoint(spec: spec).evaluate(built.url).callbacks.isEmpty)
+    }
+
     // MARK: - Reading: exact errors
 
     static func spec(_ action: String) -> String {
