@@ -101,7 +101,13 @@ struct CustomRules: ConventionRules {
                         parameter: parameter
                     )
                 }
-                try policy.check(scanning: url, parameter: parameter, allowedSchemes: action.allowSchemes, place: location.place.described)
+                try policy.check(
+                    decoded: url,
+                    parameter: parameter,
+                    allowedSchemes: action.allowSchemes,
+                    place: location.place.described,
+                    scanningCharacters: true
+                )
                 callbacks[location.outcome] = url
             case .template(let name):
                 guard let template = take(name) else { continue }

@@ -147,23 +147,15 @@ extension SpecReader {
             guard let name = nonEmptyString(node, path), checkCallbackName(name, parameters: parameters, node: node, path: path) else { return nil }
             return .query(name)
         }
-        guard let members = node.members else {
-            error("wrong-type", path, node, "expected a query parameter's name, or a mapping with 'parameter' and 'pointer' or 'template: true'")
-            return nil
-        }
-        for member in distinctMembers(members, path) where !Self.callbackLocationKeys.contains(member.key) {
-            error(
-                "unknown-key",
-                Self.join(path, member.key),
-                Self.keyNode(member),
-                "unknown key '\(member.key)'; allowed here: \(Self.callbackLocationKeys.joined(separator: ", "))"
-            )
-        }
-        guard let parameterNode = Self.member(node, "parameter") else {
-            error("missing-key", Self.join(path, "parameter"), node, "name the query parameter that carries the callback ('parameter')")
-            return nil
-        }
-        guard let name = nonEmptyString(parameterNode, Self.join(path, "parameter")) else { return nil }
+        guard
+            smallMapping(
+                node,
+                allowed: Self.callbackLocationKeys,
+                path: path,
+                expected: "expected a query parameter's name, or a mapping with 'parameter' and 'pointer' or 'template: true'"
+            ),
+            let (parameterNode, name) = requiredText(node, "parameter", path: path, missing: "name the query parameter that carries the callback ('parameter')")
+        else { return nil }
         let pointerNode = Self.member(node, "pointer")
         let templateNode = Self.member(node, "template")
         let isTemplate = templateNode.flatMap { bool($0, Self.join(path, "template")) }
@@ -231,6 +223,35 @@ extension SpecReader {
         }
     }
 
+    /// Whether `node` is a mapping (else `wrong-type`, saying what was `expected`), reporting its
+    /// repeated keys and those not among `allowed` (`unknown-key`).
+    private mutating func smallMapping(_ node: DocumentNode, allowed: [String], path: String, expected: String) -> Bool {
+        guard let members = node.members else {
+            error("wrong-type", path, node, expected)
+            return false
+        }
+        for member in distinctMembers(members, path) where !allowed.contains(member.key) {
+            error(
+                "unknown-key",
+                Self.join(path, member.key),
+                Self.keyNode(member),
+                "unknown key '\(member.key)'; allowed here: \(allowed.joined(separator: ", "))"
+            )
+        }
+        return true
+    }
+
+    /// The non-empty text of the member `key` of a mapping, with its node; `missing-key` with
+    /// the message `missing` when there is none.
+    private mutating func requiredText(_ node: DocumentNode, _ key: String, path: String, missing: String) -> (node: DocumentNode, text: String)? {
+        guard let member = Self.member(node, key) else {
+            error("missing-key", Self.join(path, key), node, missing)
+            return nil
+        }
+        guard let text = nonEmptyString(member, Self.join(path, key)) else { return nil }
+        return (member, text)
+    }
+
     /// Refuses a callback parameter's name that the action also declares or Roundtrip reserves.
     private mutating func checkCallbackName(_ name: String, parameters: [ParameterSpec], node: DocumentNode, path: String) -> Bool {
         checkNameCharacters(name, path, node, what: "the callback parameter's name")
@@ -255,18 +276,8 @@ extension SpecReader {
     /// Reads `answer`: `prefix`, `outcome`, `echo`, and one form (`json: NAME` or `template: true`).
     private mutating func readAnswerShape(_ node: DocumentNode, parameters: [ParameterSpec], outcomes: [String], path: String) -> AnswerShape {
         var shape = AnswerShape()
-        guard let members = node.members else {
-            error("wrong-type", path, node, "expected a mapping with prefix, outcome, echo, json or template")
-            return shape
-        }
-        for member in distinctMembers(members, path) where !Self.answerKeys.contains(member.key) {
-            error(
-                "unknown-key",
-                Self.join(path, member.key),
-                Self.keyNode(member),
-                "unknown key '\(member.key)'; allowed here: \(Self.answerKeys.joined(separator: ", "))"
-            )
-        }
+        guard smallMapping(node, allowed: Self.answerKeys, path: path, expected: "expected a mapping with prefix, outcome, echo, json or template")
+        else { return shape }
         shape.prefix = string(Self.member(node, "prefix"), Self.join(path, "prefix")) ?? ""
         if shape.prefix.hasPrefix(ReservedNames.prefix) {
             error("reserved-parameter", Self.join(path, "prefix"), Self.member(node, "prefix"), "names starting with 'rt-' belong to Roundtrip")
@@ -310,23 +321,15 @@ extension SpecReader {
 
     /// Reads an answer's `outcome`: `name`, and `values` mapping each outcome to a word or a list.
     private mutating func readOutcomeField(_ node: DocumentNode, outcomes: [String], path: String) -> AnswerShape.OutcomeField? {
-        guard let members = node.members else {
-            error("wrong-type", path, node, "expected a mapping with 'name' (the field that names the outcome) and optional 'values'")
-            return nil
-        }
-        for member in distinctMembers(members, path) where !Self.outcomeFieldKeys.contains(member.key) {
-            error(
-                "unknown-key",
-                Self.join(path, member.key),
-                Self.keyNode(member),
-                "unknown key '\(member.key)'; allowed here: \(Self.outcomeFieldKeys.joined(separator: ", "))"
-            )
-        }
-        guard let nameNode = Self.member(node, "name") else {
-            error("missing-key", Self.join(path, "name"), node, "name the answer field that says the outcome ('name', such as status)")
-            return nil
-        }
-        guard let name = nonEmptyString(nameNode, Self.join(path, "name")) else { return nil }
+        guard
+            smallMapping(
+                node,
+                allowed: Self.outcomeFieldKeys,
+                path: path,
+                expected: "expected a mapping with 'name' (the field that names the outcome) and optional 'values'"
+            ),
+            let (_, name) = requiredText(node, "name", path: path, missing: "name the answer field that says the outcome ('name', such as status)")
+        else { return nil }
         var field = AnswerShape.OutcomeField(name: name)
         guard let valuesNode = Self.member(node, "values") else { return field }
         var taken: [String: String] = [:]
