@@ -52,7 +52,10 @@ struct CustomWayBackTests {
     /// answer's shape from its facts.
     @Test(
         arguments: [
-            ("x-callback-url", "notes://x-callback-url/add", "", ["success": "x-success", "error": "x-error", "cancel": "x-cancel"], nil, AnswerShape.Form.query),
+            (
+                "x-callback-url", "notes://x-callback-url/add", "", ["success": "x-success", "error": "x-error", "cancel": "x-cancel"], nil,
+                AnswerShape.Form.query
+            ),
             ("return-url", "notes://add", "response-prefix: ifcc_", ["return": "returnURL"], "responseType", .query),
             ("ulc", "https://notes.example.com/add", "", ["success": "ulc-success", "error": "ulc-error"], nil, .unchanged),
             ("none", "notes://add", "", [:], nil, .unchanged),
@@ -369,7 +372,8 @@ struct CustomWayBackTests {
         ),
         (
             "convention: custom\ncallback-parameters: {any: cb, success: cb2}\nanswer: {outcome: {name: s}}", "invalid-value",
-            "actions.a.callback-parameters.any", "'any' is one callback for every outcome; it cannot stand beside callbacks of single outcomes (success)"
+            "actions.a.callback-parameters.any",
+            "'any' is one callback for every outcome; it cannot stand beside callbacks of single outcomes (success)"
         ),
         (
             "convention: custom\nparameters: {data: {type: json}}\ncallback-parameters: {success: {parameter: data, pointer: callback_url}}",

@@ -49,11 +49,23 @@ extension SpecReader {
             )
             return result
         }
-        let callbacks = readCallbackLocations(callbacksNode, parameters: parameters, outcomes: outcomes, path: Self.join(path, ActionKey.callbackParameters))
-        let answer = fields[.answer].map { readAnswerShape($0, parameters: parameters, outcomes: outcomes, path: Self.join(path, ActionKey.answer)) } ?? AnswerShape()
+        let callbacks = readCallbackLocations(
+            callbacksNode,
+            parameters: parameters,
+            outcomes: outcomes,
+            path: Self.join(path, ActionKey.callbackParameters)
+        )
+        let answer =
+            fields[.answer].map { readAnswerShape($0, parameters: parameters, outcomes: outcomes, path: Self.join(path, ActionKey.answer)) }
+            ?? AnswerShape()
         checkAnswerFits(answer, callbacks: callbacks, node: fields[.answer] ?? node, path: Self.join(path, ActionKey.answer))
         if let errorNode = fields[.errorReturns] {
-            result.errorReturns = readReturns(errorNode, path: Self.join(path, ActionKey.errorReturns), convention: convention, responsePrefix: answer.prefix)
+            result.errorReturns = readReturns(
+                errorNode,
+                path: Self.join(path, ActionKey.errorReturns),
+                convention: convention,
+                responsePrefix: answer.prefix
+            )
         }
         if let stateNode = fields[.stateParameter], let name = nonEmptyString(stateNode, Self.join(path, ActionKey.stateParameter)) {
             if answer.echo.contains(name) {
@@ -154,7 +166,12 @@ extension SpecReader {
                 path: path,
                 expected: "expected a query parameter's name, or a mapping with 'parameter' and 'pointer' or 'template: true'"
             ),
-            let (parameterNode, name) = requiredText(node, "parameter", path: path, missing: "name the query parameter that carries the callback ('parameter')")
+            let (parameterNode, name) = requiredText(
+                node,
+                "parameter",
+                path: path,
+                missing: "name the query parameter that carries the callback ('parameter')"
+            )
         else { return nil }
         let pointerNode = Self.member(node, "pointer")
         let templateNode = Self.member(node, "template")
@@ -187,7 +204,12 @@ extension SpecReader {
                 return nil
             }
             if pointer.tokens.isEmpty {
-                error("invalid-value", Self.join(path, "pointer"), pointerNode, "the pointer '' names the whole document; point at the member that holds the callback URL")
+                error(
+                    "invalid-value",
+                    Self.join(path, "pointer"),
+                    pointerNode,
+                    "the pointer '' names the whole document; point at the member that holds the callback URL"
+                )
                 return nil
             }
             guard let declared = parameters.first(where: { $0.name == name }) else {
@@ -307,7 +329,12 @@ extension SpecReader {
         let isTemplate = templateNode.flatMap { bool($0, Self.join(path, "template")) } ?? false
         if let jsonNode, let name = nonEmptyString(jsonNode, Self.join(path, "json")) {
             if isTemplate {
-                error("invalid-value", Self.join(path, "json"), jsonNode, "an answer has one form: query fields, 'json: NAME' or 'template: true', not both")
+                error(
+                    "invalid-value",
+                    Self.join(path, "json"),
+                    jsonNode,
+                    "an answer has one form: query fields, 'json: NAME' or 'template: true', not both"
+                )
             } else if ReservedNames.isReserved(name) {
                 error("reserved-parameter", Self.join(path, "json"), jsonNode, "names starting with 'rt-' belong to Roundtrip")
             } else {
@@ -379,7 +406,12 @@ extension SpecReader {
         }
         let templates = callbacks.filter { if case .template = $0.place { true } else { false } }
         if answer.form == .template, templates.count != callbacks.count {
-            error("invalid-value", Self.join(path, "template"), node, "a template answer fills the callback's placeholders, so every callback must be 'template: true'")
+            error(
+                "invalid-value",
+                Self.join(path, "template"),
+                node,
+                "a template answer fills the callback's placeholders, so every callback must be 'template: true'"
+            )
         } else if answer.form != .template, let template = templates.first {
             error(
                 "invalid-value",
