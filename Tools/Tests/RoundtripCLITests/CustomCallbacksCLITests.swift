@@ -50,4 +50,13 @@ struct CustomCallbacksCLITests {
         #expect(error["code"] as? String == "forbidden-callback")
         #expect(error["parameter"] as? String == parameter)
     }
+
+    /// `spec docs` documents where each callback goes, and builds an example request for each
+    /// action.
+    @Test func docsNameThePartnersCallbacks() throws {
+        let run = try CommandLineRunner.run(["spec", "docs", Self.spec])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("`callbacksuccess` (success)"))
+        #expect(run.stdout.contains("`returnUrl` (every outcome)"))
+    }
 }
