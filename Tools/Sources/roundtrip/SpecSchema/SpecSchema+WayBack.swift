@@ -60,16 +60,18 @@ extension SpecSchema {
         "not": ["required": ["json", "template"]],
     ]
 
-    /// `error-returns`: like `returns`.
-    static let errorReturns: OrderedJSON = [
-        "description": .string(ActionKey.errorReturns.entry.summary),
-        "type": "object",
-        "propertyNames": [
-            "minLength": 1, "pattern": .string("^(?!\(ReservedNames.prefix))"),
-            "patternErrorMessage": "names starting with 'rt-' belong to Roundtrip",
-        ],
-        "additionalProperties": ["$ref": "#/$defs/returned-value"],
-    ]
+    /// `returns` or `error-returns`: returned values by name, none in Roundtrip's `rt-` namespace.
+    static func returnedValues(_ description: String) -> OrderedJSON {
+        [
+            "description": .string(description),
+            "type": "object",
+            "propertyNames": [
+                "minLength": 1, "pattern": .string("^(?!\(ReservedNames.prefix))"),
+                "patternErrorMessage": "names starting with 'rt-' belong to Roundtrip",
+            ],
+            "additionalProperties": ["$ref": "#/$defs/returned-value"],
+        ]
+    }
 
     /// The conventions whose actions describe their own way back.
     static let customConventions = Convention.allCases.filter(\.facts.describesOwnWayBack)
