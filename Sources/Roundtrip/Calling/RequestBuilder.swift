@@ -102,7 +102,7 @@ public struct RequestBuilder: Sendable {
         }
         try RequestBuilder.checkNames(of: parameters, for: action)
         if callback == nil, let outcome = action.requiredCallbacks.first {
-            let parameter = action.callbackParameters.first { $0.outcome == outcome }?.parameter ?? outcome
+            let parameter = action.wayBack.callback(for: outcome)?.place.parameter ?? outcome
             throw RoundtripError(
                 .missingCallback,
                 "the partner's action '\(actionName)' requires the '\(parameter)' callback (required-callbacks); pass a callback base",

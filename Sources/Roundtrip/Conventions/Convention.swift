@@ -8,6 +8,9 @@ public enum Convention: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case returnURL = "return-url"
     /// No way back: the request is fire-and-forget.
     case none
+    /// A partner's own shape, as payment and point-of-sale apps publish theirs: the action's
+    /// `callback-parameters` say where the callbacks are, its `answer` how the answer reads.
+    case custom
 
     /// The spelling in a spec file.
     public var description: String { rawValue }
@@ -107,6 +110,18 @@ extension Action {
     /// answers (see ``Convention/callbackParameters(outcomes:returnParameter:)``).
     public var callbackParameters: [(outcome: String, parameter: String)] {
         convention.callbackParameters(outcomes: outcomes, returnParameter: returnParameter)
+    }
+
+    /// Where a request for this action carries its callbacks and how its answer is shaped: a
+    /// `custom` action's own ``customWayBack``, or its convention's preset, stated by the
+    /// convention's facts (``ConventionFacts/answer``): each callback parameter of
+    /// ``callbackParameters`` as a query parameter, and the convention's answer with the
+    /// action's `response-prefix`.
+    public var wayBack: WayBack {
+        if let customWayBack { return customWayBack }
+        var answer = convention.facts.answer
+        answer.prefix = responsePrefix
+        return WayBack(callbacks: callbackParameters.map { CallbackLocation(outcome: $0.outcome, place: .query($0.parameter)) }, answer: answer)
     }
 
     /// What the action's convention means for a caller, in one sentence for documentation,

@@ -51,6 +51,16 @@ public struct ConventionFacts: Sendable {
     /// `allow-schemes` applies: a way back on any scheme, not https only.
     public var checksCallbackSchemes: Bool { hasWayBack && !requiresHTTPSCallbacks }
 
+    /// Whether each action says where its callbacks are and how its answer reads (`custom`'s
+    /// `callback-parameters` and `answer`), in place of a preset.
+    public let describesOwnWayBack: Bool
+
+    /// The convention's answer, as a preset of the answer model: x-callback-url's query fields
+    /// on the callback of the outcome, return-url's `<prefix>responseType` naming the outcome
+    /// (the prefix is each action's), a Universal Link Callback opened unchanged. A `custom`
+    /// action's is its own (``Action/wayBack``).
+    public let answer: AnswerShape
+
     /// The host of the route an action without a `url` gets (x-callback-url's
     /// `<scheme>://x-callback-url/<action>`), or `nil` when the convention derives no route.
     public let routeHost: String?
@@ -75,8 +85,12 @@ public struct ConventionFacts: Sendable {
         requiresEveryCallback: Bool = false,
         requiresHTTPSCallbacks: Bool = false,
         routeHost: String? = nil,
+        describesOwnWayBack: Bool = false,
+        answer: AnswerShape = AnswerShape(),
         actionKeys: [ActionKey]
     ) {
+        self.describesOwnWayBack = describesOwnWayBack
+        self.answer = answer
         self.outcomes = outcomes
         self.callbacks = callbacks
         self.callerNameParameter = callerNameParameter

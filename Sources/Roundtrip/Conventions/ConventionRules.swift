@@ -89,7 +89,8 @@ protocol ConventionRules: Sendable {
     ) throws(RoundtripError) -> String
 
     /// Calling: the callbacks to send, derived from the caller's base, as
-    /// `(key, query parameter, URL)`; `appending` makes `BASE/<outcome>`.
+    /// `(key, query parameter, URL)`; `appending` makes `BASE/<outcome>`. By default read from
+    /// the action's way back (``deriveModelCallbacks(from:appending:for:)``).
     func deriveCallbacks(
         from base: URLSplit,
         appending: (String) -> String,
@@ -173,6 +174,36 @@ extension ConventionRules {
 
     func wireName(of name: String, request: PendingRequest) -> String { name }
 
+    func deriveCallbacks(
+        from base: URLSplit,
+        appending: (String) -> String,
+        for action: Action
+    ) throws(RoundtripError) -> [(key: String, parameter: String, url: String)] {
+        try deriveModelCallbacks(from: base, appending: appending, for: action)
+    }
+
+    /// The callbacks to send, read from the action's way back (``Action/wayBack``): each
+    /// callback in a query parameter with `BASE/<outcome>` (`appending`), one that serves every
+    /// outcome with `BASE` itself.
+    func deriveModelCallbacks(
+        from base: URLSplit,
+        appending: (String) -> String,
+        for action: Action
+    ) throws(RoundtripError) -> [(key: String, parameter: String, url: String)] {
+        var derived: [(key: String, parameter: String, url: String)] = []
+        for location in action.wayBack.callbacks {
+            guard case .query(let parameter) = location.place else {
+                throw RoundtripError(
+                    .invalidParameter,
+                    "the action '\(action.name)' takes its callback in \(location.place.described), which Roundtrip does not place in a request yet; add it yourself",
+                    parameter: "callback"
+                )
+            }
+            derived.append((location.outcome, parameter, location.servesEveryOutcome ? String(base.text) : appending(location.outcome)))
+        }
+        return derived
+    }
+
     /// Appends response parameters to a caller's callback URL (see ``ResponseBuilder/append(_:to:)``).
     func append(_ items: [QueryItem], to url: String) throws(RoundtripError) -> String {
         try ResponseBuilder.append(items, to: url)
@@ -187,6 +218,7 @@ extension Convention {
         case .universalLinkCallback: UniversalLinkCallbackRules()
         case .returnURL: ReturnURLRules()
         case .none: NoCallbackRules()
+        case .custom: CustomRules()
         }
     }
 }

@@ -13,6 +13,7 @@ struct NoCallbackRules: ConventionRules {
         hasWayBack: false,
         signsAnswers: false,
         callbacksMayBeRequired: false,
+        answer: AnswerShape(form: .unchanged),
         actionKeys: []
     )
 

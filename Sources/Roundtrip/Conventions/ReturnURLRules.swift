@@ -14,6 +14,7 @@ struct ReturnURLRules: ConventionRules {
         reservedParameters: [],
         signsAnswers: true,
         callbacksMayBeRequired: false,
+        answer: AnswerShape(outcome: AnswerShape.OutcomeField(name: ConventionNames.responseType)),
         actionKeys: [.returnParameter, .responsePrefix, .outcomes]
     )
 
@@ -93,8 +94,11 @@ struct ReturnURLRules: ConventionRules {
         guard let url = request.callbackURLs[ConventionNames.returnKey] else {
             throw RoundtripError(.missingCallback, "the request has no \(action.returnParameter) to return to", parameter: action.returnParameter)
         }
-        let prefix = action.responsePrefix
-        var items = [QueryItem(name: prefix + ConventionNames.responseType, value: resolved)]
+        // The answer's shape is the convention's preset (``Action/wayBack``): the outcome field
+        // `responseType`, after the action's prefix.
+        let answer = action.wayBack.answer
+        let prefix = answer.prefix
+        var items = [QueryItem(name: prefix + (answer.outcome?.name ?? ConventionNames.responseType), value: resolved)]
         for item in parameters {
             if item.name == ConventionNames.responseType {
                 throw RoundtripError(.reservedParameter, "'\(ConventionNames.responseType)' is set from the outcome", parameter: item.name)
@@ -102,14 +106,6 @@ struct ReturnURLRules: ConventionRules {
             items.append(QueryItem(name: prefix + item.name, value: item.value))
         }
         return try append(items, to: url)
-    }
-
-    func deriveCallbacks(
-        from base: URLSplit,
-        appending: (String) -> String,
-        for action: Action
-    ) throws(RoundtripError) -> [(key: String, parameter: String, url: String)] {
-        [(ConventionNames.returnKey, action.returnParameter, String(base.text))]
     }
 
     func interpret(

@@ -15,6 +15,7 @@ struct UniversalLinkCallbackRules: ConventionRules {
         callbacksMayBeRequired: true,
         requiresEveryCallback: true,
         requiresHTTPSCallbacks: true,
+        answer: AnswerShape(form: .unchanged),
         actionKeys: []
     )
 
@@ -115,9 +116,7 @@ struct UniversalLinkCallbackRules: ConventionRules {
                 parameter: "callback"
             )
         }
-        return callbackParameters(outcomes: action.outcomes, returnParameter: action.returnParameter).map {
-            ($0.outcome, $0.parameter, appending($0.outcome))
-        }
+        return try deriveModelCallbacks(from: base, appending: appending, for: action)
     }
 
     func interpret(

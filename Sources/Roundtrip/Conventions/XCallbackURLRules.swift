@@ -116,16 +116,6 @@ struct XCallbackURLRules: ConventionRules {
         return try append(items, to: url)
     }
 
-    func deriveCallbacks(
-        from base: URLSplit,
-        appending: (String) -> String,
-        for action: Action
-    ) throws(RoundtripError) -> [(key: String, parameter: String, url: String)] {
-        callbackParameters(outcomes: action.outcomes, returnParameter: action.returnParameter).map {
-            ($0.outcome, $0.parameter, appending($0.outcome))
-        }
-    }
-
     func interpret(
         _ answer: [QueryItem],
         request: PendingRequest,

@@ -204,9 +204,17 @@ extension Endpoint {
         let declaresCallbackName: Bool
         /// Whether callbacks are matched as whole URLs (`callback-match: exact`).
         let matchesExactly: Bool
+        /// Whether the action describes its own callbacks (`custom`), which are taken from
+        /// where its ``Action/wayBack`` says.
+        let isCustom: Bool
 
         init(_ action: Action) {
-            let callbackNames = Set(action.convention.reservedParameters + [action.returnParameter])
+            isCustom = action.customWayBack != nil
+            let customNames = action.customWayBack?.callbacks.compactMap { location -> String? in
+                if case .jsonMember = location.place { return nil }
+                return location.place.parameter
+            }
+            let callbackNames = Set(action.convention.reservedParameters + [action.returnParameter] + (customNames ?? []))
             declaresCallbackName = action.parameters.contains { parameter in
                 callbackNames.contains(parameter.name) || callbackNames.contains { parameter.matchesPrefix($0) }
             }

@@ -335,6 +335,11 @@ public struct Endpoint: Sendable {
             return items.remove(at: position).text(in: bytes)
         }
         let policy = compiled.callbacks.matchesExactly ? storage.exactCallbackPolicy : storage.callbackPolicy
+        if compiled.callbacks.isCustom {
+            // A `json` parameter stays a parameter: its member is the callback.
+            func peek(_ name: String) -> String? { items.first { $0.name == name }?.text(in: bytes) }
+            return (try CustomRules.takeCallbacks(take, peek: peek, of: compiled.action, policy: policy), nil)
+        }
         return try compiled.action.convention.rules.takeCallbacks(take, of: compiled.action, policy: policy)
     }
 

@@ -107,32 +107,37 @@ public struct CallbackPolicy: Sendable {
     /// - Throws: ``RoundtripError`` `forbidden-callback` or `reserved-parameter`.
     @discardableResult
     public func check(_ url: String, parameter: String, requireHTTPS: Bool = false, responsePrefix: String = "") throws(RoundtripError) -> URLSplit {
-        func reject(_ why: String) -> RoundtripError {
-            RoundtripError(.forbiddenCallback, "the callback '\(parameter)' \(why)", parameter: parameter)
-        }
-        if PercentDecoding.containsForbiddenCharacter(url) {
-            if url.utf8.contains(0x5C) { throw reject("contains a backslash, which browsers and URL parsers read differently") }
-            throw reject("contains a control character")
-        }
-        return try check(decoded: url, parameter: parameter, requireHTTPS: requireHTTPS, responsePrefix: responsePrefix)
+        try check(decoded: url, parameter: parameter, requireHTTPS: requireHTTPS, responsePrefix: responsePrefix, scanningCharacters: true)
     }
 
     /// ``check(_:parameter:requireHTTPS:responsePrefix:)`` for a URL that came out of the strict
     /// query decoder, which already rejected control characters: the incoming-URL hot path
-    /// skips that second scan.
+    /// skips that second scan (unless `scanningCharacters`).
     ///
-    /// - Parameter allowedSchemes: The action's own `allow-schemes`, in place of
-    ///   ``allowedSchemes``; `nil` for the policy's. Read only for a forbidden scheme.
+    /// - Parameters:
+    ///   - allowedSchemes: The action's own `allow-schemes`, in place of ``allowedSchemes``;
+    ///     `nil` for the policy's. Read only for a forbidden scheme.
+    ///   - place: Where the callback is, for messages, when it is not the whole of `parameter`
+    ///     (`'/callback_url' in 'data'`).
+    ///   - scanningCharacters: Whether to scan for control characters and backslashes first,
+    ///     for a URL no strict decoder has read: one given in code, or a string member of a
+    ///     `json` parameter, whose escapes can hold any character.
     @discardableResult
     func check(
         decoded url: String,
         parameter: String,
         requireHTTPS: Bool = false,
         responsePrefix: String = "",
-        allowedSchemes: [String]? = nil
+        allowedSchemes: [String]? = nil,
+        place: String? = nil,
+        scanningCharacters: Bool = false
     ) throws(RoundtripError) -> URLSplit {
         func reject(_ why: String) -> RoundtripError {
-            RoundtripError(.forbiddenCallback, "the callback '\(parameter)' \(why)", parameter: parameter)
+            RoundtripError(.forbiddenCallback, "the callback \(place ?? "'\(parameter)'") \(why)", parameter: parameter)
+        }
+        if scanningCharacters, PercentDecoding.containsForbiddenCharacter(url) {
+            if url.utf8.contains(0x5C) { throw reject("contains a backslash, which browsers and URL parsers read differently") }
+            throw reject("contains a control character")
         }
         let split: URLSplit
         do {

@@ -109,7 +109,10 @@ public struct ExampleRequest: Sendable, Hashable {
             }
         }
         let builder = try RequestBuilder(partner: partner)
-        let bases: [String?] = !action.convention.hasWayBack ? [nil] : callbackBase.map { [$0] } ?? Self.callbackBases(for: action, in: spec)
+        // A custom action's callbacks are placed by hand for now: its example carries none.
+        let bases: [String?] =
+            !action.convention.hasWayBack || action.convention.facts.describesOwnWayBack
+            ? [nil] : callbackBase.map { [$0] } ?? Self.callbackBases(for: action, in: spec)
         var built: (request: OutgoingRequest, base: String?)?
         var firstError: RoundtripError?
         for base in bases {

@@ -144,11 +144,7 @@ enum SwiftLiteral {
         if let value = action.fragment { arguments.append("fragment: " + parameter(value, shared: &shared)) }
         arguments.append("sources: " + sources(action.sources, shared: &shared))
         arguments.append("signatures: .\(signature(action.signatures))")
-        if let returns = action.returns {
-            var values: [String] = []
-            for value in returns { values.append(pad(indent + 8) + parameter(value, shared: &shared)) }
-            arguments.append("returns: [" + (values.isEmpty ? "" : "\n" + values.joined(separator: ",\n") + ",\n" + pad(indent + 4)) + "]")
-        }
+        if let returns = action.returns { arguments.append("returns: " + returnedValues(returns, indent: indent, shared: &shared)) }
         arguments.append("queryEncoding: .\(action.queryEncoding.rawValue)")
         if let text = action.description { arguments.append("description: \(string(text))") }
         arguments += answerArguments(action.answers, action.callbackMatch)
@@ -161,6 +157,11 @@ enum SwiftLiteral {
             arguments.append("requiresOneOf: [" + action.requiresOneOf.map(strings).joined(separator: ", ") + "]")
         }
         if let schemes = action.allowSchemes { arguments.append("allowSchemes: \(strings(schemes))") }
+        if let value = action.customWayBack { arguments.append("customWayBack: " + wayBack(value)) }
+        if let errorReturns = action.errorReturns {
+            arguments.append("errorReturns: " + returnedValues(errorReturns, indent: indent, shared: &shared))
+        }
+        if let name = action.stateParameter { arguments.append("stateParameter: \(string(name))") }
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 
@@ -183,7 +184,43 @@ enum SwiftLiteral {
         case .universalLinkCallback: "universalLinkCallback"
         case .returnURL: "returnURL"
         case .none: "none"
+        case .custom: "custom"
         }
+    }
+
+    /// An action's `returns` or `error-returns` list, one value a line.
+    static func returnedValues(_ returns: [ParameterSpec], indent: Int, shared: inout SharedExpressions) -> String {
+        var values: [String] = []
+        for value in returns { values.append(pad(indent + 8) + parameter(value, shared: &shared)) }
+        return "[" + (values.isEmpty ? "" : "\n" + values.joined(separator: ",\n") + ",\n" + pad(indent + 4)) + "]"
+    }
+
+    /// A custom action's `WayBack(…)`, on one line.
+    static func wayBack(_ wayBack: WayBack) -> String {
+        let callbacks = wayBack.callbacks.map { location in
+            let place =
+                switch location.place {
+                case .query(let name): ".query(\(string(name)))"
+                case .jsonMember(let parameter, let pointer):
+                    ".jsonMember(parameter: \(string(parameter)), pointer: try! JSONPointer(\(string(pointer.text))))"
+                case .template(let parameter): ".template(parameter: \(string(parameter)))"
+                }
+            return "CallbackLocation(outcome: \(string(location.outcome)), place: \(place))"
+        }
+        let answer = wayBack.answer
+        let outcome = answer.outcome.map { field in
+            let values = field.values.map { "AnswerShape.OutcomeWords(outcome: \(string($0.outcome)), words: \(strings($0.words)))" }
+            return "AnswerShape.OutcomeField(name: \(string(field.name)), values: [\(values.joined(separator: ", "))])"
+        }
+        let form =
+            switch answer.form {
+            case .query: ".query"
+            case .json(let parameter): ".json(parameter: \(string(parameter)))"
+            case .template: ".template"
+            case .unchanged: ".unchanged"
+            }
+        return "WayBack(callbacks: [\(callbacks.joined(separator: ", "))], answer: AnswerShape(prefix: \(string(answer.prefix)), "
+            + "outcome: \(outcome ?? "nil"), echo: \(strings(answer.echo)), form: \(form)))"
     }
 
     /// `ParameterSpec(…)` on one line, naming only what differs from the defaults.

@@ -70,6 +70,18 @@ struct ConventionFactsTests {
             routeHost: nil,
             actionKeys: []
         ),
+        FactsCase(
+            convention: .custom,
+            callbacks: [],
+            reserved: [],
+            hasWayBack: true,
+            signsAnswers: false,
+            callbacksMayBeRequired: true,
+            requiresEveryCallback: false,
+            checksCallbackSchemes: true,
+            routeHost: nil,
+            actionKeys: ["outcomes"]
+        ),
     ]
 
     @Test(arguments: cases)
@@ -96,13 +108,15 @@ struct ConventionFactsTests {
         #expect(facts.callbacks.map(\.parameter) == convention.callbackParameters().map(\.parameter))
         #expect(facts.callbacks.map(\.outcome) == convention.callbackParameters().map(\.outcome))
         #expect(convention.derivedRoute(scheme: "notes", action: "add") == facts.routeHost.map { "notes://\($0)/add" })
-        #expect(facts.hasWayBack == !facts.callbacks.isEmpty)
+        // A custom action's callbacks are its own (`callback-parameters`), none fixed.
+        #expect(facts.hasWayBack == (!facts.callbacks.isEmpty || facts.describesOwnWayBack))
         #expect(!facts.requiresEveryCallback || facts.callbacksMayBeRequired)
     }
 
     /// `required-callbacks` is refused on a convention whose facts say its callbacks cannot be
     /// required, with a message that names the conventions that allow it, and accepted otherwise.
-    @Test(arguments: Convention.allCases)
+    /// A custom action's `required-callbacks` name its own callbacks (see `CustomWayBackTests`).
+    @Test(arguments: Convention.allCases.filter { !$0.facts.describesOwnWayBack })
     func requiredCallbacksFollowTheFacts(_ convention: Convention) throws {
         let yaml = """
             roundtrip: 1

@@ -44,11 +44,11 @@ import Testing
     static let errors: [(String, String, String, String, String)] = [
         (
             "required-callbacks: [success]", "none", "convention-mismatch", "actions.open.required-callbacks",
-            "'required-callbacks' applies to x-callback-url and ulc actions only: a none action never answers, so it has no callbacks; drop it"
+            "'required-callbacks' applies to x-callback-url and ulc actions only (and to custom actions, which name their own callbacks): a none action never answers, so it has no callbacks; drop it"
         ),
         (
             "required-callbacks: [success]", "return-url", "convention-mismatch", "actions.open.required-callbacks",
-            "'required-callbacks' applies to x-callback-url and ulc actions only: a return-url request always carries its one return URL ('returnURL' or the action's 'return-parameter'); drop it"
+            "'required-callbacks' applies to x-callback-url and ulc actions only (and to custom actions, which name their own callbacks): a return-url request always carries its one return URL ('returnURL' or the action's 'return-parameter'); drop it"
         ),
         (
             "required-callbacks: [x-success]", "x-callback-url", "invalid-value", "actions.open.required-callbacks",

@@ -483,7 +483,7 @@ struct SpecDocsCommandTests {
         #expect(run.stdout.isEmpty)
         #expect(
             run.stderr.contains(
-                "broken.yaml:5:17: error: actions.a.convention: 'bogus' is not one of x-callback-url, ulc, return-url, none [invalid-value]"
+                "broken.yaml:5:17: error: actions.a.convention: 'bogus' is not one of x-callback-url, ulc, return-url, none, custom [invalid-value]"
             )
         )
         #expect(run.stderr.contains("broken.yaml:6:5: error: actions.a.paramters: unknown key 'paramters' (did you mean 'parameters'?)"))

@@ -59,7 +59,8 @@ struct SpecSchemaTests {
                 [
                     "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters", "parameters", "query-value",
                     "fragment", "sources", "signatures", "returns", "query-encoding", "description", "answers", "callback-match",
-                    "select", "required-callbacks", "requires-one-of", "allow-schemes",
+                    "select", "required-callbacks", "requires-one-of", "allow-schemes", "callback-parameters", "answer",
+                    "error-returns", "state-parameter",
                 ]
             ),
             ("a parameter", definitions["parameter"] as? [String: Any], parameterKeys),

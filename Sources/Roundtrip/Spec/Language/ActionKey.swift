@@ -4,6 +4,7 @@ public enum ActionKey: Int, SpecKey {
     case sources, signatures, returns, queryEncoding, description
     case answers, callbackMatch
     case select, requiredCallbacks, requiresOneOf, allowSchemes
+    case callbackParameters, answer, errorReturns, stateParameter
 
     static let byName = spellings()
 
@@ -30,6 +31,10 @@ public enum ActionKey: Int, SpecKey {
         case .requiredCallbacks: "required-callbacks"
         case .requiresOneOf: "requires-one-of"
         case .allowSchemes: "allow-schemes"
+        case .callbackParameters: "callback-parameters"
+        case .answer: "answer"
+        case .errorReturns: "error-returns"
+        case .stateParameter: "state-parameter"
         }
     }
 }
@@ -55,7 +60,8 @@ extension ActionKey {
                 .choice(Convention.allCases.map(\.rawValue), defaultChoice: nil),
                 """
                 How the answer travels back: x-callback-url (x-success, x-error, x-cancel), ulc (Universal Link Callback: \
-                ulc-success, ulc-error), return-url (one return URL with prefixed response parameters) or none (no answer).
+                ulc-success, ulc-error), return-url (one return URL with prefixed response parameters), none (no answer) \
+                or custom (the action's own callback-parameters and answer).
                 """
             )
         case .returnParameter: describe(.action, .nonEmptyText, "return-url only: the parameter that carries the return URL.")
@@ -153,6 +159,39 @@ extension ActionKey {
                 """
             )
         case .allowSchemes: describe(.action, .structure, "Replaces the top level's allow-schemes for this action's callbacks.")
+        case .callbackParameters:
+            describe(
+                .action,
+                .structure,
+                """
+                custom only (and required there): where the request carries each callback, by outcome or 'any' (one for every outcome): \
+                a query parameter's name, {parameter, pointer} for a member of a json parameter (RFC 6901 JSON Pointer), or \
+                {parameter, template: true} for a URL with {Name} placeholders in its path and query. Every callback goes through \
+                the callback policy.
+                """
+            )
+        case .answer:
+            describe(
+                .action,
+                .structure,
+                """
+                custom only: how the answer reads: prefix (before every field's name), outcome ({name, values}: the field that \
+                names the outcome and the partner's word or words for each), echo (request parameters sent back as given), and one \
+                form: query fields (the default), json: NAME (one parameter holding a JSON object) or template: true.
+                """
+            )
+        case .errorReturns:
+            describe(
+                .action,
+                .structure,
+                "custom only: what the answers of the other outcomes than success carry, by name, each described like a parameter; without it, read as text, unchecked."
+            )
+        case .stateParameter:
+            describe(
+                .action,
+                .nonEmptyText,
+                "custom only: the echoed request parameter or json member that carries rt-state back, for a partner that keeps no query of the callback."
+            )
         }
     }
 }

@@ -32,6 +32,8 @@
 ///   ``requirementFindings(_:)``.
 /// - `allow-schemes` (warning): each scheme opted back in for callbacks, with what it costs; see
 ///   ``allowSchemeFindings(_:)``.
+/// - `outcome-word-missing` (note): a custom answer's `outcome.values` without a word for one
+///   of the action's outcomes; see ``wayBackFindings(_:)``.
 package enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -99,11 +101,12 @@ package enum SpecLinter {
             findings += answerFindings(action)
             findings += parameterShapeFindings(action)
             findings += requirementFindings(action)
+            findings += wayBackFindings(action)
         }
         findings += routeFindings(spec)
         findings += selectFindings(spec)
         findings += allowSchemeFindings(spec)
-        if spec.callbacks == nil, spec.actions.contains(where: { !$0.callbackParameters.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
+        if spec.callbacks == nil, spec.actions.contains(where: { !$0.wayBack.callbacks.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
             findings.append(
                 SpecDiagnostic(
                     severity: .note,

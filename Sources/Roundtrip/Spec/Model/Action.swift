@@ -51,6 +51,17 @@ public struct Action: Sendable {
     /// Groups of optional query parameters of which a request must carry at least one each
     /// (`requires-one-of:`), else `missing-parameter` naming the group. Empty for most actions.
     public var requiresOneOf: [[String]]
+    /// `custom` only: the action's own way back (`callback-parameters` and `answer`), in the
+    /// partner's names; `nil` for the other conventions, whose preset ``wayBack`` gives.
+    public var customWayBack: WayBack?
+    /// `custom` only: the fields the outcomes other than the success outcome carry
+    /// (`error-returns:`), unprefixed; `nil` when the spec does not say (they are then read as
+    /// text, unchecked).
+    public var errorReturns: [ParameterSpec]?
+    /// `custom` only: the echoed request parameter (or `json` member) that carries `rt-state`
+    /// back, for a partner that keeps no query of the callback (`state-parameter:`); `nil` when
+    /// `rt-state` travels in the callback's own query.
+    public var stateParameter: String?
 
     /// Creates an action.
     public init(
@@ -74,9 +85,15 @@ public struct Action: Sendable {
         select: [QueryItem] = [],
         requiredCallbacks: [String] = [],
         requiresOneOf: [[String]] = [],
-        allowSchemes: [String]? = nil
+        allowSchemes: [String]? = nil,
+        customWayBack: WayBack? = nil,
+        errorReturns: [ParameterSpec]? = nil,
+        stateParameter: String? = nil
     ) {
         self.allowSchemes = allowSchemes
+        self.customWayBack = customWayBack
+        self.errorReturns = errorReturns
+        self.stateParameter = stateParameter
         self.select = select
         self.requiredCallbacks = requiredCallbacks
         self.requiresOneOf = requiresOneOf

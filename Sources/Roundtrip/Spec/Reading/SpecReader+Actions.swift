@@ -42,6 +42,19 @@ extension SpecReader {
             hasQueryValue: values.queryValue != nil,
             path: path
         )
+        let custom = readCustomWayBack(
+            fields,
+            node: node,
+            convention: convention,
+            parameters: values.parameters,
+            outcomes: keys.outcomes ?? convention.defaultOutcomes,
+            returns: returns,
+            path: path
+        )
+        let requiredCallbacks =
+            convention.facts.describesOwnWayBack
+            ? readCustomRequiredCallbacks(fields[.requiredCallbacks], wayBack: custom.wayBack, path: path)
+            : readRequiredCallbacks(fields[.requiredCallbacks], convention: convention, outcomes: keys.outcomes, path: path)
         var action = Action(
             name: name,
             routes: routes,
@@ -59,9 +72,12 @@ extension SpecReader {
             queryEncoding: actionEncoding,
             description: string(fields[.description], Self.join(path, ActionKey.description)),
             select: select,
-            requiredCallbacks: readRequiredCallbacks(fields[.requiredCallbacks], convention: convention, outcomes: keys.outcomes, path: path),
+            requiredCallbacks: requiredCallbacks,
             requiresOneOf: readRequiresOneOf(fields[.requiresOneOf], parameters: values.parameters, routes: routes, path: path),
-            allowSchemes: readAllowSchemes(fields[.allowSchemes], Self.join(path, ActionKey.allowSchemes), app: app)
+            allowSchemes: readAllowSchemes(fields[.allowSchemes], Self.join(path, ActionKey.allowSchemes), app: app),
+            customWayBack: custom.wayBack,
+            errorReturns: custom.errorReturns,
+            stateParameter: custom.stateParameter
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action

@@ -13,7 +13,8 @@ extension SpecReader {
                 "convention-mismatch",
                 path,
                 node,
-                "'required-callbacks' applies to \(Convention.names(where: \.callbacksMayBeRequired)) actions only: "
+                "'required-callbacks' applies to \(Convention.names { $0.callbacksMayBeRequired && !$0.describesOwnWayBack }) actions only "
+                    + "(and to custom actions, which name their own callbacks): "
                     + "\(convention.rules.requiredCallbacksRefusal); drop it"
             )
             return []

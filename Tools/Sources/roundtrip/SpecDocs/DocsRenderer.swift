@@ -367,7 +367,7 @@ struct DocsRenderer {
             ]
             facts.append(DocsFact(term: "Secret", value: text))
         }
-        if !action.callbackParameters.isEmpty {
+        if !action.wayBack.callbacks.isEmpty {
             var text: [DocsInline] =
                 spec.callbacks == nil
                 ? [.text("any absolute URL the default rules allow")]
@@ -429,6 +429,8 @@ struct DocsRenderer {
                 [.text("The callbacks come from the base "), .code(base)]
                     + [.text(", each with the "), .code("rt-state"), .text(" nonce Roundtrip's request builder adds; use your own.")]
             )
+        } else if action.convention.facts.describesOwnWayBack {
+            notes.append([.text("The example sends no callbacks; add them where the action's callback-parameters say.")])
         } else if action.convention.callbacksAreOptional {
             notes.append([.text("No base in the spec's callbacks list suits this action's outcomes, so the example sends no callbacks.")])
         }
@@ -447,7 +449,7 @@ struct DocsRenderer {
                 blocks.append(.code(label: "Example answer from \(action.name)", text: answer))
             } else {
                 let why =
-                    if action.callbackParameters.isEmpty {
+                    if action.wayBack.callbacks.isEmpty {
                         "None: the convention is \(action.convention)."
                     } else if action.successOutcome == nil {
                         "None: the action never answers success."

@@ -25,20 +25,13 @@ extension SpecSchema {
     /// The names of ``requirableConventions`` as a spec spells them, for descriptions.
     static let requirableNames = requirableConventions.map(\.rawValue).joined(separator: " and ")
 
-    /// Every outcome a requirable convention answers, in the conventions' order.
-    static let requirableOutcomes: [String] = requirableConventions.flatMap(\.defaultOutcomes).reduce(into: []) { outcomes, outcome in
-        if !outcomes.contains(outcome) { outcomes.append(outcome) }
-    }
-
-    /// `required-callbacks`: outcomes whose callback a request must carry.
+    /// `required-callbacks`: outcomes whose callback a request must carry (a custom action's own
+    /// outcomes, or `any`; each convention's narrower list is in ``requirementRules``).
     static let requiredCallbacks: OrderedJSON = [
         "description": .string(ActionKey.requiredCallbacks.entry.summary),
         "anyOf": [
-            ["enum": .array(requirableOutcomes.map(OrderedJSON.string))],
-            [
-                "type": "array", "minItems": 1, "uniqueItems": true,
-                "items": ["enum": .array(requirableOutcomes.map(OrderedJSON.string))],
-            ],
+            ["type": "string", "minLength": 1],
+            ["type": "array", "uniqueItems": true, "items": ["type": "string", "minLength": 1]],
         ],
         "examples": [["success"]],
     ]
@@ -53,9 +46,8 @@ extension SpecSchema {
         "examples": [["id", "day"], [["id", "day"], ["text", "url"]]],
     ]
 
-    /// The conditions of `required-callbacks` on the convention.
-    /// A requirable convention that answers fewer outcomes than ``requirableOutcomes`` gets a
-    /// narrower list.
+    /// The conditions of `required-callbacks` on the convention: each requirable convention but
+    /// custom (whose outcomes are the action's) lists the outcomes it answers.
     static let requirementRules: [OrderedJSON] =
         [
             [
@@ -64,7 +56,7 @@ extension SpecSchema {
                 "then": ["properties": ["required-callbacks": forbidden("'required-callbacks' applies to \(requirableNames) actions only")]],
             ]
         ]
-        + requirableConventions.filter { $0.defaultOutcomes != requirableOutcomes }.map { convention in
+        + requirableConventions.filter { !$0.facts.describesOwnWayBack }.map { convention in
             [
                 "$comment": .string(
                     "invalid-value: a \(convention.rawValue) action answers \(convention.defaultOutcomes.joined(separator: " or ")) only."

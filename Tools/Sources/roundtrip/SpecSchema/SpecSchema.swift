@@ -506,15 +506,7 @@ enum SpecSchema {
                 ActionKey.signatures.entry.summary,
                 hasDefault: false
             ),
-            "returns": [
-                "description": .string(ActionKey.returns.entry.summary),
-                "type": "object",
-                "propertyNames": [
-                    "minLength": 1, "pattern": .string("^(?!\(ReservedNames.prefix))"),
-                    "patternErrorMessage": "names starting with 'rt-' belong to Roundtrip",
-                ],
-                "additionalProperties": ["$ref": "#/$defs/returned-value"],
-            ],
+            "returns": returnedValues(ActionKey.returns.entry.summary),
             "query-encoding": schema(of: ActionKey.queryEncoding.entry),
             "description": schema(of: ActionKey.description.entry),
             "answers": answers(ActionKey.answers.entry.summary),
@@ -523,6 +515,10 @@ enum SpecSchema {
             "required-callbacks": requiredCallbacks,
             "requires-one-of": requiresOneOf,
             "allow-schemes": allowSchemes(ActionKey.allowSchemes.entry.summary),
+            "callback-parameters": callbackParameters,
+            "answer": answer,
+            "error-returns": returnedValues(ActionKey.errorReturns.entry.summary),
+            "state-parameter": schema(of: ActionKey.stateParameter.entry),
         ],
         "allOf": actionRules,
     ]
@@ -651,6 +647,7 @@ enum SpecSchema {
             ])
         }
         rules += requirementRules
+        rules += wayBackRules
         return .array(rules)
     }()
 
