@@ -73,4 +73,9 @@ struct AssetLinksMatcherTests {
             #expect(error.code == .invalidFingerprint)
         }
     }
+
+    @Test(arguments: [("example.com", "example.com"), ("*.Example.com", "example.com"), ("Shop.Example.COM", "shop.example.com")])
+    func aWildcardHostIsVerifiedWithTheRootDomainsFile(_ host: String, _ fileHost: String) {
+        #expect(AssetLinksMatcher.fileHost(forFilterHost: host) == fileHost)
+    }
 }

@@ -85,6 +85,14 @@ public struct AssetLinksMatcher: Sendable {
         return Result(isVerified: true, statement: deciding, dynamic: .blocked, rule: nil)
     }
 
+    /// The host whose `/.well-known/assetlinks.json` verifies an intent filter's host: the host
+    /// itself, lowercased, or for a wildcard `*.example.com` the root domain `example.com`
+    /// ("Verify Android App Links": a wildcard host is verified with the root domain's file).
+    public static func fileHost(forFilterHost host: String) -> String {
+        let lowered = host.lowercased()
+        return lowered.hasPrefix("*.") ? String(lowered.dropFirst(2)) : lowered
+    }
+
     private func verifyingStatements(package: String, fingerprint: String?) throws(AndroidError) -> [Int] {
         var wanted: CertificateFingerprint?
         if let fingerprint { wanted = try CertificateFingerprint(fingerprint) }
