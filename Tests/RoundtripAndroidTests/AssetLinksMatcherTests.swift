@@ -44,7 +44,10 @@ struct AssetLinksMatcherTests {
         #expect(!other.isVerified && other.statement == nil && other.dynamic == nil)
         let loginOnly = AssetLinksMatcher(
             AssetLinksFile(statements: [
-                AssetStatement(relations: [.getLoginCredentials], target: .androidApp(packageName: "com.example.app", fingerprints: [AndroidFixture.fingerprint]))
+                AssetStatement(
+                    relations: [.getLoginCredentials],
+                    target: .androidApp(packageName: "com.example.app", fingerprints: [AndroidFixture.fingerprint])
+                )
             ])
         )
         #expect(try loginOnly.verifyingStatement(package: "com.example.app") == nil)

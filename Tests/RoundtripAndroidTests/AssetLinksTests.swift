@@ -29,7 +29,11 @@ struct AssetLinksTests {
         let target = try #require(text.range(of: "\"target\""))
         let extensions = try #require(text.range(of: "\"relation_extensions\""))
         #expect(relation.lowerBound < target.lowerBound && target.lowerBound < extensions.lowerBound)
-        #expect(file.jsonText(prettyPrinted: false).hasPrefix(#"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app""#))
+        #expect(
+            file.jsonText(prettyPrinted: false).hasPrefix(
+                #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app""#
+            )
+        )
     }
 
     @Test func writesFingerprintsUppercaseAndColonJoined() {
@@ -48,7 +52,9 @@ struct AssetLinksTests {
         #expect(try CertificateFingerprint(text).description == AndroidFixture.fingerprint)
     }
 
-    @Test(arguments: ["", "14:6D", "zz" + String(repeating: "00", count: 31), "+F" + String(repeating: "00", count: 31), String(repeating: "AB:", count: 20) + "AB"])
+    @Test(arguments: [
+        "", "14:6D", "zz" + String(repeating: "00", count: 31), "+F" + String(repeating: "00", count: 31), String(repeating: "AB:", count: 20) + "AB",
+    ])
     func rejectsWhatIsNotAFingerprint(_ text: String) {
         #expect(throws: AndroidError.self) { try CertificateFingerprint(text) }
         do {
@@ -60,23 +66,48 @@ struct AssetLinksTests {
 
     @Test(arguments: [
         ("[]", "empty-file", LintFinding.Severity.note, ""),
-        (#"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "web", "site": "https://example.com/"}}]"#,
-            "site-trailing-slash", .warning, "[0].target.site"),
+        (
+            #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "web", "site": "https://example.com/"}}]"#,
+            "site-trailing-slash", .warning, "[0].target.site"
+        ),
         (AndroidFixture.appStatement(extra: #""extra": 1"#), "unknown-key", .warning, "[0].extra"),
         (AndroidFixture.appStatement(relation: "delegate_permission/common.HANDLE_ALL_URLS"), "relation-format", .error, "[0].relation[0]"),
-        (#"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["14:6d:e9:83:c5:73:06:50:d8:ee:b9:95:2f:34:fc:64:16:a0:83:42:e6:1d:be:a8:8a:04:96:b2:3f:cf:44:e5"]}}]"#,
-            "fingerprint-format", .error, "[0].target.sha256_cert_fingerprints[0]"),
+        (
+            #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["14:6d:e9:83:c5:73:06:50:d8:ee:b9:95:2f:34:fc:64:16:a0:83:42:e6:1d:be:a8:8a:04:96:b2:3f:cf:44:e5"]}}]"#,
+            "fingerprint-format", .error, "[0].target.sha256_cert_fingerprints[0]"
+        ),
         (#"[{"include": "http://example.com/more.json"}]"#, "include-url", .error, "[0].include"),
-        (AndroidFixture.appStatement(extra: #""relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": ""}]}}"#),
-            "empty-expression", .warning, #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[0]["/"]"#),
-        (AndroidFixture.appStatement(extra: #""relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "/a", "exclude": true}]}}"#),
-            "exclusions-only", .warning, #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components"#),
-        (AndroidFixture.appStatement(extra: #""relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "*"}, {"/": "/a"}]}}"#),
-            "unreachable-rule", .warning, #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[1]"#),
-        (AndroidFixture.appStatement(extra: #""relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"path": "/a"}]}}"#),
-            "unknown-key", .warning, #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[0].path"#),
-        (AndroidFixture.appStatement(extra: #""relation_extensions": {"delegate_permission/common.get_login_creds": {}}"#),
-            "unused-extension", .warning, #"[0].relation_extensions["delegate_permission/common.get_login_creds"]"#),
+        (
+            AndroidFixture.appStatement(
+                extra: #""relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": ""}]}}"#
+            ),
+            "empty-expression", .warning,
+            #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[0]["/"]"#
+        ),
+        (
+            AndroidFixture.appStatement(
+                extra:
+                    #""relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "/a", "exclude": true}]}}"#
+            ),
+            "exclusions-only", .warning, #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components"#
+        ),
+        (
+            AndroidFixture.appStatement(
+                extra:
+                    #""relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "*"}, {"/": "/a"}]}}"#
+            ),
+            "unreachable-rule", .warning, #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[1]"#
+        ),
+        (
+            AndroidFixture.appStatement(
+                extra: #""relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"path": "/a"}]}}"#
+            ),
+            "unknown-key", .warning, #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[0].path"#
+        ),
+        (
+            AndroidFixture.appStatement(extra: #""relation_extensions": {"delegate_permission/common.get_login_creds": {}}"#),
+            "unused-extension", .warning, #"[0].relation_extensions["delegate_permission/common.get_login_creds"]"#
+        ),
     ])
     func lintRules(_ json: String, _ rule: String, _ severity: LintFinding.Severity, _ path: String) {
         let findings = AssetLinksLinter.lint(Array(json.utf8))
@@ -87,7 +118,8 @@ struct AssetLinksTests {
     }
 
     @Test func twoListsOfDynamicRulesForOneAppAreAWarning() throws {
-        let statement = #"{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["\#(AndroidFixture.fingerprint)"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "*"}]}}}"#
+        let statement =
+            #"{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["\#(AndroidFixture.fingerprint)"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "*"}]}}}"#
         let findings = AssetLinksLinter.lint(Array("[\(statement),\n\(statement)]".utf8))
         let finding = try #require(findings.first { $0.rule == "duplicate-dynamic-rules" })
         #expect(finding.severity == .warning)

@@ -19,7 +19,11 @@ struct ManifestTests {
         #expect(verified.categories == [IntentFilter.categoryDefault, IntentFilter.categoryBrowsable])
         #expect(verified.schemes == ["https"])
         #expect(verified.authorities == [.init(host: "pay.example.com"), .init(host: "*.shop.example.com")])
-        #expect(verified.paths.map(\.description) == ["literal:/charge", "prefix:/receipts/", "simple-glob:/orders/.*\\.html", "advanced-glob:/items/[0-9]+"])
+        #expect(
+            verified.paths.map(\.description) == [
+                "literal:/charge", "prefix:/receipts/", "simple-glob:/orders/.*\\.html", "advanced-glob:/items/[0-9]+",
+            ]
+        )
         #expect(verified.relativeFilterGroups.count == 2)
         #expect(verified.relativeFilterGroups[0].allow == false)
         #expect(verified.relativeFilterGroups[1].filters.map(\.part) == [.path, .query])

@@ -34,7 +34,8 @@ public enum AssetLinksDecoder {
                     LintFinding(
                         .error,
                         rule: "file-size",
-                        message: "the file is \(bytes.count) bytes, over the limit of \(maximumSize) bytes (1 MiB), so it was not read; split it with include statements"
+                        message:
+                            "the file is \(bytes.count) bytes, over the limit of \(maximumSize) bytes (1 MiB), so it was not read; split it with include statements"
                     )
                 ]
             )

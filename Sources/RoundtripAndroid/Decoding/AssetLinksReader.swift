@@ -338,7 +338,12 @@ struct AssetLinksReader {
                     if let flag = member.value.bool {
                         rule.exclude = flag
                     } else {
-                        error("schema", member.value, path: memberPath, "exclude must be true or false (a JSON Boolean), not \(member.value.typeName)")
+                        error(
+                            "schema",
+                            member.value,
+                            path: memberPath,
+                            "exclude must be true or false (a JSON Boolean), not \(member.value.typeName)"
+                        )
                     }
                 default:
                     rule.comments = string(member.value, path: memberPath)
@@ -384,7 +389,13 @@ struct AssetLinksReader {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 findings.append(
-                    LintFinding(.warning, rule: "unknown-key", path: ModelReader.keyPath(path, member.key), position: member.keyPosition, message: message)
+                    LintFinding(
+                        .warning,
+                        rule: "unknown-key",
+                        path: ModelReader.keyPath(path, member.key),
+                        position: member.keyPosition,
+                        message: message
+                    )
                 )
                 continue
             }
@@ -398,15 +409,7 @@ struct AssetLinksReader {
     }
 
     private mutating func duplicateKey(_ member: DocumentNode.Member, path: String) {
-        findings.append(
-            LintFinding(
-                .warning,
-                rule: "duplicate-key",
-                path: ModelReader.keyPath(path, member.key),
-                position: member.keyPosition,
-                message: "the key '\(member.key)' appears more than once in this object; only the last one counts. Remove the others"
-            )
-        )
+        findings.append(ModelReader.duplicateKeyFinding(member, path: path))
     }
 
     private mutating func object(_ node: DocumentNode, path: String, what: String) -> [DocumentNode.Member]? {

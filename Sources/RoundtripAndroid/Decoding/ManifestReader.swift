@@ -2,7 +2,7 @@ import Foundation
 import Roundtrip
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 extension AndroidManifest {
@@ -39,7 +39,10 @@ extension AndroidManifest {
         // A declaration must come first, so it is blanked (keeping every position) before the
         // text is wrapped in an element that declares the android namespace.
         if text.hasPrefix("<?xml"), let end = text.range(of: "?>") {
-            text.replaceSubrange(text.startIndex..<end.upperBound, with: String(repeating: " ", count: text.distance(from: text.startIndex, to: end.upperBound)))
+            text.replaceSubrange(
+                text.startIndex..<end.upperBound,
+                with: String(repeating: " ", count: text.distance(from: text.startIndex, to: end.upperBound))
+            )
         }
         let wrapped = "<roundtrip-manifest-input xmlns:android=\"\(AndroidManifest.androidNamespace)\">\n" + text + "\n</roundtrip-manifest-input>"
         let delegate = ManifestParserDelegate()
@@ -49,9 +52,11 @@ extension AndroidManifest {
         parser.delegate = delegate
         let parsed = parser.parse()
         if let failure = delegate.failure { throw failure }
-        guard parsed else {
+        guard parsed, parser.parserError == nil, delegate.syntaxError == nil, !delegate.isInsideFilter else {
             let position = SourcePosition(line: max(parser.lineNumber - 1, 1), column: parser.columnNumber, offset: 0)
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
+            let reason =
+                (parser.parserError ?? delegate.syntaxError).map { ($0 as NSError).localizedDescription }
+                ?? "an <intent-filter> element is not closed"
             throw AndroidError(.invalidManifest, "the manifest is not well-formed XML: \(reason)", position: position)
         }
         self = AndroidManifest(package: delegate.package, components: delegate.components)
@@ -94,6 +99,11 @@ private final class ManifestParserDelegate: NSObject, XMLParserDelegate {
     var package: String?
     var components: [ManifestComponent] = []
     var failure: AndroidError?
+    /// A syntax error XMLParser reported, even one it recovered from.
+    var syntaxError: (any Error)?
+
+    /// Whether an `<intent-filter>` was opened and not closed.
+    var isInsideFilter: Bool { filter != nil }
 
     private var component: ManifestComponent?
     private var looseFilters = ManifestComponent(filters: [])
@@ -138,6 +148,10 @@ private final class ManifestParserDelegate: NSObject, XMLParserDelegate {
         default:
             break
         }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if syntaxError == nil { syntaxError = parseError }
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

@@ -117,7 +117,9 @@ public struct AndroidPattern: Sendable, Hashable, CustomStringConvertible {
         let np = pattern.count
         let nm = match.count
         if np == 0 { return nm == 0 }
-        let dot = UInt16(UInt8(ascii: ".")), star = UInt16(UInt8(ascii: "*")), backslash = UInt16(UInt8(ascii: "\\"))
+        let dot = UInt16(UInt8(ascii: "."))
+        let star = UInt16(UInt8(ascii: "*"))
+        let backslash = UInt16(UInt8(ascii: "\\"))
         func at(_ index: Int) -> UInt16 { index < np ? pattern[index] : 0 }
         var ip = 0
         var im = 0
@@ -207,7 +209,9 @@ struct AdvancedToken: Sendable, Hashable {
         var units: [Unit] = []
         var ip = 0
         let lp = pattern.count
-        var inSet = false, inRange = false, inCharClass = false
+        var inSet = false
+        var inRange = false
+        var inCharClass = false
         while ip < lp {
             if units.count > maximumStorage - 3 { throw fail("it is too large (Android keeps at most \(maximumStorage) parsed units)") }
             var c = pattern[ip]

@@ -136,8 +136,10 @@ struct DynamicRuleSubject {
     /// Wildcard matching of the whole text: `*` any run (none included), `?` any one character.
     /// One pass that returns to the last `*` only, so it takes O(*n* · *m*) steps at most.
     static func glob(_ pattern: [UInt16], _ text: [UInt16], steps: inout Int) -> Bool {
-        let star = UInt16(UInt8(ascii: "*")), question = UInt16(UInt8(ascii: "?"))
-        var ip = 0, it = 0
+        let star = UInt16(UInt8(ascii: "*"))
+        let question = UInt16(UInt8(ascii: "?"))
+        var ip = 0
+        var it = 0
         var lastStar: Int?
         var resume = 0
         while it < text.count {

@@ -325,14 +325,18 @@ package struct ModelReader {
     }
 
     private mutating func duplicateKey(_ member: DocumentNode.Member, path: String) {
-        findings.append(
-            LintFinding(
-                .warning,
-                rule: "duplicate-key",
-                path: ModelReader.keyPath(path, member.key),
-                position: member.keyPosition,
-                message: "the key '\(member.key)' appears more than once in this object; only the last one counts. Remove the others"
-            )
+        findings.append(ModelReader.duplicateKeyFinding(member, path: path))
+    }
+
+    /// The warning for a key repeated in a JSON object, whose last value counts (as with
+    /// Foundation's JSONSerialization); the Android statement list reader reports it alike.
+    package static func duplicateKeyFinding(_ member: DocumentNode.Member, path: String) -> LintFinding {
+        LintFinding(
+            .warning,
+            rule: "duplicate-key",
+            path: ModelReader.keyPath(path, member.key),
+            position: member.keyPosition,
+            message: "the key '\(member.key)' appears more than once in this object; only the last one counts. Remove the others"
         )
     }
 
