@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Roundtrip", targets: ["Roundtrip"]),
         .library(name: "RoundtripYAML", targets: ["RoundtripYAML"]),
         .library(name: "RoundtripAssociatedDomains", targets: ["RoundtripAssociatedDomains"]),
+        .library(name: "RoundtripAndroid", targets: ["RoundtripAndroid"]),
         .library(name: "RoundtripSimulator", targets: ["RoundtripSimulator"]),
         .library(name: "RoundtripUIKit", targets: ["RoundtripUIKit"]),
         .library(name: "RoundtripGeneration", targets: ["RoundtripGeneration"]),
@@ -70,6 +71,14 @@ let package = Package(
         .target(
             name: "RoundtripAssociatedDomains",
             dependencies: ["Roundtrip"],
+            swiftSettings: strictSwift
+        ),
+        // Android's side of the same links: Digital Asset Links (assetlinks.json) and intent
+        // filters, read, written, linted and matched as Android does. Foundation-only (its XML
+        // parser is FoundationXML off Apple platforms).
+        .target(
+            name: "RoundtripAndroid",
+            dependencies: ["Roundtrip", "RoundtripAssociatedDomains"],
             swiftSettings: strictSwift
         ),
         // Apple-only glue: UIKit, AppKit and SwiftUI adapters, the system URL opener, the Keychain.
@@ -172,6 +181,11 @@ let package = Package(
                 "RoundtripYAML",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RoundtripAndroidTests",
+            dependencies: ["RoundtripAndroid", "Roundtrip", "RoundtripAssociatedDomains"],
             swiftSettings: strictSwift
         ),
         // The sample apps of Examples/Apps (an Xcode project made with XcodeGen) are library

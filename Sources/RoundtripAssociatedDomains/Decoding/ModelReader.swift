@@ -2,7 +2,7 @@ import Foundation
 import Roundtrip
 
 /// Walks a ``DocumentNode`` tree into the model, recording schema findings with positions.
-struct ModelReader {
+package struct ModelReader {
     private(set) var findings: [LintFinding] = []
 
     static let rootKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
@@ -292,7 +292,7 @@ struct ModelReader {
     /// repeated keys wins, as with Foundation's JSONSerialization).
     /// The offset of the last key of each name in an object, so repeated keys are found in one
     /// pass (an object of *k* members costs O(*k*), not O(*k*²)).
-    static func lastKeys(_ members: [DocumentNode.Member]) -> [String: Int] {
+    package static func lastKeys(_ members: [DocumentNode.Member]) -> [String: Int] {
         var last: [String: Int] = [:]
         for member in members { last[member.key] = member.keyPosition.offset }
         return last
@@ -325,19 +325,23 @@ struct ModelReader {
     }
 
     private mutating func duplicateKey(_ member: DocumentNode.Member, path: String) {
-        findings.append(
-            LintFinding(
-                .warning,
-                rule: "duplicate-key",
-                path: ModelReader.keyPath(path, member.key),
-                position: member.keyPosition,
-                message: "the key '\(member.key)' appears more than once in this object; only the last one counts. Remove the others"
-            )
+        findings.append(ModelReader.duplicateKeyFinding(member, path: path))
+    }
+
+    /// The warning for a key repeated in a JSON object, whose last value counts (as with
+    /// Foundation's JSONSerialization); the Android statement list reader reports it alike.
+    package static func duplicateKeyFinding(_ member: DocumentNode.Member, path: String) -> LintFinding {
+        LintFinding(
+            .warning,
+            rule: "duplicate-key",
+            path: ModelReader.keyPath(path, member.key),
+            position: member.keyPosition,
+            message: "the key '\(member.key)' appears more than once in this object; only the last one counts. Remove the others"
         )
     }
 
     /// A known key that differs only in case or by at most two edits.
-    static func suggestion(for key: String, among known: [String]) -> String? {
+    package static func suggestion(for key: String, among known: [String]) -> String? {
         if let match = known.first(where: { $0.lowercased() == key.lowercased() }) { return match }
         let scored = known.map { ($0, NameSuggestion.editDistance($0.lowercased(), key.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.0.count > 2 else { return nil }
@@ -345,7 +349,7 @@ struct ModelReader {
     }
 
     /// `path.key`, or `path["key"]` for keys that are not identifiers (such as `/`).
-    static func keyPath(_ path: String, _ key: String) -> String {
+    package static func keyPath(_ path: String, _ key: String) -> String {
         let isIdentifier =
             !key.isEmpty
             && key.unicodeScalars.allSatisfy { scalar in

@@ -2,14 +2,14 @@ import Roundtrip
 
 /// A JSON value to write, with object keys in a chosen order (Foundation's encoders sort or
 /// shuffle keys; an association file reads best in Apple's documented order).
-enum JSONOutputValue {
+package enum JSONOutputValue {
     case object([(String, JSONOutputValue)])
     case array([JSONOutputValue])
     case string(String)
     case bool(Bool)
 
     /// The JSON text: two-space indented, or compact.
-    func text(prettyPrinted: Bool) -> String {
+    package func text(prettyPrinted: Bool) -> String {
         var output = ""
         write(into: &output, indent: prettyPrinted ? 0 : nil)
         return output

@@ -1,0 +1,84 @@
+import RoundtripAndroid
+import Testing
+
+/// Whether a file verifies a host for an app ("Verify Android App Links"), and what Android 15's
+/// dynamic rules decide ("Add Android App Links", "Configure dynamic App Links": the first rule
+/// that matches decides, and a URL that no rule matches does not open the app).
+struct AssetLinksMatcherTests {
+    static let matcher: AssetLinksMatcher? = (try? AndroidFixture.bytes("assetlinks/dynamic-rules.json"))
+        .flatMap { try? AssetLinksFile(json: $0) }
+        .map(AssetLinksMatcher.init)
+
+    @Test(arguments: [
+        ("https://example.com/charge?amount=12", AssetLinksMatcher.Result.Decision.open, 1 as Int?),
+        ("https://example.com/charge", .blocked, nil),
+        ("https://example.com/admin/users", .blocked, 0),
+        ("https://example.com/receipts/42", .open, 2),
+        ("https://example.com/other#app", .open, 3),
+        ("https://example.com/other", .blocked, nil),
+        ("https://example.com/admin/x#app", .blocked, 0),
+    ])
+    func dynamicRulesFirstMatchDecides(_ url: String, _ decision: AssetLinksMatcher.Result.Decision, _ rule: Int?) throws {
+        let matcher = try #require(AssetLinksMatcherTests.matcher)
+        let result = try matcher.match(url, package: "com.example.terminal")
+        #expect(result.isVerified)
+        #expect(result.statement == 0)
+        #expect(result.dynamic == decision)
+        #expect(result.rule == rule)
+        #expect(result.opensApp == (decision == .open))
+    }
+
+    @Test(arguments: [
+        (AndroidFixture.fingerprint, true), (AndroidFixture.fingerprint.lowercased(), true),
+        (AndroidFixture.fingerprint.replacingOccurrences(of: ":", with: ""), true),
+        (String(repeating: "00:", count: 31) + "00", false),
+    ])
+    func theFingerprintMustBeListed(_ fingerprint: String, _ verified: Bool) throws {
+        let matcher = try #require(AssetLinksMatcherTests.matcher)
+        #expect(try matcher.match("https://example.com/receipts/1", package: "com.example.terminal", fingerprint: fingerprint).isVerified == verified)
+    }
+
+    @Test func anotherPackageOrRelationIsNotVerified() throws {
+        let matcher = try #require(AssetLinksMatcherTests.matcher)
+        let other = try matcher.match("https://example.com/charge?amount=1", package: "com.example.other")
+        #expect(!other.isVerified && other.statement == nil && other.dynamic == nil)
+        let loginOnly = AssetLinksMatcher(
+            AssetLinksFile(statements: [
+                AssetStatement(
+                    relations: [.getLoginCredentials],
+                    target: .androidApp(packageName: "com.example.app", fingerprints: [AndroidFixture.fingerprint])
+                )
+            ])
+        )
+        #expect(try loginOnly.verifyingStatement(package: "com.example.app") == nil)
+    }
+
+    @Test func withoutDynamicRulesTheManifestDecides() throws {
+        let file = try AssetLinksFile(json: Array(AndroidFixture.appStatement().utf8))
+        let result = try AssetLinksMatcher(file).match("https://example.com/anything", package: "com.example.app")
+        #expect(result.isVerified && result.dynamic == nil && result.opensApp)
+    }
+
+    @Test(arguments: ["/relative", "mailto:a@example.com", "https:///nohost"])
+    func onlyWebURLsAreMatched(_ url: String) throws {
+        let matcher = try #require(AssetLinksMatcherTests.matcher)
+        #expect(throws: AndroidError(.invalidURL, "'\(url)' is not an absolute http or https URL with a host; App Links verify only web URLs")) {
+            try matcher.match(url, package: "com.example.terminal")
+        }
+    }
+
+    @Test func aBadFingerprintArgumentIsATypedError() throws {
+        let matcher = try #require(AssetLinksMatcherTests.matcher)
+        do {
+            _ = try matcher.match("https://example.com/", package: "com.example.terminal", fingerprint: "AB:CD")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.code == .invalidFingerprint)
+        }
+    }
+
+    @Test(arguments: [("example.com", "example.com"), ("*.Example.com", "example.com"), ("Shop.Example.COM", "shop.example.com")])
+    func aWildcardHostIsVerifiedWithTheRootDomainsFile(_ host: String, _ fileHost: String) {
+        #expect(AssetLinksMatcher.fileHost(forFilterHost: host) == fileHost)
+    }
+}
