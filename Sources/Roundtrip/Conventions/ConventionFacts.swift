@@ -5,7 +5,11 @@
 /// spec reader, the linter, the code generators, the documentation and the tester read them
 /// instead of naming conventions. The behaviour that goes with them (checking callbacks,
 /// answering, accepting an answer) stays with each convention's rules.
-public struct ConventionFacts: Sendable {
+///
+/// A class of constants, so that reading one fact shares the convention's single copy: the
+/// spec reader asks for facts on every action, and copying a value with five lists retained
+/// and released each of them (about 5% of reading a 1,000-action spec, measured with perf).
+public final class ConventionFacts: Sendable {
     /// The outcomes a response may report when the spec lists none, the success outcome first.
     public let outcomes: [String]
 
