@@ -122,7 +122,8 @@ public struct ResponseAcceptor: Sendable {
 
     /// Reads the outcome and response parameters, checking the caller's own parameters survived.
     /// The outcome and the answer's own parameters (unprefixed), in order.
-    private func interpret(_ items: [QueryItem], url: String, match: LedgerMatch) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem]) {
+    private func interpret(_ items: [QueryItem], url: String, match: LedgerMatch) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem])
+    {
         let request = match.request
         if let template = request.callbackTemplate {
             // The answer is the template with its placeholders filled; its literal text is the
