@@ -142,11 +142,9 @@ struct CustomAnswerTests {
             signed: true
         )
         let split = try #require(trip.callback.range(of: "&rt-kid=pos-2026&rt-ts=1800000000&rt-sig="))
-        let json = #"{"status":"ok","transaction_id":"T-1","amount":5,"order_id":"O-1"}"#
-        #expect(
-            trip.callback[..<split.lowerBound]
-                == "myshop://charged?rt-state=\(trip.nonce)&data=\(json.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
-        )
+        // {"status":"ok","transaction_id":"T-1","amount":5,"order_id":"O-1"}: the amount typed as a number.
+        let json = "%7B%22status%22%3A%22ok%22%2C%22transaction_id%22%3A%22T-1%22%2C%22amount%22%3A5%2C%22order_id%22%3A%22O-1%22%7D"
+        #expect(trip.callback[..<split.lowerBound] == "myshop://charged?rt-state=\(trip.nonce)&data=\(json)")
         let acceptor = ResponseAcceptor(ledger: trip.ledger)
         let tampered = trip.callback.replacingOccurrences(of: "T-1", with: "T-2")
         await #expect { try await acceptor.accept(tampered, now: Self.now) } throws: { ($0 as? RoundtripError)?.code == .badSignature }
