@@ -10,7 +10,8 @@ import Foundation
 /// 3. query decoding (`invalid-encoding`), a second `rt-state` or any other `rt-` parameter
 ///    but the answer signature's (`reserved-parameter`), repeated names (`duplicate-parameter`);
 /// 4. the ledger: the exact callback base and the nonce (`unsolicited-response`,
-///    `nonce-mismatch`, `replayed`, `expired`);
+///    `nonce-mismatch`, `replayed`, `expired`); without `rt-state`, the nonce a `custom`
+///    action's `state-parameter` echoes, for a request pending at that base;
 /// 5. the answer signature, when the partner's spec required one as the request was made (see
 ///    ``PendingRequest/answers``): `missing-signature`, `bad-signature`, `expired` for an `rt-ts`
 ///    over 300 s from now; signature parameters on an answer that is not signed are
@@ -18,7 +19,10 @@ import Foundation
 /// 6. the response's shape: the caller's own callback parameters unchanged
 ///    (`reserved-parameter`), return-url parameters carry the response prefix
 ///    (`unknown-parameter`) and a declared `<prefix>responseType` (`missing-parameter`,
-///    `invalid-parameter`);
+///    `invalid-parameter`); a `custom` answer is read in the shape the ledger recorded (query
+///    fields, one JSON object, or a filled template), its outcome word mapped back to the
+///    outcome (`unknown-outcome` for a word the spec does not list), and checked against
+///    `returns` or `error-returns`;
 /// 7. consume, exactly once (`replayed` for the loser of a race).
 ///
 /// This mirrors OAuth for native apps: exact redirect matching and a one-time state
