@@ -140,12 +140,29 @@ public struct RequestBuilder: Sendable {
                 )
             }
             var sent: [String: String] = [:]
+            var template: String?
             for (key, parameter, base) in derived {
-                items.append(
-                    QueryItem(name: parameter, value: try ResponseBuilder.append([QueryItem(name: ReservedNames.state, value: nonce)], to: base))
-                )
-                sent[key] = base
+                let place = action.wayBack.callback(for: key)?.place
+                var url = base
+                if action.stateParameter == nil {
+                    url = try RequestBuilder.appendingState(nonce, to: base, isTemplate: place == .template(parameter: parameter))
+                }
+                if case .jsonMember(let parameter, let pointer) = place {
+                    try RequestBuilder.setMember(pointer, of: parameter, to: url, in: &items)
+                } else {
+                    items.append(QueryItem(name: parameter, value: url))
+                }
+                if place == .template(parameter: parameter) {
+                    template = base
+                    sent[key] = URLTemplate.literalBase(of: base)
+                } else {
+                    sent[key] = base
+                }
             }
+            if let stateParameter = action.stateParameter {
+                try RequestBuilder.placeState(nonce, in: stateParameter, of: action, items: &items)
+            }
+            let isCustom = action.customWayBack != nil
             pending = PendingRequest(
                 nonce: nonce,
                 partner: partner.app.name,
@@ -158,7 +175,11 @@ public struct RequestBuilder: Sendable {
                 expiresAt: now.addingTimeInterval(ttl),
                 continuation: continuation,
                 returns: action.returns,
-                answers: try answerRequirement(of: action)
+                answers: try answerRequirement(of: action),
+                answer: isCustom ? action.wayBack.answer : nil,
+                errorReturns: isCustom ? action.errorReturns : nil,
+                stateParameter: action.stateParameter,
+                callbackTemplate: template
             )
         }
         let query = wholeQuery ?? QueryCodec.encode(items)
@@ -195,6 +216,11 @@ public struct RequestBuilder: Sendable {
         var owned = Set(action.convention.reservedParameters)
         if let callerName = action.convention.callerNameParameter { owned.remove(callerName) }
         owned.formUnion(action.callbackParameters.map { $0.parameter })
+        for location in action.wayBack.callbacks {
+            if case .jsonMember = location.place { continue }  // the caller's own JSON; the member is placed
+            owned.insert(location.place.parameter)
+        }
+        if let state = action.stateParameter { owned.insert(state) }
         for item in parameters where ReservedNames.isReserved(item.name) || owned.contains(item.name) {
             let why =
                 ReservedNames.isReserved(item.name)
@@ -293,6 +319,48 @@ public struct RequestBuilder: Sendable {
         return route.scheme + ":" + (route.hasAuthority ? "//" + host : "") + segments.joined(separator: "/")
     }
 
+    /// `url` with `rt-state` appended to its query; a template's text is appended to as written,
+    /// its placeholders kept.
+    private static func appendingState(_ nonce: String, to url: String, isTemplate: Bool) throws(RoundtripError) -> String {
+        let state = [QueryItem(name: ReservedNames.state, value: nonce)]
+        guard isTemplate else { return try ResponseBuilder.append(state, to: url) }
+        let separator = url.contains("?") ? (url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&") : "?"
+        return url + separator + QueryCodec.encode(state)
+    }
+
+    /// Sets the callback at `pointer` in the `json` parameter `parameter` among `items` (created
+    /// as an object when the caller gave none), so the partner finds it where its spec says.
+    private static func setMember(_ pointer: JSONPointer, of parameter: String, to url: String, in items: inout [QueryItem]) throws(RoundtripError) {
+        let position = items.firstIndex { $0.name == parameter }
+        let text = try JSONText.setting(pointer, to: url, in: position.map { items[$0].value ?? "" }, parameter: parameter)
+        if let position { items[position].value = text } else { items.append(QueryItem(name: parameter, value: text)) }
+    }
+
+    /// Places the nonce in the action's `state-parameter`: a declared query parameter, or a
+    /// member of the `json` parameter that holds the callback.
+    private static func placeState(_ nonce: String, in name: String, of action: Action, items: inout [QueryItem]) throws(RoundtripError) {
+        if action.parameter(taking: name) != nil {
+            items.append(QueryItem(name: name, value: nonce))
+            return
+        }
+        for location in action.wayBack.callbacks {
+            guard case .jsonMember(let parameter, _) = location.place else { continue }
+            let pointer: JSONPointer
+            do {
+                pointer = try JSONPointer("/" + name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1"))
+            } catch {
+                throw RoundtripError(.invalidParameter, error.message, parameter: name)
+            }
+            try setMember(pointer, of: parameter, to: nonce, in: &items)
+            return
+        }
+        throw RoundtripError(
+            .invalidParameter,
+            "the action '\(action.name)' carries rt-state in '\(name)', which is neither a parameter nor a member of its json callback parameter",
+            parameter: name
+        )
+    }
+
     /// Removes the item named `name` and returns its value.
     private static func take(_ name: String, from items: inout [QueryItem]) -> String? {
         guard let position = items.firstIndex(where: { $0.name == name }) else { return nil }
@@ -301,9 +369,16 @@ public struct RequestBuilder: Sendable {
 
     /// The callback URLs for a base: (outcome key, request parameter, URL without `rt-state`).
     private func deriveCallbacks(from base: String, for action: Action) throws(RoundtripError) -> [(String, String, String)] {
+        // A template callback is passed as written, its placeholders kept for the partner; the
+        // URL checked here has each placeholder replaced by a neutral letter.
+        let templates = action.wayBack.callbacks.filter { if case .template = $0.place { true } else { false } }
+        var checked = base
+        if !templates.isEmpty {
+            checked = try URLTemplate.checked(base, parameter: "callback", fields: CustomRules.answerFields(of: action))
+        }
         let split: URLSplit
         do {
-            split = try URLSplit(base)
+            split = try URLSplit(checked)
         } catch {
             throw RoundtripError(.forbiddenCallback, "the callback base is not a valid absolute URL: \(error.message)", parameter: "callback")
         }
@@ -324,6 +399,7 @@ public struct RequestBuilder: Sendable {
             let path = split.base.hasSuffix("/") ? split.base + outcome : split.base + "/" + outcome
             return split.query.map { path + "?" + $0 } ?? String(path)
         }
+        if !templates.isEmpty { return templates.map { ($0.outcome, $0.place.parameter, base) } }
         return try action.convention.rules.deriveCallbacks(from: split, appending: appending, for: action).map { ($0.key, $0.parameter, $0.url) }
     }
 }

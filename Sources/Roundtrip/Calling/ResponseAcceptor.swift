@@ -10,7 +10,8 @@ import Foundation
 /// 3. query decoding (`invalid-encoding`), a second `rt-state` or any other `rt-` parameter
 ///    but the answer signature's (`reserved-parameter`), repeated names (`duplicate-parameter`);
 /// 4. the ledger: the exact callback base and the nonce (`unsolicited-response`,
-///    `nonce-mismatch`, `replayed`, `expired`);
+///    `nonce-mismatch`, `replayed`, `expired`); without `rt-state`, the nonce a `custom`
+///    action's `state-parameter` echoes, for a request pending at that base;
 /// 5. the answer signature, when the partner's spec required one as the request was made (see
 ///    ``PendingRequest/answers``): `missing-signature`, `bad-signature`, `expired` for an `rt-ts`
 ///    over 300 s from now; signature parameters on an answer that is not signed are
@@ -18,7 +19,10 @@ import Foundation
 /// 6. the response's shape: the caller's own callback parameters unchanged
 ///    (`reserved-parameter`), return-url parameters carry the response prefix
 ///    (`unknown-parameter`) and a declared `<prefix>responseType` (`missing-parameter`,
-///    `invalid-parameter`);
+///    `invalid-parameter`); a `custom` answer is read in the shape the ledger recorded (query
+///    fields, one JSON object, or a filled template), its outcome word mapped back to the
+///    outcome (`unknown-outcome` for a word the spec does not list), and checked against
+///    `returns` or `error-returns`;
 /// 7. consume, exactly once (`replayed` for the loser of a race).
 ///
 /// This mirrors OAuth for native apps: exact redirect matching and a one-time state
@@ -83,6 +87,7 @@ public struct ResponseAcceptor: Sendable {
                 )
             }
         }
+        if state == nil { state = try await echoedState(in: items, url: url, split: split, now: now) }
         let match = try await ledger.find(answeredBy: split, state: state, now: now)
         try AnswerSignature.verify(split, items: &items, requirement: match.request.answers, keys: keys, partner: match.request.partner, now: now)
         // Only a returned `repeated` list may repeat its name.
@@ -102,12 +107,18 @@ public struct ResponseAcceptor: Sendable {
             guard let failure = PercentDecoding.forbiddenCharacter(in: item.value ?? "", options: multiline[item.name] ?? .strict) else { continue }
             throw RoundtripError(.invalidEncoding, failure.message(for: "the parameter '\(item.name)'"), parameter: item.name)
         }
-        let (outcome, parameters) = try interpret(items, match: match)
+        let (outcome, parameters) = try interpret(items, url: url, match: match)
         var returns: [String: ParameterValue]?
-        if let declared = try match.request.returns(),
-            outcome == match.request.convention.successOutcome(among: match.request.outcomes)
-        {
-            returns = try ReturnedValues.check(parameters, against: declared, action: match.request.action)
+        let isSuccess = outcome == match.request.convention.successOutcome(among: match.request.outcomes)
+        // A custom answer's other outcomes are checked against `error-returns` when declared;
+        // echoed request values are the caller's own, never declared.
+        if let declared = isSuccess ? try match.request.returns() : try match.request.errorReturns() {
+            let echo = match.request.answer?.echo ?? []
+            returns = try ReturnedValues.check(
+                echo.isEmpty ? parameters : parameters.filter { !echo.contains($0.name) },
+                against: declared,
+                action: match.request.action
+            )
         }
         let consumed = try await ledger.consume(nonce: match.request.nonce, now: now)
         return AcceptedResponse(outcome: outcome, parameters: parameters.dictionary, request: consumed, url: url, returns: returns)
@@ -115,8 +126,17 @@ public struct ResponseAcceptor: Sendable {
 
     /// Reads the outcome and response parameters, checking the caller's own parameters survived.
     /// The outcome and the answer's own parameters (unprefixed), in order.
-    private func interpret(_ items: [QueryItem], match: LedgerMatch) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem]) {
+    private func interpret(_ items: [QueryItem], url: String, match: LedgerMatch) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem])
+    {
         let request = match.request
+        if let template = request.callbackTemplate {
+            // The answer is the template with its placeholders filled; its literal text is the
+            // caller's own and must be unchanged.
+            var fields = try URLTemplate.fields(in: url, template: template)
+            let templateNames = Set(fields.map(\.name))
+            fields += items.filter { $0.name != ReservedNames.state && !templateNames.contains($0.name) && !template.contains($0.name + "=") }
+            return try request.convention.rules.interpret(fields, request: request, callbackKey: match.callbackKey)
+        }
         var own: [QueryItem] = []
         if let sent = request.callbacks[match.callbackKey], let query = try URLSplit(sent).query {
             own = try QueryCodec.decode(query, allowDuplicates: true)
@@ -130,6 +150,30 @@ public struct ResponseAcceptor: Sendable {
         }
         let answer = items.filter { $0.name != ReservedNames.state && !own.contains($0) }.map { QueryItem(name: $0.name, value: $0.value ?? "") }
         return try request.convention.rules.interpret(answer, request: request, callbackKey: match.callbackKey)
+    }
+}
+
+extension ResponseAcceptor {
+    /// The nonce an answer carries in a `custom` action's `state-parameter` (an echoed field), for
+    /// a partner that keeps no query of the callback: read in the shape of each pending request
+    /// at the callback's base that has one; `nil` when none does.
+    ///
+    /// - Complexity: O(*p*) for the *p* pending requests; run only for an answer without `rt-state`.
+    private func echoedState(in items: [QueryItem], url: String, split: URLSplit, now: Date) async throws -> String? {
+        let key = Ledger.baseKey(of: split)
+        for request in try await ledger.pending(at: now) {
+            guard let name = request.stateParameter, let shape = request.answer else { continue }
+            let answersHere = request.callbacks.values.contains { sent in
+                guard let sentSplit = try? URLSplit(sent) else { return false }
+                let sentKey = Ledger.baseKey(of: sentSplit)
+                return request.callbackTemplate == nil ? sentKey == key : key.hasPrefix(sentKey)
+            }
+            guard answersHere else { continue }
+            if let state = CustomAnswer.echoedState(name, in: items, url: url, shape: shape, template: request.callbackTemplate) {
+                return state
+            }
+        }
+        return nil
     }
 }
 

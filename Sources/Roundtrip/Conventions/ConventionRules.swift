@@ -183,25 +183,17 @@ extension ConventionRules {
     }
 
     /// The callbacks to send, read from the action's way back (``Action/wayBack``): each
-    /// callback in a query parameter with `BASE/<outcome>` (`appending`), one that serves every
-    /// outcome with `BASE` itself.
+    /// outcome's own callback is `BASE/<outcome>` (`appending`), one that serves every outcome is
+    /// `BASE` itself. The parameter is where it goes: a query parameter, the `json` parameter
+    /// whose member holds it, or the parameter that holds a template.
     func deriveModelCallbacks(
         from base: URLSplit,
         appending: (String) -> String,
         for action: Action
     ) throws(RoundtripError) -> [(key: String, parameter: String, url: String)] {
-        var derived: [(key: String, parameter: String, url: String)] = []
-        for location in action.wayBack.callbacks {
-            guard case .query(let parameter) = location.place else {
-                throw RoundtripError(
-                    .invalidParameter,
-                    "the action '\(action.name)' takes its callback in \(location.place.described), which Roundtrip does not place in a request yet; add it yourself",
-                    parameter: "callback"
-                )
-            }
-            derived.append((location.outcome, parameter, location.servesEveryOutcome ? String(base.text) : appending(location.outcome)))
+        action.wayBack.callbacks.map { location in
+            (location.outcome, location.place.parameter, location.servesEveryOutcome ? String(base.text) : appending(location.outcome))
         }
-        return derived
     }
 
     /// Appends response parameters to a caller's callback URL (see ``ResponseBuilder/append(_:to:)``).

@@ -6,10 +6,9 @@ import Foundation
 /// JSON Pointer, RFC 6901, or a URL template), and its `answer` how the answer reads. Every
 /// callback goes through the whole callback policy, exactly as a convention's does.
 ///
-/// Taking and checking the callbacks reads the model, and so does placing query callbacks in a
-/// request (``ConventionRules/deriveModelCallbacks(from:appending:for:)``); placing a `json`
-/// member or a template callback, and writing and reading a custom answer, are not offered yet,
-/// and say so.
+/// Taking and checking the callbacks reads the model, and so does placing them in a request
+/// (``ConventionRules/deriveModelCallbacks(from:appending:for:)``); the answer is written and
+/// read in the action's shape by ``CustomAnswer``.
 struct CustomRules: ConventionRules {
     var convention: Convention { .custom }
 
@@ -19,7 +18,7 @@ struct CustomRules: ConventionRules {
         outcomes: ConventionNames.xCallbacks.map(\.outcome),
         callbacks: [],
         reservedParameters: [],
-        signsAnswers: false,
+        signsAnswers: true,
         callbacksAreOptional: true,
         callbacksMayBeRequired: true,
         describesOwnWayBack: true,
@@ -146,11 +145,7 @@ struct CustomRules: ConventionRules {
         outcome: String,
         parameters: [QueryItem]
     ) throws(RoundtripError) -> String {
-        throw RoundtripError(
-            .invalidParameter,
-            "the action '\(action.name)' has a custom answer, which Roundtrip does not write yet; open its callback yourself",
-            parameter: "outcome"
-        )
+        try CustomAnswer.callbackURL(answering: request, action: action, outcome: outcome, parameters: parameters)
     }
 
     func interpret(
@@ -158,7 +153,15 @@ struct CustomRules: ConventionRules {
         request: PendingRequest,
         callbackKey: String
     ) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem]) {
-        throw RoundtripError(.unsolicitedResponse, "the action '\(request.action)' has a custom answer, which Roundtrip does not read yet")
+        guard let shape = request.answer else {
+            throw RoundtripError(.unsolicitedResponse, "the pending request to '\(request.action)' recorded no answer shape to read its answer with")
+        }
+        return try CustomAnswer.interpret(answer, shape: shape, request: request, callbackKey: callbackKey)
+    }
+
+    /// A query answer's fields carry the prefix; a JSON or template answer's are not query names.
+    func wireName(of name: String, request: PendingRequest) -> String {
+        request.answer.map { $0.form == .query ? $0.prefix + name : name } ?? name
     }
 }
 

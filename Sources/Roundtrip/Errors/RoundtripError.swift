@@ -92,13 +92,16 @@ extension RoundtripError {
         public static let unsolicitedResponse = Code(rawValue: "unsolicited-response")
         /// A response's `rt-state` does not match the pending request's nonce.
         public static let nonceMismatch = Code(rawValue: "nonce-mismatch")
+        /// An answer names its outcome with a word the partner's spec does not list for any
+        /// outcome (a `custom` action's `answer.outcome`).
+        public static let unknownOutcome = Code(rawValue: "unknown-outcome")
 
         /// Every code the library produces, receiving side first, then calling side.
         public static let all: [Code] = [
             .malformedURL, .tooLarge, .unknownRoute, .missingParameter, .unauthorized, .unknownParameter,
             .duplicateParameter, .invalidParameter, .invalidEncoding, .missingCallback,
             .forbiddenCallback, .missingSignature, .badSignature, .expired, .replayed,
-            .untrustedSource, .reservedParameter, .unsolicitedResponse, .nonceMismatch,
+            .untrustedSource, .reservedParameter, .unsolicitedResponse, .nonceMismatch, .unknownOutcome,
         ]
 
         public init(from decoder: any Decoder) throws {

@@ -21,6 +21,9 @@ public struct Ledger: Sendable, Hashable {
     public var retention: TimeInterval
     /// Nonces by callback base key.
     private var index: [String: [String]]
+    /// Nonces of requests with a template callback, by the base key of the template's literal
+    /// part: its answer's base starts with that key (the placeholders fill the rest).
+    private var templateIndex: [String: [String]]
 
     /// Creates a ledger.
     ///
@@ -31,6 +34,7 @@ public struct Ledger: Sendable, Hashable {
         self.entries = [:]
         self.retention = retention
         index = [:]
+        templateIndex = [:]
         for entry in entries { insert(entry) }
     }
 
@@ -73,7 +77,7 @@ public struct Ledger: Sendable, Hashable {
     /// - Complexity: O(*k*) constant-time comparisons for the *k* requests pending at that base.
     public func find(answeredBy callback: URLSplit, state: String?, now: Date) throws(RoundtripError) -> LedgerMatch {
         let key = Ledger.baseKey(of: callback)
-        let nonces = index[key] ?? []
+        let nonces = index[key] ?? templateNonces(answeredAt: key)
         let display = ParameterParsing.abbreviated(String(callback.base))
         guard !nonces.isEmpty else {
             throw RoundtripError(
@@ -107,7 +111,8 @@ public struct Ledger: Sendable, Hashable {
         try Ledger.checkAnswerable(matched, now: now)
         let callbackKey =
             matched.callbacks.first { _, url in
-                (try? URLSplit(url)).map { Ledger.baseKey(of: $0) == key } ?? false
+                (try? URLSplit(url)).map { matched.callbackTemplate == nil ? Ledger.baseKey(of: $0) == key : key.hasPrefix(Ledger.baseKey(of: $0)) }
+                    ?? false
             }?.key ?? ""
         return LedgerMatch(request: matched, callbackKey: callbackKey)
     }
@@ -176,17 +181,34 @@ public struct Ledger: Sendable, Hashable {
         return key + split.path
     }
 
+    /// The nonces of template callbacks whose literal part the base `key` starts with.
+    ///
+    /// - Complexity: O(*t*) for the *t* template prefixes pending; none for an app that sends none.
+    private func templateNonces(answeredAt key: String) -> [String] {
+        guard !templateIndex.isEmpty else { return [] }
+        return templateIndex.filter { key.hasPrefix($0.key) }.flatMap(\.value)
+    }
+
     private mutating func insert(_ entry: PendingRequest) {
         entries[entry.nonce] = entry
         for key in Set(entry.callbacks.values.compactMap { try? URLSplit($0) }.map(Ledger.baseKey)) {
-            index[key, default: []].append(entry.nonce)
+            if entry.callbackTemplate == nil {
+                index[key, default: []].append(entry.nonce)
+            } else {
+                templateIndex[key, default: []].append(entry.nonce)
+            }
         }
     }
 
     private mutating func unindex(_ entry: PendingRequest) {
         for key in Set(entry.callbacks.values.compactMap { try? URLSplit($0) }.map(Ledger.baseKey)) {
-            index[key]?.removeAll { $0 == entry.nonce }
-            if index[key]?.isEmpty == true { index[key] = nil }
+            if entry.callbackTemplate == nil {
+                index[key]?.removeAll { $0 == entry.nonce }
+                if index[key]?.isEmpty == true { index[key] = nil }
+            } else {
+                templateIndex[key]?.removeAll { $0 == entry.nonce }
+                if templateIndex[key]?.isEmpty == true { templateIndex[key] = nil }
+            }
         }
     }
 }

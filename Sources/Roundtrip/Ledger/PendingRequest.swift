@@ -40,6 +40,20 @@ public struct PendingRequest: Sendable, Hashable, Codable {
     /// When an answer was accepted; a consumed entry stays as a tombstone, so a replay is told
     /// apart from an unsolicited response.
     public internal(set) var consumedAt: Date?
+    /// A `custom` action's answer shape (its `answer:`), so that the answer is read in the
+    /// partner's own names even in another process; `nil` for the other conventions, whose
+    /// answer the convention fixes.
+    public let answer: AnswerShape?
+    /// A `custom` action's `error-returns`, written as ``returnsDefinition`` is; `nil` when it
+    /// declares none (the fields of the other outcomes are then reported as text, unchecked).
+    public let errorReturnsDefinition: String?
+    /// A `custom` action's `state-parameter`: the echoed field that carries the nonce back in
+    /// place of `rt-state`; `nil` when `rt-state` travels in the callback's own query.
+    public let stateParameter: String?
+    /// The URL template sent as a `{parameter, template: true}` callback, without `rt-state`:
+    /// the answer fills its `{Name}` placeholders. Its literal part before the first placeholder
+    /// is the callback ``callbacks`` holds, which the ledger matches.
+    public let callbackTemplate: String?
 
     /// Creates a ledger entry.
     ///
@@ -56,6 +70,10 @@ public struct PendingRequest: Sendable, Hashable, Codable {
     ///   - continuation: The app's continuation as JSON bytes.
     ///   - returns: The partner action's `returns`.
     ///   - answers: What the partner requires of its answers; `nil` for unsigned answers.
+    ///   - answer: A `custom` action's answer shape.
+    ///   - errorReturns: A `custom` action's `error-returns`.
+    ///   - stateParameter: A `custom` action's `state-parameter`.
+    ///   - callbackTemplate: The template of a template callback, without `rt-state`.
     public init(
         nonce: String,
         partner: String,
@@ -68,7 +86,11 @@ public struct PendingRequest: Sendable, Hashable, Codable {
         expiresAt: Date,
         continuation: Data? = nil,
         returns: [ParameterSpec]? = nil,
-        answers: AnswerRequirement? = nil
+        answers: AnswerRequirement? = nil,
+        answer: AnswerShape? = nil,
+        errorReturns: [ParameterSpec]? = nil,
+        stateParameter: String? = nil,
+        callbackTemplate: String? = nil
     ) {
         self.nonce = nonce
         self.partner = partner
@@ -83,6 +105,10 @@ public struct PendingRequest: Sendable, Hashable, Codable {
         returnsDefinition = returns.map(ParameterDefinition.json)
         self.answers = answers
         consumedAt = nil
+        self.answer = answer
+        errorReturnsDefinition = errorReturns.map(ParameterDefinition.json)
+        self.stateParameter = stateParameter
+        self.callbackTemplate = callbackTemplate
     }
 
     /// Whether an answer was already accepted.
@@ -93,9 +119,20 @@ public struct PendingRequest: Sendable, Hashable, Codable {
     /// - Throws: ``RoundtripError`` `invalid-parameter` when the recorded definition no longer
     ///   reads (a ledger written by a different version).
     public func returns() throws(RoundtripError) -> [ParameterSpec]? {
-        guard let returnsDefinition else { return nil }
+        try Self.parameters(returnsDefinition, action: action)
+    }
+
+    /// A `custom` action's `error-returns`, read back from ``errorReturnsDefinition``.
+    ///
+    /// - Throws: ``RoundtripError`` `invalid-parameter` when the recorded definition no longer reads.
+    public func errorReturns() throws(RoundtripError) -> [ParameterSpec]? {
+        try Self.parameters(errorReturnsDefinition, action: action)
+    }
+
+    private static func parameters(_ definition: String?, action: String) throws(RoundtripError) -> [ParameterSpec]? {
+        guard let definition else { return nil }
         do {
-            return try ParameterDefinition.parameters(fromJSON: returnsDefinition)
+            return try ParameterDefinition.parameters(fromJSON: definition)
         } catch {
             throw RoundtripError(
                 .invalidParameter,

@@ -75,7 +75,7 @@ struct ConventionFactsTests {
             callbacks: [],
             reserved: [],
             hasWayBack: true,
-            signsAnswers: false,
+            signsAnswers: true,
             callbacksMayBeRequired: true,
             requiresEveryCallback: false,
             checksCallbackSchemes: true,

@@ -330,16 +330,14 @@ struct CustomWayBackTests {
         #expect(request.callbacks == ["success": "myshop://back/success?rt-state=\(nonce)", "error": "myshop://back/error?rt-state=\(nonce)"])
     }
 
-    @Test func requestBuildRefusesACallbackItCannotPlaceYet() throws {
+    @Test func requestBuildPlacesACallbackInsideAJSONParameter() throws {
         let spec = try Self.payments()
-        #expect {
-            try RequestBuilder(partner: spec).build("charge", parameters: [QueryItem(name: "data", value: "{}")], callback: "myshop://back")
-        } throws: { error in
-            (error as? RoundtripError)?.code == .invalidParameter && (error as? RoundtripError)?.parameter == "callback"
-        }
+        let built = try RequestBuilder(partner: spec).build("charge", parameters: [QueryItem(name: "data", value: "{}")], callback: "myshop://back")
+        let nonce = try #require(built.pending?.nonce)
+        #expect(try Endpoint(spec: spec).evaluate(built.url).callbacks == ["any": "myshop://back?rt-state=\(nonce)"])
         // Without a callback base the request is built, and carries no callback.
-        let built = try RequestBuilder(partner: spec).build("charge", parameters: [QueryItem(name: "data", value: "{}")])
-        #expect(try Endpoint(spec: spec).evaluate(built.url).callbacks.isEmpty)
+        let bare = try RequestBuilder(partner: spec).build("charge", parameters: [QueryItem(name: "data", value: "{}")])
+        #expect(try Endpoint(spec: spec).evaluate(bare.url).callbacks.isEmpty)
     }
 
     // MARK: - Reading: exact errors

@@ -73,7 +73,7 @@ public struct CallbackLocation: Sendable, Hashable {
 }
 
 /// How an answer is written on the callback URL.
-public struct AnswerShape: Sendable, Hashable {
+public struct AnswerShape: Sendable, Hashable, Codable {
     /// The text before every answer field's name (`smp-`); empty for none. Echoed fields keep
     /// their own names.
     public var prefix: String
@@ -94,7 +94,7 @@ public struct AnswerShape: Sendable, Hashable {
     }
 
     /// How an answer's fields travel.
-    public enum Form: Sendable, Hashable {
+    public enum Form: Sendable, Hashable, Codable {
         /// Each field is a query parameter appended to the callback (the default).
         case query
         /// One query parameter of this name holds a JSON object of the fields (RFC 8259).
@@ -107,7 +107,7 @@ public struct AnswerShape: Sendable, Hashable {
     }
 
     /// The field that names an answer's outcome, and the partner's words for each outcome.
-    public struct OutcomeField: Sendable, Hashable {
+    public struct OutcomeField: Sendable, Hashable, Codable {
         /// The field's name, without the prefix (`status`).
         public var name: String
         /// The partner's words by Roundtrip's outcome name, in the spec's order; the first word
@@ -133,7 +133,7 @@ public struct AnswerShape: Sendable, Hashable {
     }
 
     /// One outcome's words in the partner's answer.
-    public struct OutcomeWords: Sendable, Hashable {
+    public struct OutcomeWords: Sendable, Hashable, Codable {
         /// Roundtrip's outcome name (`error`).
         public var outcome: String
         /// The partner's words for it (`failed`), the one an answer writes first.

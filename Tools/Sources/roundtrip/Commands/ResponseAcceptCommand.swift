@@ -82,7 +82,8 @@ struct ResponseAcceptCommand: AsyncParsableCommand {
         /// The answer's parameters: typed by the partner's `returns` when they checked it
         /// (canonical, a list as its items), else as received.
         static func parameters(of response: AcceptedResponse) -> [String: CanonicalValue] {
-            response.returns.map(ParameterDisplay.canonical) ?? response.parameters.mapValues(CanonicalValue.text)
+            // Fields the partner echoes back as the caller sent them are not among `returns`.
+            response.parameters.mapValues(CanonicalValue.text).merging(response.returns.map(ParameterDisplay.canonical) ?? [:]) { $1 }
         }
 
         enum CodingKeys: String, CodingKey { case accepted, outcome, parameters, continuation }
