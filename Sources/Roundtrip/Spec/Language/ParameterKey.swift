@@ -141,7 +141,8 @@ extension ParameterKey {
     /// The keys whose use depends on the parameter's type, in the order a definition's findings
     /// about them are reported.
     static let typeDependent: [ParameterKey] = [
-        .format, .minimum, .maximum, .multiline, .maxBytes, .secretEnv, .schema, .default, .enum, .pattern, .minLength, .maxLength, .list, .allowEmpty,
+        .format, .minimum, .maximum, .multiline, .maxBytes, .secretEnv, .schema, .default, .enum, .pattern, .minLength, .maxLength, .list,
+        .allowEmpty,
     ]
 
     /// What the key applies to, in words for a message, when it does not apply to a parameter of

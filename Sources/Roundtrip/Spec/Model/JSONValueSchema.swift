@@ -175,7 +175,9 @@ extension JSONValueSchema {
             guard minimum != nil || maximum != nil || allowedSet != nil else { break }
             steps += text.utf8.count
             guard let number = SpecNumber.decimal(text) else {
-                throw invalid("is \(ParameterParsing.abbreviated(text)), beyond the numbers the schema compares (at most 38 significant digits, below 10^38)")
+                throw invalid(
+                    "is \(ParameterParsing.abbreviated(text)), beyond the numbers the schema compares (at most 38 significant digits, below 10^38)"
+                )
             }
             if let minimum, number < minimum { throw invalid("is \(number); the minimum is \(minimum)") }
             if let maximum, number > maximum { throw invalid("is \(number); the maximum is \(maximum)") }
@@ -222,7 +224,8 @@ extension JSONValueSchema {
                 let declared = properties.map(\.name).joined(separator: ", ")
                 throw RoundtripError(
                     .invalidParameter,
-                    Self.render(name, path) + " is not a member the schema declares" + (declared.isEmpty ? " (it declares none)" : " (it declares \(declared))"),
+                    Self.render(name, path) + " is not a member the schema declares"
+                        + (declared.isEmpty ? " (it declares none)" : " (it declares \(declared))"),
                     parameter: name
                 )
             }
