@@ -69,8 +69,10 @@ struct JSONSchemaWorkTests {
             let steps = try Self.steps(schema, json)
             #expect(steps <= 2 * json.utf8.count, "\(steps) steps for \(json.utf8.count) bytes")
             if let previous {
-                // Four times the value, at most four times the steps (and a little): linear.
-                #expect(steps <= 4 * previous.steps + 64, "\(previous.steps) steps, then \(steps) for four times the value")
+                // Four times the units: the steps per byte stay where they were (linear).
+                let perByte = Double(steps) / Double(json.utf8.count)
+                let previousPerByte = Double(previous.steps) / Double(previous.bytes)
+                #expect(perByte <= previousPerByte * 1.1, "\(previous.steps) steps for \(previous.bytes) bytes, then \(steps) for \(json.utf8.count)")
             }
             previous = (json.utf8.count, steps)
         }

@@ -170,7 +170,10 @@ extension JSONValueSchema {
                 let length = text.unicodeScalars.count
                 if length > maximumLength { throw invalid("is \(length) characters long; the maximum is \(maximumLength)") }
             }
-            if let allowedSet, !allowedSet.contains(text) { throw invalid(notAllowed(text)) }
+            if let allowedSet {
+                steps += text.utf8.count  // hashed once for the lookup
+                if !allowedSet.contains(text) { throw invalid(notAllowed(text)) }
+            }
         case .number(let text):
             guard minimum != nil || maximum != nil || allowedSet != nil else { break }
             steps += text.utf8.count
