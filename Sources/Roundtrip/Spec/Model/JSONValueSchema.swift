@@ -1,8 +1,10 @@
 import Foundation
 
 /// The members a `json` parameter's value must have (`schema:`): a subset of JSON Schema
-/// (draft 2020-12, "JSON Schema Validation", sections 6.1 to 6.5), with the spec's own spelling
-/// of the keywords (`max-length`, `additional-properties`).
+/// draft 2020-12 ("JSON Schema Validation", sections 6.1 to 6.5, for `type`, `enum`, `minimum`,
+/// `maximum`, `maxLength` and `required`; "JSON Schema Core", section 10.3, for `properties`,
+/// `additionalProperties` and `items`), with the spec's own spelling of two keywords
+/// (`max-length`, `additional-properties`).
 ///
 /// Every keyword applies only to a value of the kind it describes, as in JSON Schema: `minimum`
 /// to numbers, `max-length` to strings, `properties`, `required` and `additional-properties` to
