@@ -233,6 +233,25 @@ struct ExampleRequestTests {
         #expect(try value(ParameterSpec(name: "b", type: .boolean, allowedValues: ["false"], booleanFormat: .yesNo)) == "no")
     }
 
+    /// A `json` parameter's example holds every member its schema declares, each fitted to its
+    /// own schema, so that the receiving app accepts it.
+    @Test func jsonValuesFitTheirSchema() throws {
+        let schema = JSONValueSchema(
+            type: .object,
+            required: ["amount"],
+            properties: [
+                .init(name: "amount", schema: JSONValueSchema(type: .integer, minimum: 100)),
+                .init(name: "code", schema: JSONValueSchema(type: .string, maximumLength: 3)),
+                .init(name: "rate", schema: JSONValueSchema(type: .number, maximum: 2)),
+                .init(name: "kind", schema: JSONValueSchema(type: .string, allowedValues: ["card", "cash"])),
+                .init(name: "tags", schema: JSONValueSchema(type: .array, items: JSONValueSchema(type: .boolean))),
+            ],
+            allowsAdditionalProperties: false
+        )
+        let parameter = ParameterSpec(name: "data", type: .json, schema: schema)
+        #expect(try value(parameter) == #"{"amount":100,"code":"exa","rate":2,"kind":"card","tags":[true]}"#)
+    }
+
     @Test func listsHaveTheirItemsAndSeparators() throws {
         #expect(try value(ParameterSpec(name: "t", list: .comma)) == "example-1,example-2")
         #expect(try value(ParameterSpec(name: "t", list: .newline)) == "example-1\nexample-2")

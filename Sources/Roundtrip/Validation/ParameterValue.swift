@@ -263,10 +263,15 @@ enum ParameterParsing {
             }
             value = .date(date, format)
         case .json:
+            let document: DocumentNode
             do {
-                _ = try JSONParser.parse(Array(bytes), maximumDepth: maximumJSONDepth)
+                document = try JSONParser.parse(Array(bytes), maximumDepth: maximumJSONDepth)
             } catch {
                 throw invalid("must be JSON text: \(error.message) (at offset \(error.position.offset))")
+            }
+            if checkingConstraints, let schema = rule.spec.schema {
+                var steps = 0
+                try schema.check(document, name: rule.spec.name, steps: &steps)
             }
             value = .json(string())
         case .base64:

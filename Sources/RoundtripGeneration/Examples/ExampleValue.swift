@@ -16,7 +16,7 @@ import Roundtrip
 /// | `boolean` | `true`, or `yes` for `format: yes-no` |
 /// | `uuid`, `url` | a fixed UUID, `https://example.com/` |
 /// | `date` | 2026-03-14 09:30 UTC in the parameter's format |
-/// | `json` | `{}` |
+/// | `json` | `{}`, or a value of every member its `schema` declares |
 /// | `base64` | the bytes of `example`, no more than `max-bytes` |
 /// | `secret` | a placeholder (see ``secretPlaceholder(for:)``) |
 /// | `list` | two items (or `min-items`, at most `max-items`) |
@@ -140,6 +140,7 @@ public enum ExampleValue {
         case .date(let format):
             candidates.append(format.format(date.addingTimeInterval(Double(index) * 86_400)))
         case .json:
+            if let schema = parameter.schema { candidates.append(JSONSchemaExample.text(for: schema)) }
             candidates += ["{}", "[]", "{\"example\":true}", "\"example\"", "1", "true", "null"]
         case .base64:
             let bytes = Array(("example" + suffix).utf8)

@@ -83,7 +83,7 @@ extension SwiftGenerator {
         "AcceptedRequest", "Action", "AnswerPolicy", "AppDescription", "CallResult", "CallbackBase", "Caller", "Clearable", "DateFormat", "Endpoint",
         "EnvironmentKeyResolver", "KeyResolver", "OutgoingRequest", "ParameterRepresentable", "ParameterSpec", "ParameterValue",
         "QueryItem", "QueryLimits", "Reply", "RequestBuilder", "RequestSigner", "ResponseBuilder", "RoundtripError", "RoutePattern",
-        "SigningKeyDescription", "SourcePolicy", "Spec", "ValuePattern",
+        "SigningKeyDescription", "SourcePolicy", "Spec", "ValuePattern", "JSONValueSchema",
         // The generated code's own nested types.
         "Request", "Returns",
     ]

@@ -251,7 +251,27 @@ enum SwiftLiteral {
         if let text = parameter.description { arguments.append("description: \(string(text))") }
         if let items = parameter.defaultItems { arguments.append("defaultItems: \(strings(items))") }
         if parameter.allowsLoneCarriageReturn { arguments.append("allowsLoneCarriageReturn: true") }
+        if let schema = parameter.schema { arguments.append("schema: " + shared.use(self.schema(schema), as: "schema")) }
         return shared.use("ParameterSpec(" + arguments.joined(separator: ", ") + ")", as: "parameter")
+    }
+
+    /// `JSONValueSchema(…)`, naming only what differs from the defaults, its members' and items'
+    /// schemas written in place.
+    static func schema(_ schema: JSONValueSchema) -> String {
+        var arguments: [String] = []
+        if let type = schema.type { arguments.append("type: .\(type.rawValue)") }
+        if !schema.required.isEmpty { arguments.append("required: \(strings(schema.required))") }
+        if !schema.properties.isEmpty {
+            let properties = schema.properties.map { "JSONValueSchema.Property(name: \(string($0.name)), schema: \(self.schema($0.schema)))" }
+            arguments.append("properties: [\(properties.joined(separator: ", "))]")
+        }
+        if !schema.allowsAdditionalProperties { arguments.append("allowsAdditionalProperties: false") }
+        if let items = schema.items { arguments.append("items: \(self.schema(items))") }
+        if let values = schema.allowedValues { arguments.append("allowedValues: \(strings(values))") }
+        if schema.minimum != nil { arguments.append("minimum: \(decimal(schema.minimum))") }
+        if schema.maximum != nil { arguments.append("maximum: \(decimal(schema.maximum))") }
+        if let value = schema.maximumLength { arguments.append("maximumLength: \(value)") }
+        return "JSONValueSchema(" + arguments.joined(separator: ", ") + ")"
     }
 
     static func type(_ type: ParameterType, shared: inout SharedExpressions) -> String {

@@ -77,7 +77,7 @@ struct SpecLanguageTests {
 
     @Test("the restricted keys are found")
     func restrictedKeysAreFound() {
-        #expect(Set(Self.restricted.map(\.key)) == ["format", "minimum", "maximum", "multiline", "max-bytes", "secret-env"])
+        #expect(Set(Self.restricted.map(\.key)) == ["format", "minimum", "maximum", "multiline", "max-bytes", "secret-env", "schema"])
     }
 
     @Test("a key on a type it does not apply to is refused in the registry's words")

@@ -40,7 +40,7 @@ struct SpecSchemaTests {
         let definitions = try #require(schema["$defs"] as? [String: Any])
         let parameterKeys = [
             "type", "required", "default", "enum", "pattern", "min-length", "max-length", "minimum", "maximum", "format", "list",
-            "min-items", "max-items", "multiline", "allow-empty", "max-bytes", "secret-env", "description",
+            "min-items", "max-items", "multiline", "allow-empty", "max-bytes", "secret-env", "description", "schema",
         ]
         let expected: [(String, [String: Any]?, [String])] = [
             (
@@ -174,6 +174,11 @@ struct SpecSchemaTests {
         SpecText("a newline list with multiline false", parameter: "{type: string, list: newline, multiline: false}"),
         SpecText("multiline on a string by default", parameter: "{multiline: true, max-length: 100}"),
         SpecText("max-bytes on base64", parameter: "{type: base64, max-bytes: 65536}"),
+        SpecText(
+            "a json schema with every keyword",
+            parameter:
+                "{type: json, schema: {type: object, required: [a], additional-properties: false, properties: {a: {type: integer, minimum: 1, maximum: 9}, b: {type: array, items: {type: string, max-length: 3, enum: [x, y]}}}}}"
+        ),
         SpecText("a secret", parameter: "{type: secret, secret-env: NOTES_TOKEN, required: true, description: The token.}"),
         SpecText("an enum of one value, not a list", parameter: "{type: string, enum: only}"),
         SpecText("x-callback-url outcomes as one value", action: "{convention: x-callback-url, outcomes: success}"),
@@ -390,6 +395,9 @@ struct SpecSchemaTests {
         Broken("type-mismatch", "secret-env on a string", parameter: "{type: string, secret-env: T}"),
         Broken("type-mismatch", "multiline on an integer", parameter: "{type: integer, multiline: true}"),
         Broken("type-mismatch", "max-bytes on a string", parameter: "{type: string, max-bytes: 10}"),
+        Broken("type-mismatch", "schema on a string", parameter: "{type: string, schema: {type: object}}"),
+        Broken("unknown-key", "a schema keyword in JSON Schema's spelling", parameter: "{type: json, schema: {type: string, maxLength: 3}}"),
+        Broken("invalid-enum", "a schema enum without a type", parameter: "{type: json, schema: {enum: [a]}}"),
         Broken("type-mismatch", "min-items without list", parameter: "{type: string, min-items: 1}"),
         Broken("type-mismatch", "max-items without list", parameter: "{type: string, max-items: 3}"),
         Broken("type-mismatch", "format on a string", parameter: "{type: string, format: yyyy-MM-dd}"),

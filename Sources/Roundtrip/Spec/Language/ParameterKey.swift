@@ -2,7 +2,7 @@
 /// of the spec language's description (``SpecLanguage``).
 public enum ParameterKey: Int, SpecKey {
     case type, required, `default`, `enum`, pattern, minLength, maxLength, minimum, maximum, format
-    case list, minItems, maxItems, multiline, allowEmpty, maxBytes, secretEnv, description, valueName
+    case list, minItems, maxItems, multiline, allowEmpty, maxBytes, secretEnv, description, valueName, schema
 
     static let byName = spellings()
 
@@ -31,6 +31,7 @@ public enum ParameterKey: Int, SpecKey {
         case .secretEnv: "secret-env"
         case .description: "description"
         case .valueName: "name"
+        case .schema: "schema"
         }
     }
 }
@@ -59,7 +60,7 @@ extension ParameterKey {
         switch self {
         case .type: .choice(SpecLanguage.parameterTypeNames, defaultChoice: "string")
         case .required, .allowEmpty: .flag
-        case .default, .enum, .multiline: .structure
+        case .default, .enum, .multiline, .schema: .structure
         case .pattern, .format, .description: .text
         case .minLength, .maxLength, .minItems: .wholeNumber(atLeast: 0)
         // Zero would allow no item, or no byte, at all.
@@ -101,6 +102,11 @@ extension ParameterKey {
         case .secretEnv: "secret only, and required there: the environment variable that holds the value the parameter must equal."
         case .description: "Free text for generated documentation and code; the decision ignores it."
         case .valueName: "The name handlers refer to the value by."
+        case .schema:
+            """
+            json only: the members the JSON value must have, in a subset of JSON Schema: type (object, array, string, integer, number, \
+            boolean, null), required, properties, enum, items, minimum, maximum, max-length and additional-properties (true or false).
+            """
         }
     }
 
@@ -124,6 +130,7 @@ extension ParameterKey {
         case .multiline: .only(["string"], wording: "string parameters")
         case .maxBytes: .only(["base64"], wording: "base64 parameters")
         case .secretEnv: .only(["secret"], wording: "secret parameters")
+        case .schema: .only(["json"], wording: "json parameters")
         // Anything that describes the value would put it, or a hint of it, in the spec.
         case .default, .enum, .pattern, .minLength, .maxLength, .list, .allowEmpty:
             .allBut(["secret"], wording: "parameters other than secrets (a secret is compared whole, and never written in the spec)")
@@ -134,7 +141,8 @@ extension ParameterKey {
     /// The keys whose use depends on the parameter's type, in the order a definition's findings
     /// about them are reported.
     static let typeDependent: [ParameterKey] = [
-        .format, .minimum, .maximum, .multiline, .maxBytes, .secretEnv, .default, .enum, .pattern, .minLength, .maxLength, .list, .allowEmpty,
+        .format, .minimum, .maximum, .multiline, .maxBytes, .secretEnv, .schema, .default, .enum, .pattern, .minLength, .maxLength, .list,
+        .allowEmpty,
     ]
 
     /// What the key applies to, in words for a message, when it does not apply to a parameter of
@@ -162,7 +170,7 @@ extension ParameterKey {
     /// description last.
     static let writingOrder: [ParameterKey] = [
         .type, .format, .required, .list, .minItems, .maxItems, .multiline, .allowEmpty, .enum, .pattern, .minLength, .maxLength,
-        .minimum, .maximum, .maxBytes, .secretEnv, .default, .description,
+        .minimum, .maximum, .maxBytes, .secretEnv, .schema, .default, .description,
     ]
 
     /// The key's value in `parameter`'s definition, as JSON text, or `nil` when the definition
@@ -194,6 +202,7 @@ extension ParameterKey {
             if let value = parameter.defaultValue { return quoted(parameter.declaredSpelling(of: value)) }
             return parameter.defaultItems.map { ParameterDefinition.array($0.map(parameter.declaredSpelling(of:))) }
         case .description: return parameter.description.map(quoted)
+        case .schema: return parameter.schema.map(\.json)
         case .valueName: return nil
         }
     }

@@ -116,10 +116,17 @@ public struct ParameterSpec: Sendable {
         get { storage.description }
         set { uniqueStorage().description = newValue }
     }
+    /// The members a `json` value must have (`schema:`), checked at decision time.
+    public var schema: JSONValueSchema? {
+        get { storage.schema }
+        set { uniqueStorage().schema = newValue }
+    }
 
     /// Creates a parameter.
     ///
-    /// - Parameter allowsLoneCarriageReturn: `multiline: any`; see ``allowsLoneCarriageReturn``.
+    /// - Parameters:
+    ///   - allowsLoneCarriageReturn: `multiline: any`; see ``allowsLoneCarriageReturn``.
+    ///   - schema: A `json` value's members; see ``schema``.
     public init(
         name: String,
         type: ParameterType = .string,
@@ -141,7 +148,8 @@ public struct ParameterSpec: Sendable {
         secretEnvironment: String? = nil,
         description: String? = nil,
         defaultItems: [String]? = nil,
-        allowsLoneCarriageReturn: Bool = false
+        allowsLoneCarriageReturn: Bool = false,
+        schema: JSONValueSchema? = nil
     ) {
         self.name = name
         storage = Storage(
@@ -166,6 +174,7 @@ public struct ParameterSpec: Sendable {
             description: description
         )
         storage.allowsLoneCarriageReturn = allowsLoneCarriageReturn
+        storage.schema = schema
     }
 
     /// The storage, copied first when another value shares it.
@@ -191,6 +200,7 @@ public struct ParameterSpec: Sendable {
         var maximumItems: Int?
         var isMultiline: Bool
         var allowsLoneCarriageReturn = false
+        var schema: JSONValueSchema?
         var allowsEmpty: Bool
         var booleanFormat: BooleanFormat
         var maximumBytes: Int?
@@ -262,6 +272,7 @@ public struct ParameterSpec: Sendable {
                 description: description
             )
             copied.allowsLoneCarriageReturn = allowsLoneCarriageReturn
+            copied.schema = schema
             return copied
         }
     }

@@ -136,6 +136,9 @@ extension SpecReader {
             parameter.booleanFormat = choice(formatNode, Self.join(path(), ParameterKey.format), BooleanFormat.self) ?? .trueFalse
         }
         readKeysThatApply(fields, type: type, path())
+        if type == .json, let schemaNode = fields[.schema] {
+            parameter.schema = readJSONSchema(schemaNode, path: Self.join(path(), ParameterKey.schema))
+        }
         parameter.isRequired = bool(fields[.required], Self.join(path(), ParameterKey.required)) ?? false
         readMultiline(fields[.multiline], into: &parameter, Self.join(path(), ParameterKey.multiline))
         parameter.allowsEmpty = bool(fields[.allowEmpty], Self.join(path(), ParameterKey.allowEmpty)) ?? false

@@ -98,6 +98,7 @@ enum SpecSchema {
             "returned-value": returnedValue,
             "type-rules": typeRules,
             "answers": answersPolicy,
+            "json-schema": jsonValueSchema,
         ],
     ]
 
@@ -665,6 +666,7 @@ enum SpecSchema {
         let structures: [String: OrderedJSON] = [
             ParameterKey.default.entry.name: ["type": named ? textTypes : ["string", "number", "boolean", "null", "array"]],
             ParameterKey.enum.entry.name: ["anyOf": [["type": textTypes], ["type": "array", "minItems": 1, "items": ["type": textTypes]]]],
+            ParameterKey.schema.entry.name: ["$ref": "#/$defs/json-schema"],
             ParameterKey.multiline.entry.name: [
                 "type": ["boolean", "string"],
                 "pattern": .string("^(" + (yamlTrueWords + yamlFalseWords + ["any"]).joined(separator: "|") + ")$"),
