@@ -47,7 +47,7 @@ struct RoundTripFlow {
         parameters = Self.requestItems(action, wayBack: wayBack)
         replies = []
         guard !wayBack.callbacks.isEmpty else {
-            noWayBack = "the convention is \(action.convention.rawValue): the app opens nothing to come back."
+            noWayBack = "under convention \(action.convention.rawValue) the app opens nothing to come back."
             return
         }
         noWayBack = nil
@@ -104,7 +104,7 @@ struct RoundTripFlow {
     private static func answerItems(_ outcome: String, action: Action, wayBack: WayBack) -> [Item] {
         let answer = wayBack.answer
         if answer.form == .unchanged {
-            return [Item(name: "rt-state", note: "the callback opened exactly as sent: nothing appended")]
+            return [Item(name: "rt-state", note: "in the URL as sent; nothing appended")]
         }
         let template = answer.form == .template
         func written(_ name: String) -> String { template ? "{\(name)}" : name }
