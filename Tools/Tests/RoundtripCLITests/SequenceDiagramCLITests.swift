@@ -234,7 +234,8 @@ struct SequenceDiagramCLITests {
         let small = try temporarySpec(spec(parameters: 1, outcomes: 2))
         let drawing = try #require(try Self.drawings(try html(small)).first?.drawing)
         #expect(drawing.title == "Round trip of pay<&>")
-        #expect(drawing.desc.contains("in Shop <&> \"Quotes\" 'n' </svg> with a<b>&c\"d'e (required)"), "\(drawing.desc)")
+        #expect(drawing.desc.contains("in Shop <&> \"Quotes\" 'n' </svg> with cb0 (callback for o0), "), "\(drawing.desc)")
+        #expect(drawing.desc.contains(", a<b>&c\"d'e (required), "), "\(drawing.desc)")
         let request = try #require(drawing.request)
         #expect(request.contains("a<b>&c\"d'e  required"))
         // 240 characters in lines of at most 60 columns, cut after three lines.
@@ -244,12 +245,12 @@ struct SequenceDiagramCLITests {
         #expect(long.last?.hasSuffix("…") == true)
 
         let many = try #require(try Self.drawings(try html(try temporarySpec(spec(parameters: 400, outcomes: 40)))).first?.drawing)
-        let more = try #require(try Self.drawings(try html(try temporarySpec(spec(parameters: 20, outcomes: 8)))).first?.drawing)
+        let fewer = try #require(try Self.drawings(try html(try temporarySpec(spec(parameters: 40, outcomes: 12)))).first?.drawing)
         #expect(many.replies.count == 6)
         #expect(many.request?.contains("+432 more") == true, "\(many.request ?? "")")
         #expect(many.desc.contains("On o39,"), "the description still says every outcome")
-        #expect(many.width == more.width)
-        #expect(many.height == more.height)
+        #expect(many.width == fewer.width)
+        #expect(many.height == fewer.height)
         #expect(many.width < 800 && many.height < 2000, "\(many.width) × \(many.height)")
     }
 }

@@ -32,7 +32,7 @@ struct RoundTripFlow {
     var partner: String
     /// The URL the request opens (the action's first route).
     var route: String
-    /// The request's parameters and callbacks, in the order the spec lists them.
+    /// The request's callbacks, then its parameters, each in the order the spec lists them.
     var parameters: [Item]
     /// One reply per outcome that has a way back, in the action's order of outcomes.
     var replies: [Reply]
@@ -68,11 +68,9 @@ struct RoundTripFlow {
     // MARK: - The request
 
     private static func requestItems(_ action: Action, wayBack: WayBack) -> [Item] {
+        // The callbacks first: they are what the drawing is about, and a long list of parameters
+        // is cut short after its first few.
         var items: [Item] = []
-        let declared = action.parameters + [action.queryValue, action.fragment].compactMap { $0 }
-        for parameter in declared {
-            items.append(Item(name: parameter.name, note: parameter.isRequired ? "required" : "optional"))
-        }
         for location in wayBack.callbacks {
             let answers = location.servesEveryOutcome ? "every outcome" : location.outcome
             let required = action.requiredCallbacks.contains(location.outcome) ? "required " : ""
@@ -84,6 +82,10 @@ struct RoundTripFlow {
             case .template(let name):
                 items.append(Item(name: name, note: "\(required)callback template for \(answers)"))
             }
+        }
+        let declared = action.parameters + [action.queryValue, action.fragment].compactMap { $0 }
+        for parameter in declared {
+            items.append(Item(name: parameter.name, note: parameter.isRequired ? "required" : "optional"))
         }
         return items
     }
