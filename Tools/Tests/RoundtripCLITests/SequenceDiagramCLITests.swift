@@ -211,7 +211,8 @@ struct SequenceDiagramCLITests {
     /// a long name wraps, and however many parameters and outcomes, the drawing's size is capped.
     @Test func labelsAreEscapedAndTheSizeIsBounded() throws {
         func spec(parameters: Int, outcomes: Int) -> String {
-            let names = (0..<parameters).map { "      p\($0): {type: string}\n" }.joined()
+            // A required parameter after all the optional ones.
+            let names = (0..<parameters).map { "      p\($0): {type: string}\n" }.joined() + "      last: {type: string, required: true}\n"
             let callbacks = (0..<outcomes).map { "      o\($0): cb\($0)\n" }.joined()
             let outcomeList = (0..<outcomes).map { "o\($0)" }.joined(separator: ", ")
             return """
@@ -247,7 +248,13 @@ struct SequenceDiagramCLITests {
         let many = try #require(try Self.drawings(try html(try temporarySpec(spec(parameters: 400, outcomes: 40)))).first?.drawing)
         let fewer = try #require(try Self.drawings(try html(try temporarySpec(spec(parameters: 40, outcomes: 12)))).first?.drawing)
         #expect(many.replies.count == 6)
-        #expect(many.request?.contains("+432 more") == true, "\(many.request ?? "")")
+        #expect(many.request?.contains("+433 more") == true, "\(many.request ?? "")")
+        // The callbacks come first, then the required parameters: a cut never hides those first.
+        let shown = try #require(many.request?.split(separator: "\n").map(String.init))
+        #expect(shown.count == 12 && shown[1] == "cb0  callback for o0" && shown[10] == "cb9  callback for o9", "\(shown)")
+        let twoOutcomes = try #require(try Self.drawings(try html(try temporarySpec(spec(parameters: 40, outcomes: 2)))).first?.drawing)
+        let required = try #require(twoOutcomes.request?.split(separator: "\n").map(String.init))
+        #expect(Array(required[1...4]) == ["cb0  callback for o0", "cb1  callback for o1", "a<b>&c\"d'e  required", "last  required"], "\(required)")
         #expect(many.desc.contains("On o39,"), "the description still says every outcome")
         #expect(many.width == fewer.width)
         #expect(many.height == fewer.height)

@@ -32,7 +32,8 @@ struct RoundTripFlow {
     var partner: String
     /// The URL the request opens (the action's first route).
     var route: String
-    /// The request's callbacks, then its parameters, each in the order the spec lists them.
+    /// The request's callbacks, then its required parameters, then its optional ones, each in
+    /// the order the spec lists them.
     var parameters: [Item]
     /// One reply per outcome that has a way back, in the action's order of outcomes.
     var replies: [Reply]
@@ -68,8 +69,8 @@ struct RoundTripFlow {
     // MARK: - The request
 
     private static func requestItems(_ action: Action, wayBack: WayBack) -> [Item] {
-        // The callbacks first: they are what the drawing is about, and a long list of parameters
-        // is cut short after its first few.
+        // The callbacks first: they are what the drawing is about, and a long list is cut short
+        // after its first few names.
         var items: [Item] = []
         for location in wayBack.callbacks {
             let answers = location.servesEveryOutcome ? "every outcome" : location.outcome
@@ -83,8 +84,9 @@ struct RoundTripFlow {
                 items.append(Item(name: name, note: "\(required)callback template for \(answers)"))
             }
         }
+        // Then the required parameters, then the optional ones, each in the spec's order.
         let declared = action.parameters + [action.queryValue, action.fragment].compactMap { $0 }
-        for parameter in declared {
+        for parameter in declared.filter(\.isRequired) + declared.filter({ !$0.isRequired }) {
             items.append(Item(name: parameter.name, note: parameter.isRequired ? "required" : "optional"))
         }
         return items
