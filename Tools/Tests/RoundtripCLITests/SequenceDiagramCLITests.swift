@@ -170,7 +170,7 @@ struct SequenceDiagramCLITests {
         #expect(charge.replies.map(\.outcome) == ["success", "error"])
         #expect(charge.request?.contains("/callback_url  in data: callback for every outcome") == true)
         #expect(charge.replies.allSatisfy { $0.text.hasPrefix("\($0.outcome ?? "") → /callback_url in data\n") })
-        #expect(charge.replies[0].text.contains("data  one JSON object"))
+        #expect(charge.replies[0].text.contains("data  a JSON object (RFC 8259) of the fields after it"))
         #expect(charge.replies[0].text.contains("status=ok"))
         #expect(charge.replies[1].text.contains("status=error"))
 
@@ -259,5 +259,45 @@ struct SequenceDiagramCLITests {
         #expect(many.width == fewer.width)
         #expect(many.height == fewer.height)
         #expect(many.width < 800 && many.height < 2000, "\(many.width) × \(many.height)")
+    }
+
+    /// The Markdown has no drawing, and says the way back per outcome in words instead: the
+    /// callback each answer goes to and what it carries.
+    @Test func markdownSaysTheWayBackPerOutcome() throws {
+        let run = try CommandLineRunner.run(["spec", "docs", CommandLineRunner.fixture("custom/payments.yaml")])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("<svg"))
+        #expect(run.stdout.components(separatedBy: "\n### Round trip\n").count - 1 == 3)
+        for line in [
+            "- `success`: the app opens the URL given in `callbacksuccess`, with `smp-status=success` (the outcome), `smp-tx-code` (optional), "
+                + "`foreign-tx-id` (echoed), `rt-state` (kept in the callback's own query).",
+            "- `error`: the app opens the URL given in `/callback_url` (in data), with `data` (a JSON object (RFC 8259) of the fields after it), "
+                + "`status=error` (the outcome), `…` (fields not declared), `rt-state` (kept in the callback's own query).",
+            "- `success`: the app opens the URL given in `returnUrl` (template, filled in), with `{Type}` (the outcome: success), "
+                + "`{TransactionId}` (optional), `rt-state` (kept in the callback's own query).",
+        ] {
+            #expect(run.stdout.contains(line + "\n"), "\(line)")
+        }
+        let none = try CommandLineRunner.run(["spec", "docs", "Examples/card-terminal.yaml"])
+        #expect(none.stdout.contains("No way back: under convention none the app opens nothing to come back."))
+    }
+
+    /// Debian's headless chromium reads the drawings as a reader's browser does: each is an SVG
+    /// element in the DOM with its title, and the HTML parser keeps every label and arrow as
+    /// written (a stray `<` or `&` would have reshaped them).
+    @Test(.enabled(if: SpecDocsCommandTests.chromium != nil, "chromium is not installed (.ci/run installs it)"))
+    func chromiumReadsEveryDrawingAsWritten() throws {
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-diagram-\(UUID().uuidString).html")
+        let written = try html(CommandLineRunner.fixture("custom/payments.yaml"))
+        try written.write(to: page, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: page) }
+        let dom = try SpecDocsCommandTests().dumpDOM(page.absoluteString)
+        for action in ["pay", "charge", "take-payment"] {
+            #expect(dom.contains("<title id=\"action-\(action)-round-trip-title\">Round trip of \(action)</title>"), "\(action)")
+        }
+        for element in ["<svg ", "<text ", "<tspan", "<line ", "<polygon ", "<g class=\"reply\""] {
+            #expect(dom.components(separatedBy: element).count == written.components(separatedBy: element).count, "\(element)")
+        }
+        #expect(dom.components(separatedBy: "<svg ").count - 1 == 3)
     }
 }

@@ -114,7 +114,7 @@ struct RoundTripFlow {
         func written(_ name: String) -> String { template ? "{\(name)}" : name }
         var items: [Item] = []
         if case .json(let parameter) = answer.form {
-            items.append(Item(name: parameter, note: "one JSON object (RFC 8259) of the fields below"))
+            items.append(Item(name: parameter, note: "a JSON object (RFC 8259) of the fields after it"))
         }
         if let field = answer.outcome {
             let word = field.words(for: outcome).first ?? outcome

@@ -185,13 +185,14 @@ struct SequenceDiagram {
         return lines
     }
 
-    /// A line of runs that may be too wide, as lines that fit: its text wrapped, in one style
-    /// per line (the first run's), so a long route still fits.
+    /// A line of runs that may be too wide, as lines that fit: its text wrapped, the first line
+    /// in the first run's style and the others in the longest run's (a long route stays bold).
     private static func fit(_ line: Line) -> [Line] {
-        guard line.columns > maxColumns else { return [line] }
+        guard line.columns > maxColumns, let first = line.runs.first?.style else { return [line] }
+        let rest = line.runs.max { $0.text.count < $1.text.count }?.style ?? first
         let text = line.runs.map(\.text).joined()
-        return wrap(text, width: maxColumns, limit: maxLinesPerItem).enumerated().map { index, part in
-            Line(runs: [(part, index == 0 ? .strong : .plain)], indent: index == 0 ? 0 : 1)
+        return wrap(text, width: maxColumns - 1, limit: maxLinesPerItem).enumerated().map { index, part in
+            Line(runs: [(part, index == 0 ? first : rest)], indent: index == 0 ? 0 : 1)
         }
     }
 
