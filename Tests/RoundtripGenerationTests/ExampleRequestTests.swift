@@ -102,6 +102,11 @@ struct ExampleRequestTests {
         case .xCallbackURL where !action.outcomes.contains("success"):
             #expect(answer == nil)
             return
+        case .custom where example.callbackBase == nil:
+            // A custom action's example sends no callbacks where the request builder cannot
+            // place them yet (inside a json parameter, a template), so nothing comes back.
+            #expect(answer == nil)
+            return
         default:
             break
         }

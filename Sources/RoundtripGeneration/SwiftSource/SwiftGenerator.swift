@@ -80,10 +80,11 @@ extension SwiftGenerator {
         // Foundation's.
         "Data", "Date", "Decimal", "Locale", "TimeInterval", "URL", "UUID",
         // Roundtrip's.
-        "AcceptedRequest", "Action", "AnswerPolicy", "AppDescription", "CallResult", "CallbackBase", "Caller", "Clearable", "DateFormat", "Endpoint",
-        "EnvironmentKeyResolver", "KeyResolver", "OutgoingRequest", "ParameterRepresentable", "ParameterSpec", "ParameterValue",
+        "AcceptedRequest", "Action", "AnswerPolicy", "AnswerShape", "AppDescription", "CallResult", "CallbackBase", "CallbackLocation", "Caller",
+        "Clearable", "DateFormat", "Endpoint", "EnvironmentKeyResolver", "JSONPointer", "KeyResolver", "OutgoingRequest", "ParameterRepresentable",
+        "ParameterSpec", "ParameterValue",
         "QueryItem", "QueryLimits", "Reply", "RequestBuilder", "RequestSigner", "ResponseBuilder", "RoundtripError", "RoutePattern",
-        "SigningKeyDescription", "SourcePolicy", "Spec", "ValuePattern", "JSONValueSchema",
+        "SigningKeyDescription", "SourcePolicy", "Spec", "ValuePattern", "JSONValueSchema", "WayBack",
         // The generated code's own nested types.
         "Request", "Returns",
     ]

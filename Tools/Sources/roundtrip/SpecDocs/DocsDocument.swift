@@ -25,6 +25,9 @@ indirect enum DocsBlock {
     case code(label: String, text: String)
     /// A section that others link to: its id, its heading and its blocks.
     case section(DocsSection)
+    /// A drawing of an action's round trip: an inline SVG in HTML; Markdown leaves it out, the
+    /// text beside it saying the same.
+    case diagram(SequenceDiagram)
 }
 
 /// One term of a definition list.

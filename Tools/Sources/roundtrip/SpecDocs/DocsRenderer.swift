@@ -170,6 +170,7 @@ struct DocsRenderer {
         var blocks: [DocsBlock] = []
         if let description = action.description { blocks += paragraphs(description) }
         blocks.append(.facts(actionFacts(action)))
+        blocks += roundTripBlocks(action)
         blocks.append(.heading(3, [.text("Parameters")]))
         blocks += parameterBlocks(action)
         blocks.append(.heading(3, [.text("Returns")]))

@@ -67,6 +67,8 @@ struct HTMLFormatter {
             html += "<h\(section.level)>\(inline(section.title))</h\(section.level)>\n"
             for inner in section.blocks { html += self.block(inner) }
             return html + "</section>\n"
+        case .diagram(let diagram):
+            return "<figure class=\"diagram\">\n" + diagram.svg() + "\n</figure>\n"
         }
     }
 

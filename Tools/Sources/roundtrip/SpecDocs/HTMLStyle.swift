@@ -60,6 +60,10 @@ enum HTMLStyle {
             radial-gradient(farthest-side at 100% 50%, var(--shadow), transparent) right / .9rem 100% no-repeat scroll;
           background-color: var(--bg);
         }
+        /* A round trip's sequence diagram keeps its size (its text stays legible) and scrolls sideways on a narrow screen. */
+        figure.diagram { margin: .75rem 0; overflow-x: auto; -webkit-overflow-scrolling: touch; }
+        figure.diagram svg { display: block; max-width: none; height: auto; }
+        figure.diagram .head { fill: var(--head-bg); stroke: var(--border); }
         .table-wrap:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
         table { border-collapse: collapse; width: 100%; min-width: 38rem; font-size: .925rem; }
         th, td { text-align: left; vertical-align: top; padding: .5rem .7rem; border-bottom: 1px solid var(--border); }

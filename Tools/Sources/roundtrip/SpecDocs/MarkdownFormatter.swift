@@ -83,6 +83,8 @@ struct MarkdownFormatter {
             case .section(let section):
                 line(String(repeating: "#", count: section.level) + " " + inline(section.title))
                 for inner in section.blocks { self.block(inner) }
+            case .diagram:
+                break
             }
         }
 
