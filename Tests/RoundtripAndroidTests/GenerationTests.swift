@@ -213,6 +213,7 @@ struct GenerationTests {
             ("https://e.com/a/b", AndroidPattern.Kind.literal, "/a/b", "/a/b", false),
             ("https://e.com/a/b/", .literal, "/a/b/", "/a/b/", false),
             ("https://e.com", .literal, "/", "/", false),
+            ("todolist://www.acme.com", .literal, "", "/", false),
             ("https://e.com/a/:id", .prefix, "/a/", "/a/*", false),
             ("https://e.com/a/:rest*", .prefix, "/a/", "/a/*", false),
             ("https://e.com/:id", .prefix, "/", "/*", false),

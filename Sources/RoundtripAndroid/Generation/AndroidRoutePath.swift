@@ -57,9 +57,12 @@ public struct AndroidRoutePath: Sendable, Hashable {
         route.segments.dropLast().contains(where: Self.isPlaceholder)
     }
 
-    /// Each segment decoded, `nil` for a placeholder; an empty path is `/`.
+    /// Each segment decoded, `nil` for a placeholder. An empty path stays empty for a custom
+    /// scheme (`todolist://www.acme.com`: Android's `Uri.getPath()` is then empty too), and is
+    /// `/` for http and https, whose empty path a browser's URL parser writes as `/` (WHATWG URL
+    /// Standard, special schemes).
     private var parts: [String?] {
-        guard !route.segments.isEmpty else { return ["", ""] }
+        guard !route.segments.isEmpty else { return route.scheme == "https" || route.scheme == "http" ? ["", ""] : [""] }
         return route.segments.map { segment in
             switch segment {
             case .literal(let text): text.removingPercentEncoding ?? text
