@@ -252,3 +252,21 @@ struct AndroidCommandTests {
         #expect(text.stderr.hasPrefix("error: "))
     }
 }
+
+/// `roundtrip aasa export` writes each host's assetlinks.json beside its AASA file.
+@Suite("CLI: aasa export writes assetlinks.json")
+struct AssetLinksExportTests {
+    @Test func exportWritesTheFileAssetlinksGeneratePrints() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandLineRunner.run(["aasa", "export", "--spec", AndroidCommandTests.spec, "--output", folder.path])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        for host in ["shop.example.com", "example.org"] {
+            let written = try String(contentsOf: folder.appendingPathComponent("\(host)/.well-known/assetlinks.json"), encoding: .utf8)
+            let generated = try CommandLineRunner.run(["assetlinks", "generate", "--spec", AndroidCommandTests.spec, "--domain", host])
+            #expect(written == generated.stdout, "\(host)")
+            #expect(result.stdout.contains("\(host)/.well-known/assetlinks.json"))
+        }
+        #expect(result.stdout.contains("for example.org and *.example.org"))
+    }
+}
