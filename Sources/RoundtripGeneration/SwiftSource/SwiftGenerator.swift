@@ -80,7 +80,8 @@ extension SwiftGenerator {
         // Foundation's.
         "Data", "Date", "Decimal", "Locale", "TimeInterval", "URL", "UUID",
         // Roundtrip's.
-        "AcceptedRequest", "Action", "AnswerPolicy", "AppDescription", "CallResult", "CallbackBase", "Caller", "Clearable", "DateFormat", "Endpoint",
+        "AcceptedRequest", "Action", "AndroidApp", "AnswerPolicy", "AppDescription", "CallResult", "CallbackBase", "Caller", "Clearable",
+        "DateFormat", "Endpoint",
         "EnvironmentKeyResolver", "KeyResolver", "OutgoingRequest", "ParameterRepresentable", "ParameterSpec", "ParameterValue",
         "QueryItem", "QueryLimits", "Reply", "RequestBuilder", "RequestSigner", "ResponseBuilder", "RoundtripError", "RoutePattern",
         "SigningKeyDescription", "SourcePolicy", "Spec", "ValuePattern",
