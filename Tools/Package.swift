@@ -80,6 +80,7 @@ let package = Package(
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "RoundtripAndroid", package: "Roundtrip"),
                 "RoundtripAASACheck",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -102,6 +103,7 @@ let package = Package(
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "RoundtripAndroid", package: "Roundtrip"),
                 .product(name: "RoundtripSimulator", package: "Roundtrip"),
             ],
             swiftSettings: strictSwift

@@ -80,7 +80,7 @@ extension SwiftGenerator {
         // Foundation's.
         "Data", "Date", "Decimal", "Locale", "TimeInterval", "URL", "UUID",
         // Roundtrip's.
-        "AcceptedRequest", "Action", "AnswerPolicy", "AnswerShape", "AppDescription", "CallResult", "CallbackBase", "CallbackLocation", "Caller",
+        "AcceptedRequest", "Action", "AndroidApp", "AnswerPolicy", "AnswerShape", "AppDescription", "CallResult", "CallbackBase", "CallbackLocation", "Caller",
         "Clearable", "DateFormat", "Endpoint", "EnvironmentKeyResolver", "JSONPointer", "KeyResolver", "OutgoingRequest", "ParameterRepresentable",
         "ParameterSpec", "ParameterValue",
         "QueryItem", "QueryLimits", "Reply", "RequestBuilder", "RequestSigner", "ResponseBuilder", "RoundtripError", "RoutePattern",

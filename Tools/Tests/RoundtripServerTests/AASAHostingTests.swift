@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Roundtrip
+import RoundtripAndroid
 import RoundtripAssociatedDomains
 import RoundtripServer
 import RoundtripYAML
@@ -21,6 +22,34 @@ struct AASAHostingTests {
             #expect(response.headers[.cacheControl]?.contains("max-age") == true)
             let tag = try #require(response.headers[.eTag])
             #expect(tag.hasPrefix("\"") && tag.hasSuffix("\"") && !tag.hasPrefix("W/"))
+        }
+    }
+
+    /// Android's verifier fetches https://HOST/.well-known/assetlinks.json ("Verify Android App
+    /// Links"): the same answers as the AASA file, from the specs' Android apps.
+    @Test("assetlinks.json answers 200 application/json with the generated file, 304 for its ETag, 404 for another host")
+    func servesAssetLinks() async throws {
+        let shop = try ServerFixture.spec("app-links.yaml")
+        let expected = try AssetLinksGenerator.generate(from: [shop], host: "example.org").jsonText()
+        try await ServerFixture.app(specs: [shop]).test(.router) { client in
+            let response = try await client.get(AssociationRoutes.assetLinksPath, headers: [.hostHeader: "Example.org:443"])
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json")
+            #expect(response.headers[.location] == nil)
+            #expect(response.text == expected)
+            let tag = try #require(response.headers[.eTag])
+            let again = try await client.get(AssociationRoutes.assetLinksPath, headers: [.hostHeader: "example.org", .ifNoneMatch: tag])
+            #expect(again.status == .notModified)
+            let head = try await client.execute(uri: AssociationRoutes.assetLinksPath, method: .head, headers: [.hostHeader: "shop.example.com"])
+            #expect(head.status == .ok && head.body.readableBytes == 0)
+            let unknown = try await client.get(AssociationRoutes.assetLinksPath, headers: [.hostHeader: "other.example.net"])
+            #expect(unknown.status == .notFound)
+            #expect(unknown.errorCode == "unknown-domain")
+        }
+        // A spec without an Android app hosts no assetlinks.json.
+        try await ServerFixture.app().test(.router) { client in
+            let response = try await client.get(AssociationRoutes.assetLinksPath, headers: [.hostHeader: "terminal.example.com"])
+            #expect(response.status == .notFound)
         }
     }
 

@@ -36,6 +36,10 @@ struct AssociationRequestScannerTests {
                 ScannedAssociationRequest(includeBody: true, host: "x", ifNoneMatch: ["\"a\"", "W/\"b\", \"c\""], close: false)
             ),
             (
+                "GET /.well-known/assetlinks.json HTTP/1.1\r\nHost: x\r\n\r\n",
+                ScannedAssociationRequest(includeBody: true, host: "x", ifNoneMatch: [], close: false, kind: .assetLinks)
+            ),
+            (
                 "GET /apple-app-site-association HTTP/1.1\r\nConnection: keep-alive, Close\r\nHost: x\r\n\r\n",
                 ScannedAssociationRequest(includeBody: true, host: "x", ifNoneMatch: [], close: true)
             ),

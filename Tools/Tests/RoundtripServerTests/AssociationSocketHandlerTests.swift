@@ -47,6 +47,21 @@ struct AssociationSocketHandlerTests {
         #expect(try Self.passedOn(channel).isEmpty)
     }
 
+    @Test("assetlinks.json is answered from raw bytes like the AASA file")
+    func answersAssetLinks() throws {
+        let catalog = try AssociationCatalog(specs: [ServerFixture.spec("app-links.yaml")])
+        let channel = EmbeddedChannel(handler: AssociationSocketHandler(catalog: catalog, serverName: "Roundtrip"))
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        try channel.writeInbound(ByteBuffer(string: "GET /.well-known/assetlinks.json HTTP/1.1\r\nHost: shop.example.com\r\n\r\n"))
+        let file = try #require(catalog.file(forHost: "shop.example.com", kind: .assetLinks))
+        let (head, body) = try #require(Self.split(try Self.written(channel)))
+        #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(head.contains("\r\nContent-Type: application/json\r\n"))
+        #expect(head.contains("\r\nETag: \(file.entityTag)\r\n"))
+        #expect(Array(body.utf8) == file.bytes)
+        #expect(try Self.passedOn(channel).isEmpty)
+    }
+
     @Test("pipelined AASA requests in one read are answered in order; HEAD and 304 have no body")
     func pipelined() throws {
         let (channel, catalog) = try Self.channel()

@@ -34,6 +34,8 @@
 ///   ``allowSchemeFindings(_:)``.
 /// - `outcome-word-missing` (note): a custom answer's `outcome.values` without a word for one
 ///   of the action's outcomes; see ``wayBackFindings(_:)``.
+/// - `android-pattern-differs` (warning): with `app.android`, an https route whose path Android
+///   reads differently from iOS; see ``androidFindings(_:)``.
 package enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -106,6 +108,7 @@ package enum SpecLinter {
         findings += routeFindings(spec)
         findings += selectFindings(spec)
         findings += allowSchemeFindings(spec)
+        findings += androidFindings(spec)
         if spec.callbacks == nil, spec.actions.contains(where: { !$0.wayBack.callbacks.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
             findings.append(
                 SpecDiagnostic(

@@ -18,16 +18,18 @@ struct AssociationAnswer: Sendable {
     ///
     /// - Parameters:
     ///   - catalog: The hosted files.
+    ///   - kind: The file asked for: the AASA file (the default) or `assetlinks.json`.
     ///   - host: The request's `Host` (or HTTP/2 authority), as sent.
     ///   - ifNoneMatch: The request's `If-None-Match` field values.
     ///   - includeBody: `false` for `HEAD`.
     static func make(
         catalog: AssociationCatalog,
+        kind: HostedFileKind = .association,
         host: String,
         ifNoneMatch: some Sequence<String>,
         includeBody: Bool
     ) -> AssociationAnswer? {
-        guard let file = catalog.file(forHost: host) else { return nil }
+        guard let file = catalog.file(forHost: host, kind: kind) else { return nil }
         if ifNoneMatch.contains(where: { matches($0, file.entityTag) }) {
             return AssociationAnswer(status: .notModified, headers: file.notModifiedHeaders, body: nil)
         }

@@ -1,5 +1,14 @@
 import Roundtrip
+import RoundtripAndroid
 import RoundtripAssociatedDomains
+
+/// The files a server hosts for a domain.
+package enum HostedFileKind: Sendable, Hashable {
+    /// `apple-app-site-association`, for iOS's universal links.
+    case association
+    /// `.well-known/assetlinks.json`, for Android's App Links.
+    case assetLinks
+}
 
 /// The association files a server hosts: one per domain that verifies the specs' claims,
 /// generated once at start.
@@ -14,6 +23,10 @@ import RoundtripAssociatedDomains
 /// ignored. A lookup is one dictionary access.
 package struct AssociationCatalog: Sendable {
     private let filesByDomain: [String: HostedAssociationFile]
+    /// The `assetlinks.json` files of the specs with an Android app, by host, rendered the same
+    /// way (bytes, strong ETag, headers built once): Android's verifier reads a wildcard
+    /// `*.example.com` from the root domain's file, as iOS does (``AssetLinksGenerator``).
+    private let assetLinksByHost: [String: HostedAssociationFile]
 
     /// The hosted domains, sorted.
     package var domains: [String] { filesByDomain.keys.sorted() }
@@ -38,11 +51,23 @@ package struct AssociationCatalog: Sendable {
             )
         }
         filesByDomain = files
+        var assetLinks: [String: HostedAssociationFile] = [:]
+        for generated in AssetLinksGenerator.generate(from: specs) {
+            assetLinks[generated.host] = HostedAssociationFile(
+                domain: generated.host,
+                claims: generated.claims,
+                bytes: generated.file.jsonBytes(prettyPrinted: true)
+            )
+        }
+        assetLinksByHost = assetLinks
     }
 
-    /// The file for a `Host` header value, or `nil` when no file is hosted for that domain.
-    package func file(forHost host: String) -> HostedAssociationFile? {
-        filesByDomain[Self.domain(ofHost: host)]
+    /// The file of `kind` for a `Host` header value, or `nil` when none is hosted for that domain.
+    package func file(forHost host: String, kind: HostedFileKind = .association) -> HostedAssociationFile? {
+        switch kind {
+        case .association: filesByDomain[Self.domain(ofHost: host)]
+        case .assetLinks: assetLinksByHost[Self.domain(ofHost: host)]
+        }
     }
 
     /// `Example.COM.:8443` is `example.com`; `[::1]:8080` is `[::1]`.

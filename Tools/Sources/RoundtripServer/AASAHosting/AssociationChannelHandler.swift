@@ -86,10 +86,11 @@ final class AssociationChannelHandler: ChannelDuplexHandler, RemovableChannelHan
     /// The answer for an AASA request to a hosted domain; `nil` for anything the router handles.
     private func answer(to request: HTTPRequest) -> AssociationAnswer? {
         guard request.method == .get || request.method == .head,
-            let path = request.path, Self.isAssociationPath(path)
+            let path = request.path, let kind = Self.hostedFileKind(path)
         else { return nil }
         return AssociationAnswer.make(
             catalog: catalog,
+            kind: kind,
             host: AssociationRoutes.host(of: request),
             ifNoneMatch: request.headerFields[values: .ifNoneMatch],
             includeBody: request.method == .get
@@ -113,9 +114,9 @@ final class AssociationChannelHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     /// One of the two AASA paths, with or without a query (the router ignores it too).
-    static func isAssociationPath(_ target: String) -> Bool {
-        let path = target.firstIndex(of: "?").map { target[..<$0] } ?? Substring(target)
-        return AssociationRoutes.paths.contains { $0 == path }
+    /// The kind of hosted file a request target names, ignoring its query; `nil` for any other.
+    static func hostedFileKind(_ target: String) -> HostedFileKind? {
+        AssociationRoutes.kind(ofPath: target.firstIndex(of: "?").map { target[..<$0] } ?? Substring(target))
     }
 
     /// `Connection: close` among the request's connection options.

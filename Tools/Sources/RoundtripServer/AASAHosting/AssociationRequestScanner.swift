@@ -8,6 +8,8 @@ struct ScannedAssociationRequest: Sendable, Equatable {
     var ifNoneMatch: [String]
     /// The request asked to close the connection (`Connection: close`).
     var close: Bool
+    /// The file the path names.
+    var kind: HostedFileKind = .association
 }
 
 /// What ``AssociationRequestScanner/scan(_:)`` found at the start of the bytes.
@@ -19,7 +21,8 @@ enum AssociationRequestScan: Sendable, Equatable {
 }
 
 /// Recognises the one request Apple's CDN sends again and again, a bodiless
-/// `GET /.well-known/apple-app-site-association HTTP/1.1`, in a connection's raw bytes, so the
+/// `GET /.well-known/apple-app-site-association HTTP/1.1` (or Android's verifier's, of
+/// `/.well-known/assetlinks.json`), in a connection's raw bytes, so the
 /// server can answer it the way a static file server does (``AssociationSocketHandler``).
 ///
 /// It accepts a strict subset of RFC 9112 and nothing else: `GET` or `HEAD`, one of the two AASA
@@ -34,7 +37,8 @@ enum AssociationRequestScanner {
     /// The longest request head taken here.
     static let maximumHeadLength = 8 * 1024
 
-    private static let paths: [[UInt8]] = AssociationRoutes.paths.map { Array($0.utf8) }
+    private static let paths: [(bytes: [UInt8], kind: HostedFileKind)] =
+        AssociationRoutes.paths.map { (Array($0.utf8), .association) } + [(Array(AssociationRoutes.assetLinksPath.utf8), .assetLinks)]
     private static let version = Array("HTTP/1.1\r\n".utf8)
     private static let get = Array("GET ".utf8), head = Array("HEAD ".utf8)
     private static let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20, tab: UInt8 = 0x09
@@ -69,7 +73,9 @@ enum AssociationRequestScanner {
             cursor += 1
         }
         let pathLength = (pathEnd ?? cursor) - targetStart
-        guard cursor < end, paths.contains(where: { $0.count == pathLength && has($0, at: targetStart) }) else { return .other }
+        guard cursor < end, let kind = paths.first(where: { $0.bytes.count == pathLength && has($0.bytes, at: targetStart) })?.kind else {
+            return .other
+        }
         cursor += 1
         guard has(version, at: cursor) else { return .other }
         cursor += version.count
@@ -125,7 +131,10 @@ enum AssociationRequestScanner {
             }
         }
         guard hostCount == 1, let host else { return .other }
-        return .request(ScannedAssociationRequest(includeBody: includeBody, host: host, ifNoneMatch: ifNoneMatch, close: close), length: cursor)
+        return .request(
+            ScannedAssociationRequest(includeBody: includeBody, host: host, ifNoneMatch: ifNoneMatch, close: close, kind: kind),
+            length: cursor
+        )
     }
 
     /// RFC 9110's `tchar`.

@@ -36,6 +36,7 @@ final class AssociationSocketHandler: ChannelInboundHandler, RemovableChannelHan
             guard case .request(let request, let length) = scan,
                 let answer = AssociationAnswer.make(
                     catalog: catalog,
+                    kind: request.kind,
                     host: request.host,
                     ifNoneMatch: request.ifNoneMatch,
                     includeBody: request.includeBody
