@@ -19,14 +19,14 @@ struct AndroidDeviceTests {
         return try AssetLinksFile(json: Array(json.utf8))
     }
 
-    static func shop(hosts: [String] = ["shop.example", "pay.example"], key: String = key) -> AndroidApp {
-        AndroidApp(name: "Shop", package: "com.example.shop", fingerprint: key, filters: [IntentFilter.appLinks(hosts: hosts)])
+    static func shop(hosts: [String] = ["shop.example", "pay.example"], key: String = key) -> InstalledAndroidApp {
+        InstalledAndroidApp(name: "Shop", package: "com.example.shop", fingerprint: key, filters: [IntentFilter.appLinks(hosts: hosts)])
     }
 
-    static func schemeApp(_ package: String, scheme: String) -> AndroidApp {
+    static func schemeApp(_ package: String, scheme: String) -> InstalledAndroidApp {
         var filter = IntentFilter.appLinks(schemes: [scheme], hosts: [])
         filter.autoVerify = false
-        return AndroidApp(name: package, package: package, fingerprint: otherKey, filters: [filter])
+        return InstalledAndroidApp(name: package, package: package, fingerprint: otherKey, filters: [filter])
     }
 
     @Test func aVerifiedHostOpensTheAppAndAnUnverifiedOneTheBrowser() async throws {

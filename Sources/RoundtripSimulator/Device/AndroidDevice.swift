@@ -3,7 +3,7 @@ import RoundtripAndroid
 
 /// An Android app as the package manager knows it, as far as links go: its package name, the
 /// SHA-256 fingerprint of its signing certificate and the intent filters of its activities.
-public struct AndroidApp: Sendable, Hashable {
+public struct InstalledAndroidApp: Sendable, Hashable {
     /// The display name.
     public var name: String
     /// The package name (`applicationId`).
@@ -41,7 +41,7 @@ public struct AndroidApp: Sendable, Hashable {
 /// ```swift
 /// let phone = AndroidDevice()
 /// phone.host(domain: "shop.example", assetLinks: file)
-/// phone.install(AndroidApp(name: "Shop", package: "com.example.shop", fingerprint: key, filters: filters))
+/// phone.install(InstalledAndroidApp(name: "Shop", package: "com.example.shop", fingerprint: key, filters: filters))
 /// phone.open("https://shop.example/items/1")  // .app("com.example.shop")
 /// ```
 public actor AndroidDevice {
@@ -59,7 +59,7 @@ public actor AndroidDevice {
 
     /// The Android API level (31 is Android 12, 35 is Android 15).
     public let apiLevel: Int
-    private var apps: [AndroidApp] = []
+    private var apps: [InstalledAndroidApp] = []
     private var files: [String: AssetLinksFile] = [:]
     /// Per package, the verified hosts of its filters.
     private var verifiedHosts: [String: Set<String>] = [:]
@@ -76,7 +76,7 @@ public actor AndroidDevice {
     }
 
     /// Installs an app and verifies its App Links hosts.
-    public func install(_ app: AndroidApp) {
+    public func install(_ app: InstalledAndroidApp) {
         apps.removeAll { $0.package == app.package }
         apps.append(app)
         let hosts = Set(app.filters.filter(\.autoVerify).flatMap { $0.authorities.map { $0.host.lowercased() } })
@@ -126,14 +126,14 @@ public actor AndroidDevice {
         return host.hasSuffix(pattern.dropFirst())
     }
 
-    private func verifies(_ filterHost: String, _ app: AndroidApp) -> Bool {
+    private func verifies(_ filterHost: String, _ app: InstalledAndroidApp) -> Bool {
         guard let file = files[AssetLinksMatcher.fileHost(forFilterHost: filterHost)] else { return false }
         return ((try? AssetLinksMatcher(file).verifyingStatement(package: app.package, fingerprint: app.fingerprint)) ?? nil) != nil
     }
 
     /// Android 15's dynamic rules of the file that verified `filterHost` (for a wildcard, its
     /// root's), when it has any; before API 35 a verified host opens every URL its filters take.
-    private func opensByDynamicRules(_ url: String, filterHost: String, app: AndroidApp) -> Bool {
+    private func opensByDynamicRules(_ url: String, filterHost: String, app: InstalledAndroidApp) -> Bool {
         guard apiLevel >= 35, let file = files[AssetLinksMatcher.fileHost(forFilterHost: filterHost)] else { return true }
         guard let result = try? AssetLinksMatcher(file).match(url, package: app.package, fingerprint: app.fingerprint) else { return true }
         return result.dynamic != .blocked
