@@ -185,7 +185,14 @@ let package = Package(
         ),
         .testTarget(
             name: "RoundtripAndroidTests",
-            dependencies: ["RoundtripAndroid", "Roundtrip", "RoundtripAssociatedDomains"],
+            dependencies: [
+                "RoundtripAndroid",
+                "Roundtrip",
+                "RoundtripAssociatedDomains",
+                "RoundtripYAML",
+                "RoundtripGeneration",
+                "RoundtripTestSupport",
+            ],
             swiftSettings: strictSwift
         ),
         // The sample apps of Examples/Apps (an Xcode project made with XcodeGen) are library

@@ -12,6 +12,7 @@ struct SpecFileFormatKeyTableTests {
     static let sections: [(heading: String, place: SpecPlace)] = [
         ("## The file", .topLevel),
         ("## app", .app),
+        ("## app.android", .android),
         ("## sources", .sources),
         ("## signatures and keys", .signingKey),
         ("## answers", .answers),

@@ -67,6 +67,10 @@ extension AndroidError {
         public static let invalidFingerprint = Code(rawValue: "invalid-fingerprint")
         /// The URL to match is not an absolute URL.
         public static let invalidURL = Code(rawValue: "invalid-url")
+        /// No spec claims the domain to generate a file for, in `app.domains`.
+        public static let unknownDomain = Code(rawValue: "unknown-domain")
+        /// The specs that claim the domain describe no Android app (`app.android`).
+        public static let missingAndroidApp = Code(rawValue: "missing-android-app")
     }
 }
 

@@ -65,6 +65,16 @@ public struct AndroidPattern: Sendable, Hashable, CustomStringConvertible {
         self.tokens = kind == .advancedGlob ? try AdvancedToken.parse(units, pattern: pattern) : []
     }
 
+    /// A pattern of a kind that reads any text (every kind but ``Kind/advancedGlob``), which
+    /// therefore cannot fail.
+    init(unparsed pattern: String, kind: Kind) {
+        precondition(kind != .advancedGlob, "an advanced glob is parsed by init(_:kind:)")
+        self.pattern = pattern
+        self.kind = kind
+        self.units = Array(pattern.utf16)
+        self.tokens = []
+    }
+
     /// `kind:pattern`.
     public var description: String { "\(kind.rawValue):\(pattern)" }
 

@@ -88,8 +88,12 @@ enum SwiftLiteral {
         let services =
             app.services.isEmpty
             ? "" : ", services: AppServices(webCredentials: \(app.services.webCredentials), appClip: \(optional(app.services.appClip)))"
+        let android = app.android.map { android in
+            ", android: AndroidApp(packages: \(strings(android.packages)), certificateFingerprints: \(strings(android.certificateFingerprints)), "
+                + "loginCredentials: \(android.loginCredentials), dynamicRules: \(android.dynamicRules))"
+        }
         return "AppDescription(name: \(string(app.name)), appID: \(optional(app.appID)), schemes: \(strings(app.schemes)), "
-            + "domains: \(strings(app.domains)), description: \(optional(app.description))\(services))"
+            + "domains: \(strings(app.domains)), description: \(optional(app.description))\(services)\(android ?? ""))"
     }
 
     static func sources(_ policy: SourcePolicy, shared: inout SharedExpressions) -> String {

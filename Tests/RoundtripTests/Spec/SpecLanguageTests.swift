@@ -15,6 +15,9 @@ struct SpecLanguageTests {
         return switch place {
         case .topLevel: header + "actions: {a: {url: \"t://a\", convention: none}}\n" + unknown + "\n"
         case .app: "roundtrip: 1\napp: {name: T, schemes: [t], \(unknown)}\nactions: {a: {url: \"t://a\", convention: none}}\n"
+        case .android:
+            "roundtrip: 1\napp: {name: T, schemes: [t], android: {package: a.b, sha256-cert-fingerprints: [\(String(repeating: "ab", count: 32))], \(unknown)}}\n"
+                + "actions: {a: {url: \"t://a\", convention: none}}\n"
         case .sources: header + "sources: {\(unknown)}\nactions: {a: {url: \"t://a\", convention: none}}\n"
         case .signingKey:
             header + "keys: {k: {algorithm: hmac-sha256, secret-env: K, \(unknown)}}\nactions: {a: {url: \"t://a\", convention: none}}\n"

@@ -20,6 +20,7 @@ struct SpecSchemaRegistryTests {
             switch place {
             case .topLevel: nil
             case .app: "app"
+            case .android: "android"
             case .sources: "sources"
             case .signingKey: "key"
             case .action: "action"

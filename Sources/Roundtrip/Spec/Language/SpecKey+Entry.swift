@@ -92,6 +92,52 @@ extension AppKey {
         case .webCredentials:
             describe(.app, .flag, "true when the app's domains share web credentials with it: the generated AASA lists app-id under webcredentials.")
         case .appClip: describe(.app, .structure, "The App Clip's app ID (TEAMID.bundle.id.Clip), listed under appclips in the generated AASA.")
+        case .android:
+            describe(
+                .app,
+                .structure,
+                "The Android app that opens the same https routes as App Links: its package names and signing certificates, for the generated assetlinks.json and intent filters."
+            )
+        }
+    }
+}
+
+extension AndroidKey {
+    /// The registry's entry for the key.
+    public var entry: SpecKeyEntry {
+        switch self {
+        case .package:
+            describe(
+                .android,
+                .nonEmptyText,
+                "The app's package name (its applicationId): two or more dot-separated parts, each a letter then letters, digits or _. Or `packages`.",
+                examples: ["com.example.terminal"]
+            )
+        case .packages:
+            describe(
+                .android,
+                .structure,
+                "Several package names (build variants such as com.example.terminal.debug) that each verify the domains. Or `package`."
+            )
+        case .certificateFingerprints:
+            describe(
+                .android,
+                .structure,
+                "The SHA-256 fingerprints of the app's signing certificates (Play App Signing's key, not the upload key): 32 bytes in hexadecimal, any case, with or without colons.",
+                examples: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]
+            )
+        case .loginCredentials:
+            describe(
+                .android,
+                .flag,
+                "true when the domains share sign-in credentials with the app: the generated assetlinks.json also grants delegate_permission/common.get_login_creds."
+            )
+        case .dynamicRules:
+            describe(
+                .android,
+                .flag,
+                "true to put the routes in assetlinks.json as Android 15's dynamic rules (dynamic_app_link_components), the manifest's verified filters naming scheme and host only."
+            )
         }
     }
 }

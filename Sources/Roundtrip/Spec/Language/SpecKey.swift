@@ -87,7 +87,7 @@ public enum TopLevelKey: Int, SpecKey {
 
 /// The keys of `app`. Part of the spec language's description (``SpecLanguage``).
 public enum AppKey: Int, SpecKey {
-    case name, appID, schemes, domains, description, webCredentials, appClip
+    case name, appID, schemes, domains, description, webCredentials, appClip, android
 
     static let byName = spellings()
 
@@ -101,6 +101,25 @@ public enum AppKey: Int, SpecKey {
         case .description: "description"
         case .webCredentials: "webcredentials"
         case .appClip: "app-clip"
+        case .android: "android"
+        }
+    }
+}
+
+/// The keys of `app.android`. Part of the spec language's description (``SpecLanguage``).
+public enum AndroidKey: Int, SpecKey {
+    case package, packages, certificateFingerprints, loginCredentials, dynamicRules
+
+    static let byName = spellings()
+
+    /// The key as a spec file spells it.
+    public var name: String {
+        switch self {
+        case .package: "package"
+        case .packages: "packages"
+        case .certificateFingerprints: "sha256-cert-fingerprints"
+        case .loginCredentials: "login-credentials"
+        case .dynamicRules: "dynamic-rules"
         }
     }
 }

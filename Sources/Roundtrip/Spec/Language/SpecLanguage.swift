@@ -16,6 +16,7 @@ public enum SpecLanguage {
         switch place {
         case .topLevel: TopLevelKey.allCases.map(\.entry)
         case .app: AppKey.allCases.map(\.entry)
+        case .android: AndroidKey.allCases.map(\.entry)
         case .sources: SourcesKey.allCases.map(\.entry)
         case .signingKey: SigningKeyKey.allCases.map(\.entry)
         case .action: ActionKey.allCases.map(\.entry)
@@ -39,6 +40,8 @@ public enum SpecPlace: String, Sendable, Hashable, CaseIterable {
     case topLevel = "top level"
     /// The `app` mapping.
     case app
+    /// The `app.android` mapping: the Android app that verifies the same domains with App Links.
+    case android = "app.android"
     /// A `sources` policy, at the top level or in an action.
     case sources
     /// An entry of `keys`.

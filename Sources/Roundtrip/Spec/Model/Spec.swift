@@ -102,6 +102,9 @@ public struct AppDescription: Sendable, Hashable {
     /// The associated-domain services besides universal links that the app's domains offer it
     /// (`webcredentials`, `app-clip`).
     public var services: AppServices
+    /// The Android app that opens the same https routes as App Links (`app.android`); `nil` when
+    /// the spec describes none.
+    public var android: AndroidApp?
 
     /// Creates an app description.
     public init(
@@ -110,8 +113,10 @@ public struct AppDescription: Sendable, Hashable {
         schemes: [String] = [],
         domains: [String] = [],
         description: String? = nil,
-        services: AppServices = AppServices()
+        services: AppServices = AppServices(),
+        android: AndroidApp? = nil
     ) {
+        self.android = android
         self.name = name
         self.appID = appID
         self.schemes = schemes

@@ -30,7 +30,8 @@ extension SpecReader {
             schemes: schemes,
             domains: domains,
             description: string(fields[.description], "app.description"),
-            services: readServices(fields, appID: appID)
+            services: readServices(fields, appID: appID),
+            android: fields[.android].flatMap { readAndroid($0) }
         )
     }
 

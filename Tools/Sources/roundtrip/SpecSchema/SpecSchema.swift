@@ -89,6 +89,7 @@ enum SpecSchema {
         "allOf": specRules,
         "$defs": [
             "app": app,
+            "android": android,
             "sources": sources,
             "key": signingKey,
             "action": action,
@@ -260,7 +261,45 @@ enum SpecSchema {
                 "examples": ["ABCDE12345.com.example.notes.Clip"],
             ],
             "description": schema(of: AppKey.description.entry),
+            "android": ["description": .string(AppKey.android.entry.summary), "$ref": "#/$defs/android"],
         ],
+    ]
+
+    /// `app.android`: `package` or `packages` (never both), and the signing certificates.
+    static let android: OrderedJSON = [
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["sha256-cert-fingerprints"],
+        "oneOf": [["required": ["package"]], ["required": ["packages"]]],
+        "properties": [
+            "package": described(AndroidKey.package.entry, packageName.adding("examples", ["com.example.terminal"])),
+            "packages": [
+                "description": .string(AndroidKey.packages.entry.summary),
+                "anyOf": [packageName, ["type": "array", "items": packageName, "minItems": 1, "uniqueItems": true]],
+                "examples": [["com.example.terminal", "com.example.terminal.debug"]],
+            ],
+            "sha256-cert-fingerprints": [
+                "description": .string(AndroidKey.certificateFingerprints.entry.summary),
+                "anyOf": [certificateFingerprint, ["type": "array", "items": certificateFingerprint, "minItems": 1]],
+                "examples": [.array(AndroidKey.certificateFingerprints.entry.examples.map(OrderedJSON.string))],
+            ],
+            "login-credentials": schema(of: AndroidKey.loginCredentials.entry),
+            "dynamic-rules": schema(of: AndroidKey.dynamicRules.entry),
+        ],
+    ]
+
+    /// An Android package name.
+    static let packageName: OrderedJSON = [
+        "type": "string",
+        "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
+        "patternErrorMessage": "not an Android package name (two or more parts separated by dots, each a letter then letters, digits or _)",
+    ]
+
+    /// A SHA-256 certificate fingerprint: 32 hexadecimal bytes, with a colon between every byte or none.
+    static let certificateFingerprint: OrderedJSON = [
+        "type": "string",
+        "pattern": "^([0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}|[0-9A-Fa-f]{64})$",
+        "patternErrorMessage": "not a SHA-256 certificate fingerprint (32 bytes in hexadecimal, such as 14:6D:E9:…:E5)",
     ]
 
     /// A URL scheme.
