@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Roundtrip
 import RoundtripAndroid
 import RoundtripAssociatedDomains
 
@@ -23,8 +24,9 @@ package struct AssetLinksChecker: Sendable {
     package struct App: Sendable, Hashable {
         /// The package name (`applicationId`).
         package let package: String
-        /// The SHA-256 fingerprints of the app's signing certificates, in any case, with or without
-        /// colons; each must be listed for the package (every signed build verifies). Empty: any
+        /// The SHA-256 fingerprints the app may be signed with, in any case, with or without
+        /// colons: the host verifies the app when a statement for the package lists one of them
+        /// (Android checks the certificate the installed app is signed with). Empty: any
         /// certificate the file lists.
         package let fingerprints: [String]
 
@@ -44,6 +46,21 @@ package struct AssetLinksChecker: Sendable {
     package init(options: LiveCheckOptions, apps: [App] = []) {
         self.options = options
         self.apps = apps
+    }
+
+    /// The apps of the specs' `app.android`: each package, with the spec's fingerprints; then
+    /// `packages` (any certificate), without repeats.
+    package static func apps(specs: [Spec], packages: [String] = []) -> [App] {
+        var apps: [App] = []
+        for android in specs.compactMap(\.app.android) {
+            for package in android.packages where !apps.contains(where: { $0.package == package }) {
+                apps.append(App(package: package, fingerprints: android.certificateFingerprints))
+            }
+        }
+        for package in packages where !apps.contains(where: { $0.package == package }) {
+            apps.append(App(package: package))
+        }
+        return apps
     }
 
     /// Checks the hosts, at most ``LiveCheckOptions/maximumConcurrency`` at once (callers bound
@@ -115,7 +132,7 @@ package struct AssetLinksChecker: Sendable {
             let verified = file.map { Self.verifies(AssetLinksMatcher($0), app) } ?? false
             verdicts.append(.init(package: app.package, verified: verified))
             if let file, !verified {
-                let wanted = app.fingerprints.isEmpty ? "" : " with the certificate fingerprints \(app.fingerprints.joined(separator: ", "))"
+                let wanted = app.fingerprints.isEmpty ? "" : " with one of the certificate fingerprints \(app.fingerprints.joined(separator: ", "))"
                 findings.append(
                     LintFinding(
                         .error,
@@ -129,11 +146,11 @@ package struct AssetLinksChecker: Sendable {
         return AssetLinksDomainReport(domain: domain, live: live, findings: LiveEvaluator.sorted(findings), packages: verdicts)
     }
 
-    /// Whether the file verifies the app: a statement for its package with each fingerprint it
-    /// is signed with (an unreadable fingerprint verifies nothing).
+    /// Whether the file verifies the app: a statement for its package with one of its
+    /// fingerprints (an unreadable fingerprint verifies nothing).
     static func verifies(_ matcher: AssetLinksMatcher, _ app: App) -> Bool {
-        guard !app.fingerprints.isEmpty else { return (try? matcher.verifyingStatement(package: app.package)) != nil }
-        return app.fingerprints.allSatisfy { fingerprint in
+        guard !app.fingerprints.isEmpty else { return ((try? matcher.verifyingStatement(package: app.package)) ?? nil) != nil }
+        return app.fingerprints.contains { fingerprint in
             ((try? matcher.verifyingStatement(package: app.package, fingerprint: fingerprint)) ?? nil) != nil
         }
     }

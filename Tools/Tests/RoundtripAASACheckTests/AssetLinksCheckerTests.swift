@@ -1,6 +1,8 @@
 import Foundation
+import Roundtrip
 import RoundtripAASACheck
 import RoundtripToolsTestSupport
+import RoundtripYAML
 import Testing
 
 /// `assetlinks check` against real HTTPS servers on loopback: the library, then the command as a
@@ -39,26 +41,30 @@ import Testing
     @Test func resultsInAndroidsWords() async throws {
         let sites = try TestSites()
         try await sites.run { sitePort, cdnPort in
-            let checker = try Self.checker(
-                sites: sites,
-                sitePort: sitePort,
-                cdnPort: cdnPort,
-                packages: [TestFiles.package],
-                timeout: .milliseconds(500)
-            )
-            let names = ["redirect.test", "bot.test", "slow-0.test", "stale.test", "html.test", "wrong.test"]
+            let checker = try Self.checker(sites: sites, sitePort: sitePort, cdnPort: cdnPort, packages: [TestFiles.package])
+            let names = ["redirect.test", "bot.test", "stale.test", "html.test", "wrong.test"]
             let report = await checker.check(try names.map(CheckedDomain.init))
             #expect(report.hasErrors)
             let results = Dictionary(uniqueKeysWithValues: report.domains.map { ($0.domain.domain, $0) })
             #expect(results["redirect.test"]?.result == "redirect")
             #expect(results["redirect.test"]?.findings.first?.message.contains("a redirect to https://www.redirect.test/") == true)
             #expect(results["bot.test"]?.result == "rejected")
-            #expect(results["slow-0.test"]?.result == "timeout")
             #expect(results["stale.test"]?.result == "package-not-verified")
             #expect(results["stale.test"]?.packages == [.init(package: TestFiles.package, verified: false)])
             #expect(results["html.test"]?.result == "serving-content-type")
             #expect(results["wrong.test"]?.result == "certificate")
             for domain in report.domains { #expect(domain.packages.allSatisfy { !$0.verified }, "\(domain.text)") }
+
+            // slow-0.test answers after 2 s.
+            let impatient = try Self.checker(
+                sites: sites,
+                sitePort: sitePort,
+                cdnPort: cdnPort,
+                packages: [TestFiles.package],
+                timeout: .milliseconds(300)
+            )
+            let slow = await impatient.check([try CheckedDomain("slow-0.test")])
+            #expect(slow.domains[0].result == "timeout")
         }
     }
 
@@ -69,10 +75,40 @@ import Testing
             options.cdnBase = nil
             let apps: [AssetLinksChecker.App] = [
                 .init(package: TestFiles.package, fingerprints: [TestFiles.fingerprint.lowercased().replacingOccurrences(of: ":", with: "")]),
-                .init(package: TestFiles.package, fingerprints: [TestFiles.fingerprint, String(repeating: "CD", count: 32)]),
+                .init(package: TestFiles.package, fingerprints: [String(repeating: "CD", count: 32), TestFiles.fingerprint]),
+                .init(package: TestFiles.package, fingerprints: [String(repeating: "CD", count: 32)]),
             ]
             let report = await AssetLinksChecker(options: options, apps: apps).check([try CheckedDomain("good.test")])
-            #expect(report.domains[0].packages.map(\.verified) == [true, false])
+            #expect(report.domains[0].packages.map(\.verified) == [true, true, false])
+        }
+    }
+
+    @Test func theSpecsGiveThePackagesAndFingerprints() async throws {
+        let spec = try SpecLoader.load(
+            yaml: """
+                roundtrip: 1
+                app:
+                  name: Shop
+                  domains: [good.test]
+                  android:
+                    packages: [\(TestFiles.package), \(TestFiles.package).debug]
+                    sha256-cert-fingerprints: ["\(TestFiles.fingerprint.lowercased())"]
+                actions:
+                  pay:
+                    url: https://good.test/pay
+                    convention: none
+                """
+        ).spec
+        let apps = AssetLinksChecker.apps(specs: [spec], packages: ["com.example.extra", TestFiles.package])
+        #expect(apps.map(\.package) == [TestFiles.package, "\(TestFiles.package).debug", "com.example.extra"])
+        #expect(apps[0].fingerprints == [TestFiles.fingerprint])
+        let sites = try TestSites()
+        try await sites.run { sitePort, cdnPort in
+            var options = try LiveCheckerTests.options(sites: sites, sitePort: sitePort, cdnPort: cdnPort)
+            options.cdnBase = nil
+            let report = await AssetLinksChecker(options: options, apps: apps).check([try CheckedDomain("good.test")])
+            #expect(report.domains[0].packages.map(\.verified) == [true, false, false])
+            #expect(report.domains[0].findings.map(\.rule) == ["package-not-verified", "package-not-verified"])
         }
     }
 
@@ -80,7 +116,7 @@ import Testing
         let caFile = try sites.pki.writeCAFile()
         defer { try? FileManager.default.removeItem(atPath: caFile) }
         let resolves = TestSites.resolves(sitePort: sitePort, cdnPort: cdnPort).flatMap { ["--resolve", $0] }
-        return try CommandLineRunner.run(["assetlinks", "check"] + arguments + resolves + ["--ca-file", caFile, "--timeout", "5"])
+        return try CommandLineRunner.run(["assetlinks", "check"] + arguments + resolves + ["--ca-file", caFile, "--timeout", "30"])
     }
 
     @Test func theCommandWritesTheDomainsAsJSON() async throws {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RoundtripAASACheck
 
-/// `roundtrip assetlinks check DOMAIN... [--package P]... [--json] [--ca-file PEM]
+/// `roundtrip assetlinks check DOMAIN... [--spec SPEC]... [--package P]... [--json] [--ca-file PEM]
 /// [--resolve DOMAIN:PORT:ADDRESS]... [--timeout S]`
 struct AssetLinksCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,9 +14,10 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
             (the system's roots plus --ca-file); /.well-known/assetlinks.json answered 200 without \
             a redirect (Android follows none: 'redirect'; any other status: 'rejected'; no answer in \
             time: 'timeout'), served as application/json, at most 1 MiB, and linted as Android reads \
-            it. With --package, the file must verify the host for that app: a statement granting \
-            delegate_permission/common.handle_all_urls to the package. Each host's result is \
-            'verified' or the first failure, in those words.
+            it. With --spec, every package of the specs' app.android must be verified by every host: \
+            a statement granting delegate_permission/common.handle_all_urls to the package with one \
+            of the spec's sha256-cert-fingerprints; --package adds a package (any certificate). \
+            Each host's result is 'verified' or the first failure, in those words.
 
             --resolve, --ca-file and --timeout work as for 'aasa check', on the same fetch engine; \
             hosts are checked 8 at a time.
@@ -33,6 +34,8 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
 
     @Argument(help: "The hosts to check, as the intent filters name them: example.com, *.example.com.")
     var domains: [String] = []
+
+    @OptionGroup var specOptions: SpecsOption
 
     @Option(name: .customLong("package"), help: "A package name (applicationId) every host must verify; repeat for several.")
     var packages: [String] = []
@@ -61,7 +64,7 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
             throw CommandFailure.usage(error.message)
         }
         options.cdnBase = nil
-        let apps = packages.map { AssetLinksChecker.App(package: $0) }
+        let apps = AssetLinksChecker.apps(specs: try specOptions.load(), packages: packages)
         let report = await AssetLinksChecker(options: options, apps: apps).check(checked)
         if output.json {
             JSONOutput.print(report)
