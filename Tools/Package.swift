@@ -104,6 +104,7 @@ let package = Package(
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "RoundtripAndroid", package: "Roundtrip"),
                 .product(name: "RoundtripSimulator", package: "Roundtrip"),
             ],
             swiftSettings: strictSwift

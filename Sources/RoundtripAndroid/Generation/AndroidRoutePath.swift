@@ -53,9 +53,7 @@ public struct AndroidRoutePath: Sendable, Hashable {
     /// Whether Android reads the route's path differently from iOS: a placeholder followed by
     /// more segments, which Android's non-backtracking glob limits to one segment and Apple's
     /// `?*` does not.
-    public var differsFromApple: Bool {
-        route.segments.dropLast().contains(where: Self.isPlaceholder)
-    }
+    public var differsFromApple: Bool { route.hasPlaceholderBeforeMoreSegments }
 
     /// Each segment decoded, `nil` for a placeholder. An empty path stays empty for a custom
     /// scheme (`todolist://www.acme.com`: Android's `Uri.getPath()` is then empty too), and is
@@ -69,11 +67,6 @@ public struct AndroidRoutePath: Sendable, Hashable {
             case .placeholder, .rest: nil
             }
         }
-    }
-
-    private static func isPlaceholder(_ segment: RoutePattern.Segment) -> Bool {
-        if case .literal = segment { return false }
-        return true
     }
 
     /// `.`, `*` and `\` escaped with `\`, so that a simple glob reads them literally.

@@ -163,3 +163,50 @@ struct SpecAndroidTests {
         #expect(diagnostic?.message == "expected a mapping (key: value pairs)")
     }
 }
+
+/// `android-pattern-differs`: a route whose path Android's non-backtracking globs read
+/// differently from Apple's `?*`, named with both meanings.
+@Suite("Spec lint: routes Android reads differently from iOS")
+struct SpecLinterAndroidTests {
+    static func findings(_ routes: String, android: Bool = true) throws -> [SpecDiagnostic] {
+        let section = android ? ", android: {package: com.example.a, sha256-cert-fingerprints: \(SpecAndroidTests.fingerprint)}" : ""
+        let yaml = """
+            roundtrip: 1
+            app: {name: A, domains: [a.example.com]\(section)}
+            actions:
+              x: {url: \(routes), convention: none}
+
+            """
+        return try SpecLoader.load(yaml: yaml).diagnostics.filter { $0.rule == "android-pattern-differs" }
+    }
+
+    @Test func aPlaceholderBeforeMoreSegmentsIsNamedWithBothMeanings() throws {
+        let findings = try Self.findings("['https://a.example.com/items/:id', 'https://a.example.com/items/:id/detail']")
+        #expect(findings.map(\.keyPath) == ["actions.x.url[1]"])
+        #expect(findings.first?.severity == .warning)
+        #expect(
+            findings.first?.message
+                == "iOS and Android read '/items/:id/detail' differently: on iOS ':id' matches any characters, '/' included (the AASA pattern ?* backtracks), so https://a.example.com/items/a/b/detail opens the app, which refuses it (unknown-route); on Android it matches one segment (Android's path globs never backtrack: .* stops at the first '/'), so that URL stays in the browser"
+        )
+    }
+
+    @Test func twoPlaceholdersAreNamedTogether() throws {
+        let findings = try Self.findings("'https://a.example.com/:shop/:item/:rest*'")
+        #expect(
+            findings.first?.message.hasPrefix("iOS and Android read '/:shop/:item/:rest*' differently: on iOS ':shop' and ':item' match any") == true
+        )
+        #expect(findings.first?.message.contains("https://a.example.com/a/b/a/b/c opens the app") == true)
+    }
+
+    @Test(
+        "a route both platforms read alike, a custom scheme, or a spec without an Android app is not flagged",
+        arguments: [
+            ("'https://a.example.com/items/:id'", true), ("'https://a.example.com/items/:path*'", true),
+            ("'https://a.example.com/items/detail'", true), ("'a://items/:id/detail'", true),
+            ("'https://a.example.com/items/:id/detail'", false),
+        ]
+    )
+    func notFlagged(routes: String, android: Bool) throws {
+        #expect(try Self.findings(routes, android: android).isEmpty)
+    }
+}

@@ -43,8 +43,8 @@ struct RoundtripCommand: AsyncParsableCommand {
             """,
         version: RoundtripVersion.current,
         subcommands: [
-            SpecCommand.self, RequestCommand.self, ResponseCommand.self, AASACommand.self, AssetLinksCommand.self, AuditCommand.self,
-            DemoCommand.self, ServeCommand.self,
+            SpecCommand.self, RequestCommand.self, ResponseCommand.self, AASACommand.self, AssetLinksCommand.self, AndroidCommand.self,
+            AuditCommand.self, DemoCommand.self, ServeCommand.self,
         ]
     )
 }

@@ -37,13 +37,18 @@ struct CompletionScriptTests {
     static let completions: [Completion] = [
         Completion(
             line: "roundtrip ",
-            bash: ["--help", "--version", "-h", "aasa", "audit", "demo", "help", "request", "response", "serve", "spec"],
-            zsh: ["aasa", "audit", "demo", "help", "request", "response", "serve", "spec"]
+            bash: ["--help", "--version", "-h", "aasa", "android", "assetlinks", "audit", "demo", "help", "request", "response", "serve", "spec"],
+            zsh: ["aasa", "android", "assetlinks", "audit", "demo", "help", "request", "response", "serve", "spec"]
         ),
         Completion(
             line: "roundtrip aasa ",
             bash: ["--help", "--version", "-h", "check", "export", "generate", "lint", "match"],
             zsh: ["check", "export", "generate", "lint", "match"]
+        ),
+        Completion(
+            line: "roundtrip android ",
+            bash: ["--help", "--version", "-h", "manifest", "match"],
+            zsh: ["manifest", "match"]
         ),
         Completion(line: "roundtrip sp", bash: ["spec"], zsh: ["spec"]),
         Completion(line: "roundtrip spec lint --", bash: ["--help", "--json", "--version"], zsh: ["--help", "--json", "--version"]),

@@ -50,7 +50,14 @@ struct SpecSchemaTests {
                     "query-encoding", "actions",
                 ]
             ),
-            ("app", definitions["app"] as? [String: Any], ["name", "app-id", "schemes", "domains", "description", "webcredentials", "app-clip"]),
+            (
+                "app", definitions["app"] as? [String: Any],
+                ["name", "app-id", "schemes", "domains", "description", "webcredentials", "app-clip", "android"]
+            ),
+            (
+                "app.android", definitions["android"] as? [String: Any],
+                ["package", "packages", "sha256-cert-fingerprints", "login-credentials", "dynamic-rules"]
+            ),
             ("sources", definitions["sources"] as? [String: Any], ["allow", "deny", "unknown"]),
             ("a key", definitions["key"] as? [String: Any], ["algorithm", "secret-env", "keychain", "public-key"]),
             ("answers", definitions["answers"] as? [String: Any], ["signatures", "key"]),

@@ -32,6 +32,8 @@
 ///   ``requirementFindings(_:)``.
 /// - `allow-schemes` (warning): each scheme opted back in for callbacks, with what it costs; see
 ///   ``allowSchemeFindings(_:)``.
+/// - `android-pattern-differs` (warning): with `app.android`, an https route whose path Android
+///   reads differently from iOS; see ``androidFindings(_:)``.
 package enum SpecLinter {
     /// Lints a loaded spec.
     ///
@@ -103,6 +105,7 @@ package enum SpecLinter {
         findings += routeFindings(spec)
         findings += selectFindings(spec)
         findings += allowSchemeFindings(spec)
+        findings += androidFindings(spec)
         if spec.callbacks == nil, spec.actions.contains(where: { !$0.callbackParameters.isEmpty && !$0.convention.requiresHTTPSCallbacks }) {
             findings.append(
                 SpecDiagnostic(

@@ -17,7 +17,9 @@ struct AASACommand: AsyncParsableCommand {
     /// At most one byte past Apple's 128 KB limit is read: enough for the library to refuse a
     /// larger file (`lint` reports `file-size` and exits 1, `match` reports `too-large` and exits
     /// 2), while a huge file, or an endless one such as a device, is never read whole.
-    static func read(_ path: String) throws -> [UInt8] {
+    ///
+    /// - Parameter limit: The most bytes read; other files' commands pass their own.
+    static func read(_ path: String, limit: Int = AssociationLinter.maximumSize + 1) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
             let handle = FileHandle(forReadingAtPath: path)
@@ -25,7 +27,6 @@ struct AASACommand: AsyncParsableCommand {
             throw CommandFailure.usage("cannot read \(path) (does it exist?)")
         }
         defer { try? handle.close() }
-        let limit = AssociationLinter.maximumSize + 1
         var bytes: [UInt8] = []
         do {
             while bytes.count < limit, let chunk = try handle.read(upToCount: limit - bytes.count), !chunk.isEmpty {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RoundtripAndroid
 import RoundtripServer
 
 /// `roundtrip aasa export --spec SPEC... --output DIR`
@@ -14,7 +15,9 @@ struct AASAExportCommand: AsyncParsableCommand {
             to DIR/example.com/, together with the details of every spec claiming example.com; a \
             subdomain claimed on its own gets its own folder. Serve each file over https with \
             Content-Type application/json, status 200 and no redirect (Apple's CDN follows none); \
-            the README has nginx and CDN examples. Prints one line per file written.
+            the README has nginx and CDN examples. For the specs that describe an Android app \
+            (app.android), it also writes DIR/<host>/.well-known/assetlinks.json, the file \
+            'roundtrip assetlinks generate' prints. Prints one line per file written.
 
             Exits 0 when written, 2 when a spec is unusable or lacks an app-id, when no spec claims a \
             domain, or when DIR cannot be written.
@@ -60,5 +63,22 @@ struct AASAExportCommand: AsyncParsableCommand {
                 print("wrote \(url.path) (\(file.bytes.count) bytes, ETag \(file.entityTag)\(serves))")
             }
         }
+        // Android's App Links verifier fetches https://<host>/.well-known/assetlinks.json
+        // ("Verify Android App Links"), for the specs that describe an Android app.
+        for generated in AssetLinksGenerator.generate(from: specs) {
+            let url = root.appendingPathComponent(generated.host, isDirectory: true).appendingPathComponent(Self.assetLinksPath)
+            let bytes = generated.file.jsonBytes(prettyPrinted: true)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: url, options: .atomic)
+            } catch {
+                throw CommandFailure.usage("cannot write \(url.path): \(error.localizedDescription)")
+            }
+            let serves = generated.claims == [generated.host] ? "" : ", for \(generated.claims.joined(separator: " and "))"
+            print("wrote \(url.path) (\(bytes.count) bytes\(serves))")
+        }
     }
+
+    /// Where Android fetches the Digital Asset Links file, relative to a host's folder.
+    static let assetLinksPath = ".well-known/assetlinks.json"
 }

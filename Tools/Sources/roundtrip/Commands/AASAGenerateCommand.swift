@@ -30,17 +30,11 @@ struct AASAGenerateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let loaded = try specOptions.load()
-        let domains = AssociationGenerator.domains(of: loaded)
-        let chosen: String
-        if let domain {
-            chosen = domain
-        } else if domains.count == 1, let only = domains.first {
-            chosen = only
-        } else if domains.isEmpty {
-            throw CommandFailure.usage("no spec claims a domain; add 'domains: [example.com]' under app: in the spec")
-        } else {
-            throw CommandFailure.usage("the specs claim several domains (\(domains.joined(separator: ", "))); choose one with --domain")
-        }
+        let chosen = try SpecsOption.domain(
+            domain,
+            among: AssociationGenerator.domains(of: loaded),
+            whenNone: "no spec claims a domain; add 'domains: [example.com]' under app: in the spec"
+        )
         let file: AssociationFile
         do {
             file = try AssociationGenerator.generate(from: loaded, domain: chosen)

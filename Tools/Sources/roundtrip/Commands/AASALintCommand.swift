@@ -22,9 +22,14 @@ struct AASALintCommand: AsyncParsableCommand {
     @OptionGroup var output: JSONOption
 
     func run() async throws {
-        let findings = AssociationLinter.lint(try AASACommand.read(file))
+        try Self.report(AssociationLinter.lint(try AASACommand.read(file)), file: file, json: output.json)
+    }
+
+    /// Prints a file's findings (one JSON object under `--json`, else one line each and a
+    /// summary), then exits 1 when one is an error. Shared by `aasa lint` and `assetlinks lint`.
+    static func report(_ findings: [LintFinding], file: String, json: Bool) throws {
         let valid = !findings.contains { $0.severity == .error }
-        if output.json {
+        if json {
             JSONOutput.print(SpecLintCommand.LintJSON(valid: valid, findings: findings.map(SpecLintCommand.FindingJSON.init)))
         } else {
             // Findings quote the file's keys and values: escaped, so the terminal shows them.
