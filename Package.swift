@@ -95,7 +95,7 @@ let package = Package(
         // A deterministic virtual iPhone for end-to-end tests of round trips, on any machine.
         .target(
             name: "RoundtripSimulator",
-            dependencies: ["Roundtrip", "RoundtripYAML", "RoundtripAssociatedDomains"],
+            dependencies: ["Roundtrip", "RoundtripYAML", "RoundtripAssociatedDomains", "RoundtripAndroid"],
             swiftSettings: strictSwift
         ),
         // A child process for the ledger's crash-safety test: writes in a loop until killed.
@@ -170,7 +170,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RoundtripSimulatorTests",
-            dependencies: ["RoundtripSimulator", "Roundtrip", "RoundtripYAML", "RoundtripAssociatedDomains"],
+            dependencies: ["RoundtripSimulator", "Roundtrip", "RoundtripYAML", "RoundtripAssociatedDomains", "RoundtripAndroid"],
             swiftSettings: strictSwift
         ),
         .testTarget(

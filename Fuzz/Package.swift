@@ -28,6 +28,7 @@ let package = Package(
         fuzzTarget("fuzz-value-forms", ["Roundtrip", "RoundtripYAML"]),
         fuzzTarget("fuzz-pattern", ["Roundtrip"]),
         fuzzTarget("fuzz-signed-answers", ["Roundtrip"]),
+        fuzzTarget("fuzz-assetlinks", ["RoundtripAndroid"]),
     ],
     swiftLanguageModes: [.v6]
 )

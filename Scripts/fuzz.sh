@@ -11,6 +11,7 @@
 #                             form encoding and undeclared parameters; returns on the calling side
 #   fuzz-pattern              a spec pattern and a value: compile, match, and NSRegularExpression
 #   fuzz-signed-answers       the calling side's check of callbacks from partners that sign answers
+#   fuzz-assetlinks           Android's assetlinks.json reader, linter and matcher, and PatternMatcher's kinds
 # Run one at a time. New inputs go to a scratch corpus; crashes are written to Fuzz/Crashes/
 # (add each as a test). A target with Fuzz/Dictionaries/TARGET.dict runs with that dictionary.
 set -euo pipefail

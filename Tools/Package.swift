@@ -54,8 +54,9 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
-        // `roundtrip aasa check`: fetches associated domains' files as Apple's CDN does (and the
-        // CDN's own copy) over AsyncHTTPClient and reports what stops universal links. A library
+        // `roundtrip aasa check` and `roundtrip assetlinks check`: fetch associated domains' files as
+        // Apple's CDN (and its own copy) and Android's App Links verifier do, over one AsyncHTTPClient
+        // fetch engine, and report what stops universal links and App Links. A library
         // so the server's AASA checker page runs the very same check; its declarations are `package`.
         .target(
             name: "RoundtripAASACheck",
@@ -63,6 +64,7 @@ let package = Package(
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
                 .product(name: "RoundtripGeneration", package: "Roundtrip"),
+                .product(name: "RoundtripAndroid", package: "Roundtrip"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,12 +1,11 @@
 import RoundtripAndroid
 import Testing
 
-/// `IntentFilter.matchData` for URIs without a MIME type. The rows follow the cases of CTS's
-/// `IntentFilterTest` (cts/tests/tests/content, `testMatchData`, `testSchemeSpecificParts`,
-/// `testAuthorities`, `testPaths`), rewritten from memory of that public test and from the
-/// `IntentFilter` and `<data>` element reference pages, without network access to check each
-/// line; the rows on ports without a port in the URI, wildcard hosts and the cross product come
-/// from the reference pages' rules.
+/// `IntentFilter.matchData` for URIs without a MIME type. ``ctsAuthorities`` and
+/// ``ctsRelativeFilterGroups`` are the cases of CTS's `IntentFilterTest` (platform/cts,
+/// `tests/tests/content/src/android/content/cts/IntentFilterTest.java`: `testDataSchemes`,
+/// `testAuthorities`, `testMatchDataWithRelRefGroups`), as data; ``dataCases`` follow the
+/// `IntentFilter` and `<data>` element reference pages (wildcard hosts, paths, the cross product).
 struct IntentFilterTests {
     static func pattern(_ text: String, _ kind: AndroidPattern.Kind = .literal) -> AndroidPattern {
         // The patterns of this table are valid.
@@ -85,6 +84,87 @@ struct IntentFilterTests {
         (groups, "https://example.com/x#in-app", .path),
         (groups, "https://example.com/x", nil),
     ]
+
+    static let authority1 = IntentFilter.Authority(host: "authority1")
+    static let authority1Port100 = IntentFilter.Authority(host: "authority1", port: 100)
+
+    /// `testDataSchemes` and `testAuthorities`.
+    static let ctsAuthorities: [(IntentFilter, [(String, MatchCategory?)])] = [
+        (IntentFilter(schemes: ["scheme1"]), [("scheme1:foo", .scheme), ("scheme2:foo", nil)]),
+        (IntentFilter(schemes: ["scheme1", "scheme2"]), [("scheme1:foo", .scheme), ("scheme2:foo", .scheme), ("scheme3:foo", nil)]),
+        (
+            IntentFilter(schemes: ["scheme1"], authorities: [authority1]),
+            [("scheme1:foo", nil), ("scheme1://authority1/", .host), ("scheme1://authority2/", nil), ("scheme1://authority1:100/", .host)]
+        ),
+        (
+            IntentFilter(schemes: ["scheme1"], authorities: [authority1Port100]),
+            [
+                ("scheme1:foo", nil), ("scheme1://authority1/", nil), ("scheme1://authority2/", nil),
+                ("scheme1://authority1:100/", .port), ("scheme1://authority1:200/", nil),
+            ]
+        ),
+        (
+            IntentFilter(schemes: ["scheme1"], authorities: [authority1Port100, .init(host: "authority2")]),
+            [
+                ("scheme1:foo", nil), ("scheme1://authority1/", nil), ("scheme1://authority2/", .host),
+                ("scheme1://authority1:100/", .port), ("scheme1://authority1:200/", nil),
+            ]
+        ),
+    ]
+
+    @Test(arguments: IntentFilterTests.ctsAuthorities)
+    func ctsAuthorityCases(_ filter: IntentFilter, _ cases: [(String, MatchCategory?)]) {
+        for (uri, expected) in cases { #expect(filter.matchData(uri) == expected, "\(uri)") }
+    }
+
+    static func relative(_ part: UriRelativeFilter.Part, _ kind: AndroidPattern.Kind, _ text: String) -> UriRelativeFilter {
+        UriRelativeFilter(part: part, pattern: pattern(text, kind))
+    }
+
+    static let matchGroup = UriRelativeFilterGroup(filters: [relative(.path, .literal, "/path")])
+    static let noMatchGroup = UriRelativeFilterGroup(filters: [relative(.path, .literal, "/trail")])
+    static let disallowGroup = UriRelativeFilterGroup(
+        allow: false,
+        filters: [
+            relative(.path, .literal, "/path"), relative(.query, .prefix, "query"), relative(.query, .suffix, "gizmo"),
+            relative(.fragment, .simpleGlob, "fr.*"),
+        ]
+    )
+
+    /// `testMatchDataWithRelRefGroups`: a filter on scheme `testDataSchemes.` and host `testHost`
+    /// with these groups, against `…/path?query=string&cat=gizmo#fragment` and the same with `;`.
+    static let ctsRelativeFilterGroups: [([UriRelativeFilterGroup], MatchCategory?)] = [
+        ([], .host),
+        ([matchGroup], .path),
+        ([noMatchGroup], nil),
+        ([UriRelativeFilterGroup(filters: [relative(.path, .literal, "/path"), relative(.query, .simpleGlob, ".*")])], .path),
+        (
+            [
+                UriRelativeFilterGroup(filters: [
+                    relative(.path, .literal, "/path"), relative(.query, .prefix, "query"), relative(.query, .suffix, "widget"),
+                ])
+            ], nil
+        ),
+        (
+            [
+                UriRelativeFilterGroup(filters: [
+                    relative(.path, .literal, "/path"), relative(.query, .prefix, "query"), relative(.fragment, .simpleGlob, "fr.*"),
+                ])
+            ], .path
+        ),
+        ([disallowGroup], nil),
+        ([disallowGroup, matchGroup], nil),
+        ([noMatchGroup, matchGroup, disallowGroup], .path),
+    ]
+
+    @Test(arguments: IntentFilterTests.ctsRelativeFilterGroups)
+    func ctsRelativeFilterGroupCases(_ groups: [UriRelativeFilterGroup], _ expected: MatchCategory?) {
+        let filter = IntentFilter(schemes: ["testDataSchemes."], authorities: [.init(host: "testHost")], relativeFilterGroups: groups)
+        for separator in ["&", ";"] {
+            let uri = "testDataSchemes.://testHost/path?query=string\(separator)cat=gizmo#fragment"
+            #expect(filter.matchData(uri) == expected, "\(uri)")
+        }
+    }
 
     @Test(arguments: IntentFilterTests.dataCases)
     func matchData(_ filter: IntentFilter, _ uri: String, _ expected: MatchCategory?) {

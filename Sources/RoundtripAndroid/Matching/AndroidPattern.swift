@@ -119,68 +119,107 @@ public struct AndroidPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `PATTERN_SIMPLE_GLOB`, as AOSP's `PatternMatcher.matchGlobPattern` behaves: one pass over
-    /// pattern and text together. `.*` skips to the first occurrence of the next pattern
-    /// character and consumes it; `X*` consumes the run of `X`; neither ever gives characters
-    /// back. A text that ends before a trailing `.*` still matches.
+    /// `PATTERN_SIMPLE_GLOB`: the pattern is first read into ``SimpleGlobItem``s, then text and
+    /// items are walked together once, left to right, without ever going back.
     static func matchSimpleGlob(_ pattern: [UInt16], _ match: [UInt16], steps: inout Int) -> Bool {
-        let np = pattern.count
-        let nm = match.count
-        if np == 0 { return nm == 0 }
-        let dot = UInt16(UInt8(ascii: "."))
-        let star = UInt16(UInt8(ascii: "*"))
-        let backslash = UInt16(UInt8(ascii: "\\"))
-        func at(_ index: Int) -> UInt16 { index < np ? pattern[index] : 0 }
-        var ip = 0
-        var im = 0
-        var nextChar = pattern[0]
-        while ip < np, im < nm {
+        let items = SimpleGlobItem.read(pattern)
+        var next = 0
+        var position = 0
+        while next < items.count, position < match.count {
             steps += 1
-            var c = nextChar
-            ip += 1
-            nextChar = at(ip)
-            let escaped = c == backslash
-            if escaped {
-                c = nextChar
-                ip += 1
-                nextChar = at(ip)
-            }
-            if nextChar == star {
-                if !escaped, c == dot {
-                    if ip >= np - 1 { return true }
-                    ip += 1
-                    nextChar = pattern[ip]
-                    if nextChar == backslash {
-                        ip += 1
-                        nextChar = at(ip)
-                    }
-                    while im < nm, match[im] != nextChar {
-                        steps += 1
-                        im += 1
-                    }
-                    if im == nm { return false }
-                    ip += 1
-                    nextChar = at(ip)
-                    im += 1
-                } else {
-                    while im < nm, match[im] == c {
-                        steps += 1
-                        im += 1
-                    }
-                    ip += 1
-                    nextChar = at(ip)
+            switch items[next] {
+            case .anything:
+                // A trailing `.*` takes whatever text is left.
+                return true
+            case .one(let unit):
+                if match[position] != unit { return false }
+                position += 1
+            case .anyOne:
+                position += 1
+            case .run(let unit):
+                while position < match.count, match[position] == unit {
+                    steps += 1
+                    position += 1
                 }
-            } else {
-                if c != dot, match[im] != c { return false }
-                im += 1
+            case .through(let unit):
+                while position < match.count, match[position] != unit {
+                    steps += 1
+                    position += 1
+                }
+                if position == match.count { return false }
+                position += 1
             }
+            next += 1
         }
-        if ip >= np, im >= nm { return true }
-        return ip == np - 2 && pattern[ip] == dot && pattern[ip + 1] == star
+        if position < match.count { return false }
+        // The text is used up: what is left of the pattern must be nothing, or a lone trailing `.*`.
+        let rest = items[next...]
+        return rest.isEmpty || (rest.count == 1 && rest.first == .anything)
     }
 }
 
-/// One token of a parsed advanced glob with its repetition bounds.
+/// One item of a `PATTERN_SIMPLE_GLOB`, as the `<data>` element reference describes the syntax
+/// ("an asterisk matches a sequence of 0 to many occurrences of the immediately preceding
+/// character; a period followed by an asterisk matches any sequence of 0 to many characters";
+/// `\` escapes), with the way Android applies it without backtracking.
+enum SimpleGlobItem: Equatable {
+    /// One exact code unit.
+    case one(UInt16)
+    /// Any one code unit: a `.`. Android also reads an escaped `\.` that is not followed by
+    /// `*` this way.
+    case anyOne
+    /// `X*`: every `X` at this point of the text, none given back.
+    case run(UInt16)
+    /// `.*X` in the middle of a pattern: everything up to and including the first `X`. The `X`
+    /// is taken as a plain character, even when a `*` follows it (that `*` is then a literal).
+    case through(UInt16)
+    /// `.*` at the very end of a pattern: the rest of the text.
+    case anything
+
+    /// Reads a pattern into items. A `\` at the very end escapes the NUL code unit, which is
+    /// what Android reads past the end of the pattern.
+    static func read(_ pattern: [UInt16]) -> [SimpleGlobItem] {
+        let dot = UInt16(UInt8(ascii: "."))
+        let star = UInt16(UInt8(ascii: "*"))
+        let backslash = UInt16(UInt8(ascii: "\\"))
+        var items: [SimpleGlobItem] = []
+        var index = 0
+        /// The code unit at `index` after one optional escape, and whether it was escaped.
+        func character() -> (unit: UInt16, escaped: Bool) {
+            let unit = index < pattern.count ? pattern[index] : 0
+            index += 1
+            guard unit == backslash else { return (unit, false) }
+            let escaped = index < pattern.count ? pattern[index] : 0
+            index += 1
+            return (escaped, true)
+        }
+        while index < pattern.count {
+            let (unit, escaped) = character()
+            let starred = index < pattern.count && pattern[index] == star
+            if starred { index += 1 }
+            switch (unit == dot && !escaped, starred) {
+            case (true, true):
+                if index >= pattern.count {
+                    items.append(.anything)
+                } else {
+                    items.append(.through(character().unit))
+                }
+            case (false, true):
+                items.append(.run(unit))
+            default:
+                items.append(unit == dot ? .anyOne : .one(unit))
+            }
+        }
+        return items
+    }
+}
+
+/// One token of an advanced glob with its repetition bounds.
+///
+/// The `PatternMatcher` reference page describes `PATTERN_ADVANCED_GLOB` as a subset of regular
+/// expressions: `.` (any character), a set `[…]` of characters and `a-z` ranges (`[^…]`
+/// inverted), a literal character (`\` escapes one), each optionally followed by one
+/// modifier, `*` (zero or more), `+` (one or more) or `{m}`, `{m,}`, `{m,n}`.
 struct AdvancedToken: Sendable, Hashable {
     enum Matcher: Sendable, Hashable {
         case any
@@ -193,200 +232,19 @@ struct AdvancedToken: Sendable, Hashable {
     let minimum: Int
     let maximum: Int
 
-    /// AOSP's storage limit for a parsed advanced pattern (`MAX_PATTERN_STORAGE`).
+    /// Android refuses an advanced pattern whose parsed form takes more than about 2,048 slots
+    /// (a character or `.` one, a set two per member and two for its brackets, a modifier one, a
+    /// range four).
     static let maximumStorage = 2048
 
-    private enum Unit: Equatable {
-        case char(UInt16)
-        case any, setStart, inverseSetStart, setStop, zeroOrMore, oneOrMore, rangeStart, rangeStop
-        case number(Int)
-
-        var isModifier: Bool {
-            switch self {
-            case .zeroOrMore, .oneOrMore, .rangeStart, .rangeStop: true
-            default: false
-            }
-        }
-    }
-
-    /// Parses as AOSP's `PatternMatcher.parseAndVerifyAdvancedPattern` does, then groups the
-    /// parsed units into tokens with their modifiers.
+    /// Reads an advanced glob into tokens, refusing what Android refuses.
     static func parse(_ pattern: [UInt16], pattern text: String) throws(AndroidError) -> [AdvancedToken] {
-        func fail(_ why: String) -> AndroidError {
-            AndroidError(.invalidPattern, "the advanced pattern '\(text)' is invalid: \(why)")
-        }
-        func ascii(_ c: Character) -> UInt16 { UInt16(c.asciiValue ?? 0) }
-        var units: [Unit] = []
-        var ip = 0
-        let lp = pattern.count
-        var inSet = false
-        var inRange = false
-        var inCharClass = false
-        while ip < lp {
-            if units.count > maximumStorage - 3 { throw fail("it is too large (Android keeps at most \(maximumStorage) parsed units)") }
-            var c = pattern[ip]
-            var add = false
-            switch c {
-            case ascii("["):
-                if inSet {
-                    add = true
-                } else {
-                    guard ip + 1 < lp else { throw fail("the set '[' is not terminated with ']'") }
-                    if pattern[ip + 1] == ascii("^") {
-                        units.append(.inverseSetStart)
-                        ip += 1
-                    } else {
-                        units.append(.setStart)
-                    }
-                    ip += 1
-                    inSet = true
-                    continue
-                }
-            case ascii("]"):
-                if !inSet {
-                    add = true
-                } else {
-                    if units.last == .setStart || units.last == .inverseSetStart { throw fail("a set must hold at least one character") }
-                    units.append(.setStop)
-                    inSet = false
-                    inCharClass = false
-                }
-            case ascii("{"):
-                if !inSet {
-                    guard let last = units.last, !last.isModifier else { throw fail("a modifier ('{') must follow a token") }
-                    units.append(.rangeStart)
-                    ip += 1
-                    inRange = true
-                }
-            case ascii("}"):
-                if inRange {
-                    units.append(.rangeStop)
-                    inRange = false
-                }
-            case ascii("*"), ascii("+"):
-                if !inSet {
-                    guard let last = units.last, !last.isModifier else {
-                        throw fail("a modifier ('\(c == ascii("*") ? "*" : "+")') must follow a token")
-                    }
-                    units.append(c == ascii("*") ? .zeroOrMore : .oneOrMore)
-                }
-            case ascii("."):
-                if !inSet { units.append(.any) }
-            case ascii("\\"):
-                guard ip + 1 < lp else { throw fail("it ends with an escape '\\'") }
-                ip += 1
-                c = pattern[ip]
-                add = true
-            default:
-                add = true
-            }
-            if inSet {
-                if inCharClass {
-                    units.append(.char(c))
-                    inCharClass = false
-                } else if ip + 2 < lp, pattern[ip + 1] == ascii("-"), pattern[ip + 2] != ascii("]") {
-                    inCharClass = true
-                    units.append(.char(c))
-                    ip += 1
-                } else {
-                    units.append(.char(c))
-                    units.append(.char(c))
-                }
-            } else if inRange {
-                guard let end = pattern[ip...].firstIndex(of: ascii("}")) else { throw fail("a range '{' is not ended with '}'") }
-                let body = String(decoding: pattern[ip..<end], as: UTF16.self)
-                let minimum: Int
-                let maximum: Int
-                if let comma = body.firstIndex(of: ",") {
-                    guard let low = Int(body[..<comma]) else { throw fail("the range '{\(body)}' is not {m}, {m,n} or {m,}") }
-                    let rest = body[body.index(after: comma)...]
-                    if rest.isEmpty {
-                        maximum = Int(Int32.max)
-                    } else {
-                        guard let high = Int(rest) else { throw fail("the range '{\(body)}' is not {m}, {m,n} or {m,}") }
-                        maximum = high
-                    }
-                    minimum = low
-                } else {
-                    guard let count = Int(body) else { throw fail("the range '{\(body)}' is not {m}, {m,n} or {m,}") }
-                    minimum = count
-                    maximum = count
-                }
-                guard minimum >= 0, maximum <= Int32.max else { throw fail("the range '{\(body)}' is out of bounds") }
-                guard minimum <= maximum else { throw fail("the range '{\(body)}' has a minimum greater than its maximum") }
-                units.append(.number(minimum))
-                units.append(.number(maximum))
-                ip = end
-                continue
-            } else if add {
-                units.append(.char(c))
-            }
-            ip += 1
-        }
-        if inSet { throw fail("the set '[' is not terminated with ']'") }
-        if inRange { throw fail("a range '{' is not ended with '}'") }
-        return try group(units, fail: fail)
+        var reader = AdvancedGlobReader(units: pattern, text: text)
+        return try reader.read()
     }
 
-    /// Reads tokens and modifiers the way AOSP's `matchAdvancedPattern` walks the parsed units.
-    private static func group(_ units: [Unit], fail: (String) -> AndroidError) throws(AndroidError) -> [AdvancedToken] {
-        var tokens: [AdvancedToken] = []
-        var ip = 0
-        while ip < units.count {
-            let matcher: Matcher
-            switch units[ip] {
-            case .any:
-                matcher = .any
-                ip += 1
-            case .setStart, .inverseSetStart:
-                let inverted = units[ip] == .inverseSetStart
-                ip += 1
-                var ranges: [ClosedRange<UInt16>] = []
-                while ip < units.count, units[ip] != .setStop {
-                    guard ip + 1 < units.count, case .char(let low) = units[ip], case .char(let high) = units[ip + 1] else {
-                        throw fail("a set is malformed")
-                    }
-                    // A reversed range (`[z-a]`) holds no character, as Android's comparison finds.
-                    if low <= high { ranges.append(low...high) }
-                    ip += 2
-                }
-                ip += 1
-                matcher = .set(ranges, inverted: inverted)
-            case .char(let c):
-                matcher = .literal(c)
-                ip += 1
-            default:
-                throw fail("a modifier must follow a token")
-            }
-            var minimum = 1
-            var maximum = 1
-            if ip < units.count {
-                switch units[ip] {
-                case .zeroOrMore:
-                    minimum = 0
-                    maximum = .max
-                    ip += 1
-                case .oneOrMore:
-                    maximum = .max
-                    ip += 1
-                case .rangeStart:
-                    guard ip + 3 < units.count, case .number(let low) = units[ip + 1], case .number(let high) = units[ip + 2] else {
-                        throw fail("a range is malformed")
-                    }
-                    minimum = low
-                    maximum = high
-                    ip += 4
-                default:
-                    break
-                }
-            }
-            tokens.append(AdvancedToken(matcher: matcher, minimum: minimum, maximum: maximum))
-        }
-        return tokens
-    }
-
-    /// Matches greedily, token by token, never giving a character back (AOSP's
-    /// `matchAdvancedPattern`): the whole text must be consumed.
+    /// Matches greedily, token by token: each token takes as many characters as it can (up to
+    /// its maximum) and never gives one back; the whole text must be used up.
     static func match(_ tokens: [AdvancedToken], _ text: [UInt16], steps: inout Int) -> Bool {
         var im = 0
         for token in tokens {
@@ -409,6 +267,132 @@ struct AdvancedToken: Sendable, Hashable {
         case .set(let ranges, let inverted):
             steps += ranges.count
             return ranges.contains { $0.contains(unit) } != inverted
+        }
+    }
+}
+
+/// Reads an advanced glob left to right: an atom, then at most one modifier, until the end.
+private struct AdvancedGlobReader {
+    let units: [UInt16]
+    let text: String
+    var index = 0
+    /// Slots the parsed pattern takes, counted as ``AdvancedToken/maximumStorage`` describes.
+    var storage = 0
+    var tokens: [AdvancedToken] = []
+    /// Whether the last thing read was a modifier (or nothing was read yet): a modifier cannot
+    /// follow one.
+    var afterModifier = true
+
+    static func unit(_ character: Unicode.Scalar) -> UInt16 { UInt16(character.value) }
+
+    func failure(_ why: String) -> AndroidError {
+        AndroidError(.invalidPattern, "the advanced pattern '\(text)' is invalid: \(why)")
+    }
+
+    mutating func use(_ slots: Int) throws(AndroidError) {
+        guard storage <= AdvancedToken.maximumStorage - 3 else {
+            throw failure("it is too large (Android keeps at most \(AdvancedToken.maximumStorage) parsed units)")
+        }
+        storage += slots
+    }
+
+    mutating func read() throws(AndroidError) -> [AdvancedToken] {
+        while index < units.count {
+            let unit = units[index]
+            index += 1
+            switch unit {
+            case Self.unit("*"), Self.unit("+"):
+                try modify(minimum: unit == Self.unit("*") ? 0 : 1, maximum: .max, symbol: unit == Self.unit("*") ? "*" : "+")
+            case Self.unit("{"):
+                let (minimum, maximum) = try readRange()
+                try modify(minimum: minimum, maximum: maximum, symbol: "{")
+            case Self.unit("}"):
+                // A closing brace with no range open is not part of the pattern Android keeps.
+                continue
+            case Self.unit("."):
+                try append(.any)
+            case Self.unit("["):
+                try append(try readSet())
+            case Self.unit("\\"):
+                try append(.literal(try escaped()))
+            default:
+                try append(.literal(unit))
+            }
+        }
+        return tokens
+    }
+
+    mutating func append(_ matcher: AdvancedToken.Matcher) throws(AndroidError) {
+        try use(1)
+        tokens.append(AdvancedToken(matcher: matcher, minimum: 1, maximum: 1))
+        afterModifier = false
+    }
+
+    mutating func modify(minimum: Int, maximum: Int, symbol: String) throws(AndroidError) {
+        guard !afterModifier, let last = tokens.popLast() else { throw failure("a modifier ('\(symbol)') must follow a token") }
+        try use(symbol == "{" ? 4 : 1)
+        tokens.append(AdvancedToken(matcher: last.matcher, minimum: minimum, maximum: maximum))
+        afterModifier = true
+    }
+
+    /// The code unit after a `\`.
+    mutating func escaped() throws(AndroidError) -> UInt16 {
+        guard index < units.count else { throw failure("it ends with an escape '\\'") }
+        index += 1
+        return units[index - 1]
+    }
+
+    /// `{m}`, `{m,}` or `{m,n}`, after its `{`, up to and including the first `}`.
+    mutating func readRange() throws(AndroidError) -> (Int, Int) {
+        guard let close = units[index...].firstIndex(of: Self.unit("}")) else { throw failure("a range '{' is not ended with '}'") }
+        let body = String(decoding: units[index..<close], as: UTF16.self)
+        index = close + 1
+        let bounds = body.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let minimum = Int(bounds[0]) else { throw failure("the range '{\(body)}' is not {m}, {m,n} or {m,}") }
+        var maximum = minimum
+        if bounds.count == 2 {
+            if bounds[1].isEmpty {
+                maximum = Int(Int32.max)
+            } else {
+                guard let high = Int(bounds[1]) else { throw failure("the range '{\(body)}' is not {m}, {m,n} or {m,}") }
+                maximum = high
+            }
+        }
+        guard minimum >= 0, maximum <= Int32.max else { throw failure("the range '{\(body)}' is out of bounds") }
+        guard minimum <= maximum else { throw failure("the range '{\(body)}' has a minimum greater than its maximum") }
+        return (minimum, maximum)
+    }
+
+    /// A set, after its `[`, up to and including its `]`. Inside a set only `]` (which ends it),
+    /// `\` (which escapes) and a leading `^` (which inverts it) are special; `a-z` is a range
+    /// unless the `-` comes right before the closing `]`. A reversed range holds no character.
+    mutating func readSet() throws(AndroidError) -> AdvancedToken.Matcher {
+        guard index < units.count else { throw failure("the set '[' is not terminated with ']'") }
+        let inverted = units[index] == Self.unit("^")
+        if inverted { index += 1 }
+        try use(1)
+        var ranges: [ClosedRange<UInt16>] = []
+        var members = 0
+        while true {
+            guard index < units.count else { throw failure("the set '[' is not terminated with ']'") }
+            var low = units[index]
+            index += 1
+            if low == Self.unit("]") {
+                guard members > 0 else { throw failure("a set must hold at least one character") }
+                try use(1)
+                return .set(ranges, inverted: inverted)
+            }
+            if low == Self.unit("\\") { low = try escaped() }
+            var high = low
+            if index + 1 < units.count, units[index] == Self.unit("-"), units[index + 1] != Self.unit("]") {
+                index += 1
+                high = units[index]
+                index += 1
+                if high == Self.unit("\\") { high = try escaped() }
+            }
+            try use(2)
+            members += 1
+            if low <= high { ranges.append(low...high) }
         }
     }
 }

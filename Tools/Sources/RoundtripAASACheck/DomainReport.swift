@@ -69,7 +69,17 @@ package struct DomainReport: Sendable, Encodable {
         try container.encode(domain.domain, forKey: .domain)
         try container.encode(LiveObject(fetch: live, plain: plain), forKey: .live)
         try container.encode(cdn, forKey: .cdn)
-        var list = container.nestedUnkeyedContainer(forKey: .findings)
+        try Self.encode(findings, into: &container, forKey: .findings)
+    }
+
+    /// Writes findings as `roundtrip aasa lint --json` does: `{"severity", "rule", "path", "line",
+    /// "column", "message"}`, nulls written out.
+    static func encode<Key: CodingKey>(
+        _ findings: [LintFinding],
+        into container: inout KeyedEncodingContainer<Key>,
+        forKey key: Key
+    ) throws {
+        var list = container.nestedUnkeyedContainer(forKey: key)
         for finding in findings {
             var item = list.nestedContainer(keyedBy: FindingKeys.self)
             try item.encode(finding.severity.rawValue, forKey: .severity)

@@ -3,7 +3,8 @@ import Foundation
 import RoundtripAssociatedDomains
 
 /// What one fetch of a file got: the status and headers that matter, the body (at most one byte
-/// past Apple's 128 KB limit), or why there was no answer.
+/// past the file's size limit: Apple's 128 KB, or 1 MiB for Android's `assetlinks.json`), or why
+/// there was no answer.
 ///
 /// In JSON: `{"url", "userAgent", "status", "contentType", "location", "bytes", "truncated",
 /// "sha256", "error": {"code", "message"}}`, nulls written out.
@@ -33,19 +34,23 @@ package struct FetchOutcome: Sendable, Hashable, Encodable {
     package var contentType: String?
     /// The `Location` header of a redirect, as sent.
     package var location: String?
-    /// The body read: all of it, or ``AssociationLinter/maximumSize`` + 1 bytes when larger.
+    /// The most bytes the file may have; reading stops one byte past it.
+    package let limit: Int
+    /// The body read: all of it, or ``limit`` + 1 bytes when larger.
     package var body: [UInt8] = []
     /// Why there was no answer; `nil` when there was one.
     package var failure: Failure?
 
-    /// A fetch of `url` with `userAgent` that has not got anything yet.
-    package init(url: String, userAgent: String) {
+    /// A fetch of `url` with `userAgent` that has not got anything yet, for a file of at most
+    /// `limit` bytes (Apple's 128 KB unless told).
+    package init(url: String, userAgent: String, limit: Int = AssociationLinter.maximumSize) {
         self.url = url
         self.userAgent = userAgent
+        self.limit = limit
     }
 
-    /// Whether the body went past Apple's limit, so that reading stopped.
-    package var isTruncated: Bool { body.count > AssociationLinter.maximumSize }
+    /// Whether the body went past the limit, so that reading stopped.
+    package var isTruncated: Bool { body.count > limit }
 
     /// Whether the answer is a 200 whose whole body was read.
     package var isCompleteFile: Bool { status == 200 && !isTruncated && failure == nil }
@@ -69,7 +74,7 @@ package struct FetchOutcome: Sendable, Hashable, Encodable {
         if let failure { return "\(failure.code): \(failure.message)" }
         var text = status.map(String.init) ?? "no answer"
         text += " " + (contentType ?? "no Content-Type")
-        text += isTruncated ? ", over \(AssociationLinter.maximumSize) bytes" : ", \(body.count) bytes"
+        text += isTruncated ? ", over \(limit) bytes" : ", \(body.count) bytes"
         if let location { text += ", Location: \(location)" }
         return text
     }

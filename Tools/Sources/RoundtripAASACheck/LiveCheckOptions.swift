@@ -33,6 +33,33 @@ package struct LiveCheckOptions: Sendable {
     /// The defaults: 10 s, system roots, Apple's CDN, 8 at once, any address.
     package init() {}
 
+    /// Reads the domains and the fetch options every live check takes (`--resolve`, `--timeout`,
+    /// `--ca-file`), leaving the CDN at Apple's.
+    ///
+    /// - Throws: ``LiveCheckError`` for too many domains, or the first domain, entry, timeout or
+    ///   CA file that is not usable.
+    package static func parse(
+        domains: [String],
+        resolves: [String],
+        timeout: String,
+        caFile: String?
+    ) throws(LiveCheckError) -> (domains: [CheckedDomain], options: LiveCheckOptions) {
+        try LiveChecker.validate(domainCount: domains.count)
+        var checked: [CheckedDomain] = []
+        for domain in domains {
+            checked.append(try CheckedDomain(domain))
+        }
+        var options = LiveCheckOptions()
+        for entry in resolves {
+            options.resolves.append(try ResolveEntry(entry))
+        }
+        options.timeout = try Self.timeout(seconds: timeout)
+        if let caFile {
+            options.extraTrustRoots = try trustRoots(pemFile: caFile)
+        }
+        return (checked, options)
+    }
+
     /// Reads a `--timeout` value in seconds.
     ///
     /// - Throws: ``LiveCheckError`` `invalid-timeout` unless it is a number above 0 and at most

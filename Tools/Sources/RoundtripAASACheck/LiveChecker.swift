@@ -57,25 +57,9 @@ package struct LiveChecker: Sendable {
     /// - Complexity: the domains' fetches (three each, each bounded by the timeout and 128 KB)
     ///   and the lint and matching of each file, which are bounded by its size.
     package func check(_ domains: [CheckedDomain]) async -> LiveCheckReport {
-        let width = max(1, options.maximumConcurrency)
         let client = LiveFetcher(options: options).sharedClient()
-        let reports = await withTaskGroup(of: (Int, DomainReport).self) { group in
-            var results: [DomainReport?] = Array(repeating: nil, count: domains.count)
-            var next = 0
-            while next < min(width, domains.count) {
-                let index = next
-                group.addTask { (index, await check(domains[index], client: client)) }
-                next += 1
-            }
-            while let (index, report) = await group.next() {
-                results[index] = report
-                if next < domains.count {
-                    let index = next
-                    group.addTask { (index, await check(domains[index], client: client)) }
-                    next += 1
-                }
-            }
-            return results.compactMap { $0 }
+        let reports = await LiveFetcher.concurrently(domains.count, width: options.maximumConcurrency) { index in
+            await check(domains[index], client: client)
         }
         try? await client?.shutdown()
         return LiveCheckReport(domains: reports)

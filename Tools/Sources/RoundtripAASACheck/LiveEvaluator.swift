@@ -11,7 +11,8 @@ import RoundtripAssociatedDomains
 /// fetch got no answer); `serving-redirect`, `serving-status`, `serving-content-type`, `file-size`; the file
 /// rules of ``AssociationLinter/lint(_:)-(Array<UInt8>)``; `bot-protection`,
 /// `user-agent-differs`; `app-id-missing`, `route-not-matched`, `no-spec-routes`;
-/// `cdn-status`, `cdn-differs`, `cdn-unreachable`.
+/// `cdn-status`, `cdn-differs`, `cdn-unreachable`, `cdn-route-not-matched` (a spec route the
+/// CDN's copy does not open: devices read that copy, so the route does not open the app).
 struct LiveEvaluator {
     let domain: CheckedDomain
     let fetches: LiveFetcher.Fetches
@@ -143,9 +144,12 @@ struct LiveEvaluator {
         }
     }
 
-    private func routeFindings(_ file: AssociationFile) -> [LintFinding] {
+    /// The spec routes `file` does not open, as `rule` findings; `copy` names whose copy it is in
+    /// the message.
+    private func routeFindings(_ file: AssociationFile, rule: String = "route-not-matched", copy: String = "") -> [LintFinding] {
         guard checksRoutes else { return [] }
         guard !routes.isEmpty else {
+            guard copy.isEmpty else { return [] }
             return [LintFinding(.note, rule: "no-spec-routes", message: "no spec route is verified with the file of \(domain.host)")]
         }
         let matcher = AssociationMatcher(file)
@@ -156,7 +160,7 @@ struct LiveEvaluator {
             do {
                 explanation = try matcher.explain(route.url, appID: route.appID)
             } catch {
-                findings.append(LintFinding(.error, rule: "route-not-matched", message: "\(what) cannot be matched: \(error.message)"))
+                findings.append(LintFinding(.error, rule: rule, message: "\(what) cannot be matched\(copy): \(error.message)"))
                 continue
             }
             let result = explanation.result
@@ -168,8 +172,8 @@ struct LiveEvaluator {
             findings.append(
                 LintFinding(
                     .error,
-                    rule: "route-not-matched",
-                    message: "\(what) does not open the app: \(why) for \(route.url); run 'roundtrip aasa match' on the file for the trace"
+                    rule: rule,
+                    message: "\(what) does not open the app\(copy): \(why) for \(route.url); run 'roundtrip aasa match' on the file for the trace"
                 )
             )
         }
@@ -197,8 +201,15 @@ struct LiveEvaluator {
                 )
             ]
         }
-        guard live.isCompleteFile, cdn.body != live.body, !Self.sameJSON(cdn.body, live.body) else { return [] }
-        return [
+        var findings: [LintFinding] = []
+        if let file = AssociationDecoder.decode(cdn.body).file {
+            // Devices open universal links by the CDN's copy (Apple's "Supporting associated
+            // domains"), so a route that copy does not open does not open the app, whatever the
+            // site serves now.
+            findings += routeFindings(file, rule: "cdn-route-not-matched", copy: " with Apple's CDN copy (\(cdn.url))")
+        }
+        guard live.isCompleteFile, cdn.body != live.body, !Self.sameJSON(cdn.body, live.body) else { return findings }
+        return findings + [
             LintFinding(
                 .warning,
                 rule: "cdn-differs",

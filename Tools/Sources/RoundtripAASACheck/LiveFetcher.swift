@@ -10,8 +10,8 @@ import RoundtripAssociatedDomains
 ///
 /// Every fetch is HTTPS with the certificate checked against the system's roots (plus the
 /// options' extra roots) for the URL's host, follows no redirect (Apple's CDN follows none),
-/// sends no `Accept-Encoding` (the 128 KB limit is on the file as served), reads at most one
-/// byte past 128 KB, and ends by the options' timeout: one deadline for each whole exchange,
+/// sends no `Accept-Encoding` (the size limit is on the file as served), reads at most one
+/// byte past the file's limit (Apple's 128 KB, Android's 1 MiB), and ends by the options' timeout: one deadline for each whole exchange,
 /// connection to last byte of the body, and at once when the calling task is cancelled.
 struct LiveFetcher: Sendable {
     let options: LiveCheckOptions
@@ -57,28 +57,20 @@ struct LiveFetcher: Sendable {
             plain: FetchOutcome(url: crawlerURL, userAgent: LiveCheckOptions.plainUserAgent),
             cdn: cdnURL.map { FetchOutcome(url: $0, userAgent: LiveCheckOptions.crawlerUserAgent) }
         )
-        guard !Task.isCancelled else {
-            // The client went away: nothing is resolved or fetched for it any more.
-            let cancelled = FetchOutcome.Failure(code: "cancelled", message: "the check was cancelled before \(domain.host) was fetched")
-            fetches.crawler.failure = cancelled
-            fetches.plain.failure = cancelled
-            fetches.cdn?.failure = cancelled
-            return fetches
-        }
-        var routes = Self.routes(options.resolves)
-        do {
-            if let pinned = try await pinnedEntry(for: domain.host, given: routes[domain.host]) {
-                routes[domain.host] = pinned
+        let (connections, failure) = await connections(for: domain.host)
+        if let failure {
+            fetches.crawler.failure = failure
+            fetches.plain.failure = failure
+            // A domain this server may not check (or a check that was cancelled) is not looked up at
+            // the CDN either; one it cannot resolve still is: what devices see does not depend on this
+            // server's DNS.
+            if failure.code == "private-address" { fetches.cdn = nil }
+            if failure.code == "cancelled" {
+                fetches.cdn?.failure = failure
+                return fetches
             }
-        } catch {
-            fetches.crawler.failure = error
-            fetches.plain.failure = error
-            // A domain this server may not check is not looked up at the CDN either; one it cannot
-            // resolve still is: what devices see does not depend on this server's DNS.
-            if error.code == "private-address" { fetches.cdn = nil }
         }
         let asked = fetches
-        let connections = routes
         let client = shared ?? HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(connections))
         async let cdn = fetchIfAsked(asked.cdn, client: client, routes: connections)
         var fetched = asked
@@ -95,6 +87,68 @@ struct LiveFetcher: Sendable {
         fetched.cdn = await cdn
         if shared == nil { try? await client.shutdown() }
         return fetched
+    }
+
+    /// Fetches one file of `host` once, as ``fetch(_:shared:)`` fetches each of its files: the same
+    /// `--resolve` entries, address policy, certificate check, deadline and size limit (the
+    /// outcome's), no redirect followed. `roundtrip assetlinks check` fetches Android's file so.
+    func fetchFile(_ outcome: FetchOutcome, host: String, shared: HTTPClient? = nil) async -> FetchOutcome {
+        let (connections, failure) = await connections(for: host)
+        if let failure {
+            var outcome = outcome
+            outcome.failure = failure
+            return outcome
+        }
+        let client = shared ?? HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(connections))
+        let fetched = await fetch(outcome, client: client, routes: connections)
+        if shared == nil { try? await client.shutdown() }
+        return fetched
+    }
+
+    /// Where connections to `host` go (the `--resolve` entries, and under
+    /// ``AddressPolicy/publicOnly`` the one public address checked), or why `host` is not fetched
+    /// at all: the check was cancelled, or the address may not be reached.
+    private func connections(for host: String) async -> ([String: ResolveEntry], FetchOutcome.Failure?) {
+        var routes = Self.routes(options.resolves)
+        guard !Task.isCancelled else {
+            // The client went away: nothing is resolved or fetched for it any more.
+            return (routes, FetchOutcome.Failure(code: "cancelled", message: "the check was cancelled before \(host) was fetched"))
+        }
+        do {
+            if let pinned = try await pinnedEntry(for: host, given: routes[host]) {
+                routes[host] = pinned
+            }
+        } catch {
+            return (routes, error)
+        }
+        return (routes, nil)
+    }
+
+    /// Runs `body` for each index below `count`, at most `width` at once, and returns the results
+    /// in index order: the concurrency of every live check.
+    static func concurrently<Result: Sendable>(
+        _ count: Int,
+        width: Int,
+        _ body: @escaping @Sendable (Int) async -> Result
+    ) async -> [Result] {
+        await withTaskGroup(of: (Int, Result).self) { group in
+            var results: [Result?] = Array(repeating: nil, count: count)
+            var next = 0
+            while next < min(max(1, width), count) {
+                let index = next
+                group.addTask { (index, await body(index)) }
+                next += 1
+            }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                if next < count {
+                    let index = next
+                    group.addTask { (index, await body(index)) }
+                    next += 1
+                }
+            }
+            return results.compactMap { $0 }
+        }
     }
 
     /// Under ``AddressPolicy/publicOnly``, the entry that pins `host` to the one public address it
@@ -171,8 +225,8 @@ struct LiveFetcher: Sendable {
         request.headers.add(name: "User-Agent", value: outcome.userAgent)
         request.headers.add(name: "Accept", value: "*/*")
         do {
-            let (timeout, sent) = (options.timeout, request)
-            let answer = try await Self.within(timeout) { try await Self.exchange(sent, client: client, timeout: timeout) }
+            let (timeout, sent, limit) = (options.timeout, request, outcome.limit)
+            let answer = try await Self.within(timeout) { try await Self.exchange(sent, client: client, timeout: timeout, limit: limit) }
             outcome.status = answer.status
             outcome.contentType = answer.contentType
             outcome.location = answer.location
@@ -192,9 +246,9 @@ struct LiveFetcher: Sendable {
         var body: [UInt8]
     }
 
-    /// Sends `request` and reads its answer, at most one byte past 128 KB.
-    private static func exchange(_ request: HTTPClientRequest, client: HTTPClient, timeout: Duration) async throws -> Answer {
-        let limit = AssociationLinter.maximumSize + 1
+    /// Sends `request` and reads its answer, at most one byte past `limit`.
+    private static func exchange(_ request: HTTPClientRequest, client: HTTPClient, timeout: Duration, limit size: Int) async throws -> Answer {
+        let limit = size + 1
         // AsyncHTTPClient's own deadline ends with the response head; ``within(_:_:)`` bounds
         // the body too.
         let response = try await client.execute(request, deadline: .now() + TimeAmount(timeout))

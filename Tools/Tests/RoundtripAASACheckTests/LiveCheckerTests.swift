@@ -117,12 +117,47 @@ import Testing
                 appIDs: ["ZZZZZ99999.com.example.other"]
             )
             let report = await checker.check(try CheckedDomain("good.test"))
-            #expect(Self.rules(report) == ["app-id-missing", "route-not-matched"])
+            // Apple's CDN copy lacks /refund too, and devices read that copy.
+            #expect(Self.rules(report) == ["app-id-missing", "route-not-matched", "cdn-route-not-matched"])
             #expect(
                 report.findings[1].message
                     == "the action 'refund' (https://good.test/refund) of \(TestFiles.appID) does not open the app: no rule for that app matches it for https://good.test/refund; run 'roundtrip aasa match' on the file for the trace"
             )
             #expect(report.findings[0].message.hasPrefix("the file names no applinks details for ZZZZZ99999.com.example.other"))
+        }
+    }
+
+    @Test func everySpecRouteMustOpenWithTheCDNsCopy() async throws {
+        // stale.test serves /items/* and /pay; Apple's CDN still has last week's copy, without /pay.
+        let spec = try SpecLoader.load(
+            yaml: """
+                roundtrip: 1
+                app:
+                  name: Shop
+                  app-id: \(TestFiles.appID)
+                  domains: [stale.test]
+                actions:
+                  item:
+                    url: https://stale.test/items/:id
+                    convention: none
+                    parameters:
+                      id: {type: string, required: true}
+                  pay:
+                    url: https://stale.test/pay
+                    convention: none
+                """
+        ).spec
+        let sites = try TestSites()
+        try await sites.run { sitePort, cdnPort in
+            let options = try Self.options(sites: sites, sitePort: sitePort, cdnPort: cdnPort)
+            let report = await LiveChecker(options: options, specs: [spec]).check(try CheckedDomain("stale.test"))
+            #expect(Self.rules(report) == ["cdn-route-not-matched", "cdn-differs"])
+            #expect(report.findings[0].severity == .error)
+            #expect(
+                report.findings[0].message
+                    == "the action 'pay' (https://stale.test/pay) of \(TestFiles.appID) does not open the app with Apple's CDN copy (https://cdn.test/a/v1/stale.test): no rule for that app matches it for https://stale.test/pay; run 'roundtrip aasa match' on the file for the trace"
+            )
+            #expect(report.hasErrors)
         }
     }
 

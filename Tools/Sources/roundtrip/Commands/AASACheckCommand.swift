@@ -66,36 +66,15 @@ struct AASACheckCommand: AsyncParsableCommand {
         guard !domains.isEmpty else { throw ValidationError("give at least one DOMAIN, for example example.com") }
     }
 
-    /// The domains and options, as given.
-    private func parsed() throws(LiveCheckError) -> (domains: [CheckedDomain], options: LiveCheckOptions) {
-        try LiveChecker.validate(domainCount: domains.count)
-        var checked: [CheckedDomain] = []
-        for domain in domains {
-            checked.append(try CheckedDomain(domain))
-        }
-        var options = LiveCheckOptions()
-        for entry in resolves {
-            options.resolves.append(try ResolveEntry(entry))
-        }
-        options.timeout = try LiveCheckOptions.timeout(seconds: timeout)
-        if let caFile {
-            options.extraTrustRoots = try LiveCheckOptions.trustRoots(pemFile: caFile)
-        }
-        if noCDN {
-            options.cdnBase = nil
-        } else {
-            options.cdnBase = try LiveCheckOptions.cdnBase(environment: ProcessInfo.processInfo.environment)
-        }
-        return (checked, options)
-    }
-
     func run() async throws {
-        let input: (domains: [CheckedDomain], options: LiveCheckOptions)
-        switch Result(catching: parsed) {
-        case .success(let value): input = value
-        case .failure(let error): throw CommandFailure.usage(error.message)
+        let checked: [CheckedDomain]
+        var options: LiveCheckOptions
+        do throws(LiveCheckError) {
+            (checked, options) = try LiveCheckOptions.parse(domains: domains, resolves: resolves, timeout: timeout, caFile: caFile)
+            options.cdnBase = noCDN ? nil : try LiveCheckOptions.cdnBase(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CommandFailure.usage(error.message)
         }
-        let (checked, options) = input
         let specs = try specOptions.load()
         let report = await LiveChecker(options: options, specs: specs, appIDs: appIDs).check(checked)
         if output.json {

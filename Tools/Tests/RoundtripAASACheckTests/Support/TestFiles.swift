@@ -16,4 +16,16 @@ enum TestFiles {
     static let big =
         "{\"applinks\": {\"details\": [{\"appIDs\": [\"\(appID)\"], \"components\": [" + String(repeating: "{\"/\": \"/a\"},", count: 12_000)
         + "{\"/\": \"/b\"}]}]}}"
+
+    /// The Android package the sites' `assetlinks.json` verify.
+    static let package = "com.example.shop"
+    static let fingerprint = (0..<32).map { _ in "AB" }.joined(separator: ":")
+
+    /// A Digital Asset Links file that verifies `package` with ``fingerprint``.
+    static func assetLinks(package: String) -> String {
+        """
+        [{"relation": ["delegate_permission/common.handle_all_urls"],
+          "target": {"namespace": "android_app", "package_name": "\(package)", "sha256_cert_fingerprints": ["\(fingerprint)"]}}]
+        """
+    }
 }

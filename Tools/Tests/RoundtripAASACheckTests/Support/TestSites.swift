@@ -17,6 +17,10 @@ import Testing
 /// `trickle.test` (200 at once, then a byte of body every 100 ms for 20 s, counted by
 /// ``trickles`` while the connection lasts). `wrong.test` reaches the server but is not on its
 /// certificate.
+///
+/// Their `/.well-known/assetlinks.json`: `good.test` verifies ``TestFiles/package``, `redirect.test`
+/// redirects, `bot.test` answers 403, `html.test` serves an HTML page, `stale.test` serves a file
+/// for another app, `slow-N.test` answers after 2 s; any other host, 404.
 struct TestSites {
     static let siteNames =
         ["good.test", "redirect.test", "bot.test", "html.test", "big.test", "stale.test", "trickle.test"]
@@ -120,7 +124,26 @@ struct TestSites {
                 return Response(status: .notFound)
             }
         }
+        assetLinks(router)
         return router
+    }
+
+    private func assetLinks(_ router: Router<BasicRequestContext>) {
+        router.get("/.well-known/assetlinks.json") { request, _ -> Response in
+            let host = (request.head.authority ?? "").split(separator: ":").first.map(String.init) ?? ""
+            switch host {
+            case "good.test": return Self.json(TestFiles.assetLinks(package: TestFiles.package))
+            case "stale.test": return Self.json(TestFiles.assetLinks(package: "com.example.other"))
+            case "redirect.test":
+                return Response(status: .found, headers: [.location: "https://www.redirect.test/.well-known/assetlinks.json"])
+            case "bot.test": return Response(status: .forbidden)
+            case "html.test": return Self.json("<!doctype html><html></html>", type: "text/html")
+            case _ where host.hasPrefix("slow-"):
+                try await Task.sleep(for: .seconds(2))
+                return Self.json(TestFiles.assetLinks(package: TestFiles.package))
+            default: return Response(status: .notFound)
+            }
+        }
     }
 
     private func cdnRouter() -> Router<BasicRequestContext> {

@@ -6,8 +6,8 @@ import RoundtripAndroid
 struct AssetLinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assetlinks",
-        abstract: "Generate, lint and match Digital Asset Links files (assetlinks.json), as Android's App Links verifier reads them.",
-        subcommands: [AssetLinksGenerateCommand.self, AssetLinksLintCommand.self, AssetLinksMatchCommand.self]
+        abstract: "Generate, lint, match and check live Digital Asset Links files (assetlinks.json), as Android's App Links verifier reads them.",
+        subcommands: [AssetLinksGenerateCommand.self, AssetLinksLintCommand.self, AssetLinksMatchCommand.self, AssetLinksCheckCommand.self]
     )
 }
 
