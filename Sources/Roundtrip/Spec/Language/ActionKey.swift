@@ -94,7 +94,15 @@ extension ActionKey {
                 "The query parameters, by name, matched as written (brackets included: pickup[latitude]). A name ending in '*' (fld*) is a prefix: it matches every other name that starts with the text before it and is longer, each reported under its own name; a name declared on its own wins over a prefix."
             )
         case .queryValue: describe(.action, .structure, "convention none only: the whole query is one value, described like a parameter with a name.")
-        case .fragment: describe(.action, .structure, "The fragment is one value, described like a parameter with a name.")
+        case .fragment:
+            describe(
+                .action,
+                .structure,
+                """
+                The fragment is one value, described like a parameter with a name; or ignore, to drop a fragment unread. \
+                Without it a fragment is unknown-parameter, whatever unknown-parameters says.
+                """
+            )
         case .sources: describe(.action, .structure, "Replaces the app's sources for this action.")
         case .signatures:
             describe(

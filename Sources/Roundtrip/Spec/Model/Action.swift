@@ -21,6 +21,11 @@ public struct Action: Sendable {
     public var queryValue: ParameterSpec?
     /// The fragment is one value (`#200806231300` in the same example).
     public var fragment: ParameterSpec?
+    /// Whether a fragment is dropped unread (`fragment: ignore`). Without it, a fragment on an
+    /// action that declares none is refused as an unknown parameter whatever `unknown-parameters`
+    /// says: a fragment is never sent to a server (RFC 3986 section 3.5), so one a caller put
+    /// on an app's URL is meant for the app, and losing it silently would change the request.
+    public var ignoresFragment: Bool
     /// The effective source policy (the action's own, or the app's).
     public var sources: SourcePolicy
     /// The effective signature requirement (the action's own, or the app's).
@@ -88,8 +93,10 @@ public struct Action: Sendable {
         allowSchemes: [String]? = nil,
         customWayBack: WayBack? = nil,
         errorReturns: [ParameterSpec]? = nil,
-        stateParameter: String? = nil
+        stateParameter: String? = nil,
+        ignoresFragment: Bool = false
     ) {
+        self.ignoresFragment = ignoresFragment
         self.allowSchemes = allowSchemes
         self.customWayBack = customWayBack
         self.errorReturns = errorReturns

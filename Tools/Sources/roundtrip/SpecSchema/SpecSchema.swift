@@ -500,7 +500,10 @@ enum SpecSchema {
                 "description": .string(ActionKey.queryValue.entry.summary),
                 "$ref": "#/$defs/named-value",
             ],
-            "fragment": ["description": .string(ActionKey.fragment.entry.summary), "$ref": "#/$defs/named-value"],
+            "fragment": [
+                "description": .string(ActionKey.fragment.entry.summary),
+                "anyOf": [["$ref": "#/$defs/named-value"], ["const": "ignore"]],
+            ],
             "sources": ["description": .string(ActionKey.sources.entry.summary), "$ref": "#/$defs/sources"],
             "signatures": signatures(
                 ActionKey.signatures.entry.summary,
