@@ -126,6 +126,21 @@ struct GeneratorSnippetTests {
         #expect(receiver.components(separatedBy: "allowSchemes:").count == 3)
     }
 
+    /// `fragment: ignore`: the compiled spec carries it, so a receiver built from the code drops
+    /// a fragment where the file says so, and refuses one elsewhere.
+    @Test func anIgnoredFragmentIsCarriedIntoTheCompiledSpec() throws {
+        let yaml = """
+            roundtrip: 1
+            app: {name: Editor, schemes: [editor]}
+            actions:
+              open: {url: "editor://open", convention: none, fragment: ignore}
+              close: {url: "editor://close", convention: none}
+            """
+        let receiver = try Self.generate(yaml, .receiver, source: "editor.yaml")
+        #expect(receiver.contains("ignoresFragment: true,\n"), "\(receiver)")
+        #expect(receiver.components(separatedBy: "ignoresFragment:").count == 2)
+    }
+
     /// `required-callbacks` and `requires-one-of`: the compiled spec carries both (the endpoint
     /// and the builder enforce them), and the documentation says so.
     @Test func anActionWithRequirements() throws {

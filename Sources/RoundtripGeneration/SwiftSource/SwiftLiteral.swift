@@ -162,6 +162,7 @@ enum SwiftLiteral {
             arguments.append("errorReturns: " + returnedValues(errorReturns, indent: indent, shared: &shared))
         }
         if let name = action.stateParameter { arguments.append("stateParameter: \(string(name))") }
+        if action.ignoresFragment { arguments.append("ignoresFragment: true") }
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 
