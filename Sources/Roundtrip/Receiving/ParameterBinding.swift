@@ -31,6 +31,13 @@ struct ParameterBinding {
         var repeatedItems: [Int: [String]] = [:]
         for item in items {
             guard let position = item.position else {
+                if let forbidden = compiled.parameters.forbidden, forbidden.contains(item.name) {
+                    throw RoundtripError(
+                        .unknownParameter,
+                        "the action '\(compiled.action.name)' forbids the parameter '\(ParameterParsing.abbreviated(item.name))' (forbid-parameters)",
+                        parameter: item.name
+                    )
+                }
                 switch compiled.action.unknownParameters {
                 case .ignore: continue
                 case .accept:

@@ -5,6 +5,7 @@ public enum ActionKey: Int, SpecKey {
     case answers, callbackMatch
     case select, requiredCallbacks, requiresOneOf, allowSchemes
     case callbackParameters, answer, errorReturns, stateParameter
+    case ignoreParameters, forbidParameters
 
     static let byName = spellings()
 
@@ -35,6 +36,8 @@ public enum ActionKey: Int, SpecKey {
         case .answer: "answer"
         case .errorReturns: "error-returns"
         case .stateParameter: "state-parameter"
+        case .ignoreParameters: "ignore-parameters"
+        case .forbidParameters: "forbid-parameters"
         }
     }
 }
@@ -167,6 +170,18 @@ extension ActionKey {
                 """
             )
         case .allowSchemes: describe(.action, .structure, "Replaces the top level's allow-schemes for this action's callbacks.")
+        case .ignoreParameters:
+            describe(
+                .action,
+                .structure,
+                "Undeclared query names, or prefixes ending in '*' (Resent-*), dropped before the decision whatever unknown-parameters says: never reported, never duplicate-parameter."
+            )
+        case .forbidParameters:
+            describe(
+                .action,
+                .structure,
+                "Undeclared query names, or prefixes ending in '*' (req-*), refused as unknown-parameter even under unknown-parameters: ignore or accept."
+            )
         case .callbackParameters:
             describe(
                 .action,

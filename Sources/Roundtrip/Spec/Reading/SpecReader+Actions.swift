@@ -78,7 +78,21 @@ extension SpecReader {
             customWayBack: custom.wayBack,
             errorReturns: custom.errorReturns,
             stateParameter: custom.stateParameter,
-            ignoresFragment: values.ignoresFragment
+            ignoresFragment: values.ignoresFragment,
+            ignoreParameters: readNameList(
+                fields[.ignoreParameters],
+                key: .ignoreParameters,
+                parameters: values.parameters,
+                convention: convention,
+                path: path
+            ),
+            forbidParameters: readNameList(
+                fields[.forbidParameters],
+                key: .forbidParameters,
+                parameters: values.parameters,
+                convention: convention,
+                path: path
+            )
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action

@@ -522,6 +522,8 @@ enum SpecSchema {
             "answer": answer,
             "error-returns": returnedValues(ActionKey.errorReturns.entry.summary),
             "state-parameter": schema(of: ActionKey.stateParameter.entry),
+            "ignore-parameters": nameList(ActionKey.ignoreParameters.entry.summary),
+            "forbid-parameters": nameList(ActionKey.forbidParameters.entry.summary),
         ],
         "allOf": actionRules,
     ]
