@@ -126,6 +126,23 @@ struct GeneratorSnippetTests {
         #expect(receiver.components(separatedBy: "allowSchemes:").count == 3)
     }
 
+    /// `fragment: ignore`, `ignore-parameters` and `forbid-parameters`: the compiled spec carries
+    /// them, so a receiver built from the code drops and refuses what the file says.
+    @Test func anIgnoredFragmentIsCarriedIntoTheCompiledSpec() throws {
+        let yaml = """
+            roundtrip: 1
+            app: {name: Editor, schemes: [editor]}
+            actions:
+              open: {url: "editor://open", convention: none, fragment: ignore, ignore-parameters: [From, Resent-*], forbid-parameters: req-*}
+              close: {url: "editor://close", convention: none}
+            """
+        let receiver = try Self.generate(yaml, .receiver, source: "editor.yaml")
+        #expect(receiver.contains("ignoresFragment: true,\n"), "\(receiver)")
+        #expect(receiver.components(separatedBy: "ignoresFragment:").count == 2)
+        #expect(receiver.contains("ignoreParameters: ParameterNameList([\"From\", \"Resent-*\"]),\n"), "\(receiver)")
+        #expect(receiver.contains("forbidParameters: ParameterNameList([\"req-*\"]),\n"), "\(receiver)")
+    }
+
     /// `required-callbacks` and `requires-one-of`: the compiled spec carries both (the endpoint
     /// and the builder enforce them), and the documentation says so.
     @Test func anActionWithRequirements() throws {

@@ -83,15 +83,20 @@ public struct AcceptedRequest: Sendable {
     }
 
     /// The parameters in canonical text form, for JSON and for `Codable` decoding (a list's items
-    /// joined with `,`; see ``canonicalValues`` to keep them apart).
+    /// joined with `,`; see ``canonicalValues`` to keep them apart). A `decimal` the request
+    /// carried is reported as written (`10.00` stays `10.00`): a payment amount keeps its scale.
     public var canonicalParameters: [String: String] {
-        parameters.mapValues(\.canonical)
+        var values = parameters.mapValues(\.canonical)
+        for (name, text) in boundParameters.writtenDecimals { values[name] = text }
+        return values
     }
 
     /// Every parameter in canonical form, a list as its items, with the undeclared parameters an
-    /// action accepts as plain text: what `request handle --json` prints under `parameters`.
+    /// action accepts as plain text: what `request handle --json` prints under `parameters`. A
+    /// `decimal` the request carried is reported as written, as in ``canonicalParameters``.
     public var canonicalValues: [String: CanonicalValue] {
         var values = parameters.mapValues { value in value.canonicalItems.map(CanonicalValue.list) ?? .text(value.canonical) }
+        for (name, text) in boundParameters.writtenDecimals { values[name] = .text(text) }
         for item in undeclaredParameters where values[item.name] == nil { values[item.name] = .text(item.value ?? "") }
         return values
     }

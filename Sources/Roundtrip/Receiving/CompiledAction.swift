@@ -119,6 +119,11 @@ extension Endpoint {
         let requiredGroups: [[Int]]
         /// Parameters that are route placeholders (and so may not also be in the query).
         let placeholderNames: Set<String>
+        /// `ignore-parameters`, or `nil` when the action has none: only then does decoding the
+        /// query look an undeclared name up in it.
+        let ignored: ParameterNameList?
+        /// `forbid-parameters`, or `nil` when the action has none.
+        let forbidden: ParameterNameList?
 
         init(action: Action, rules: [ParameterRule], names: DeclaredNames) {
             self.rules = rules
@@ -131,6 +136,8 @@ extension Endpoint {
             hasPrefixes = !prefixPositions.isEmpty
             requiredGroups = action.requiresOneOf.map { group in group.compactMap { name in names.index[name] } }.filter { !$0.isEmpty }
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
+            ignored = action.ignoreParameters.isEmpty ? nil : action.ignoreParameters
+            forbidden = action.forbidParameters.isEmpty ? nil : action.forbidParameters
         }
 
         /// The prefix parameter (`fld*`) that stands for an undeclared name (`fldFront`), if any.

@@ -174,7 +174,12 @@ public struct Endpoint: Sendable {
         return AcceptedRequest(
             actionName: compiled.action.name,
             convention: compiled.action.convention,
-            parameters: RequestParameters(names: compiled.slots.names, values: binding.values, prefixed: binding.prefixed),
+            parameters: RequestParameters(
+                names: compiled.slots.names,
+                values: binding.values,
+                prefixed: binding.prefixed,
+                written: binding.writtenDecimals
+            ),
             callbackURLs: callbacks,
             callerName: callerName,
             signature: signature,

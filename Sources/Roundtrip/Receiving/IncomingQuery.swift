@@ -67,6 +67,8 @@ extension Endpoint.CompiledAction {
             if offset == selectItem, !select.shadowsParameter {
                 selectPairs += 1
             } else if let item = try decodeItem(raw, at: offset) {
+                // An `ignore-parameters` name is dropped here, before duplicates are looked for.
+                if item.position == nil, let ignored = parameters.ignored, ignored.contains(item.name) { return }
                 items.append(item)
             } else {
                 selectPairs += 1

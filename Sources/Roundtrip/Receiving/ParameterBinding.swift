@@ -13,6 +13,9 @@ struct ParameterBinding {
     private(set) var prefixed: [(name: String, value: ParameterValue)] = []
     /// Which declared parameters have a value, so the defaults pass needs no lookups.
     private var given = GivenParameters()
+    /// The decimals whose text as written is not their shortest form (`10.00`), by slot, so the
+    /// request reports them as written; empty, and never allocated, for most requests.
+    private(set) var writtenDecimals: [(slot: Int, text: String)] = []
 
     init(_ compiled: Endpoint.CompiledAction, bytes: UnsafeBufferPointer<UInt8>) {
         self.compiled = compiled
@@ -28,6 +31,13 @@ struct ParameterBinding {
         var repeatedItems: [Int: [String]] = [:]
         for item in items {
             guard let position = item.position else {
+                if let forbidden = compiled.parameters.forbidden, forbidden.contains(item.name) {
+                    throw RoundtripError(
+                        .unknownParameter,
+                        "the action '\(compiled.action.name)' forbids the parameter '\(ParameterParsing.abbreviated(item.name))' (forbid-parameters)",
+                        parameter: item.name
+                    )
+                }
                 switch compiled.action.unknownParameters {
                 case .ignore: continue
                 case .accept:
@@ -58,7 +68,9 @@ struct ParameterBinding {
                 repeatedItems[position, default: []].append(item.text(in: bytes))
                 continue
             }
-            values[position] = try parse(item, rule: compiled.parameters.rules[position])
+            let value = try parse(item, rule: compiled.parameters.rules[position])
+            if case .decimal = value { keepWritten(item, slot: position) }
+            values[position] = value
         }
         for (position, texts) in repeatedItems.sorted(by: { $0.key < $1.key }) {
             let rule = compiled.parameters.rules[position]
@@ -69,6 +81,18 @@ struct ParameterBinding {
                 values[position] = try ParameterParsing.parseItems(texts, rule: rule)
             }
         }
+    }
+
+    /// Remembers a decimal's text as written when it is not the shortest form the value would
+    /// print as (`10.00`, `010`, `-0`): a payment amount keeps its scale.
+    private mutating func keepWritten(_ item: IncomingItem, slot: Int) {
+        let shortest: Bool
+        switch item.value {
+        case .absent: return
+        case .plain(let range): shortest = DecimalText.isShortest(UnsafeBufferPointer(rebasing: bytes[range]))
+        case .decoded(var text): shortest = text.withUTF8(DecimalText.isShortest)
+        }
+        if !shortest { writtenDecimals.append((slot, item.text(in: bytes))) }
     }
 
     /// Parses one item's value: `""` without `=`, in place when it decodes to itself.
@@ -162,14 +186,16 @@ struct ParameterBinding {
         }
     }
 
-    /// Binds the fragment to the action's `fragment` value; a fragment the action does not
-    /// declare is an unknown parameter unless the action ignores or accepts those.
+    /// Binds the fragment to the action's `fragment` value. A fragment the action does not
+    /// declare is an unknown parameter under every `unknown-parameters` policy (that policy is
+    /// about query names; a fragment has none to ignore or pass on), unless the action says
+    /// `fragment: ignore`.
     mutating func bindFragment(_ fragment: UnsafeBufferPointer<UInt8>?) throws(RoundtripError) {
         guard let rule = compiled.slots.fragmentRule, let slot = compiled.slots.fragment else {
-            if let fragment, !fragment.isEmpty, compiled.action.unknownParameters == .reject {
+            if let fragment, !fragment.isEmpty, !compiled.action.ignoresFragment {
                 throw RoundtripError(
                     .unknownParameter,
-                    "the URL has a fragment ('#…') but the action '\(compiled.action.name)' declares none",
+                    "the URL has a fragment ('#…') but the action '\(compiled.action.name)' declares none; 'fragment: ignore' would drop it",
                     parameter: "#"
                 )
             }

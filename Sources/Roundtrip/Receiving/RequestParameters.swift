@@ -8,7 +8,12 @@ struct RequestParameters: Sendable {
     private enum Storage: Sendable {
         /// Values by slot, and the names of the slots (the compiled action's, shared); then the
         /// values of names that prefix parameters stand for, each under its own name.
-        case positional(names: [String], values: [ParameterValue?], prefixed: [(name: String, value: ParameterValue)])
+        case positional(
+            names: [String],
+            values: [ParameterValue?],
+            prefixed: [(name: String, value: ParameterValue)],
+            written: [(slot: Int, text: String)]
+        )
         case dictionary([String: ParameterValue])
     }
 
@@ -17,8 +22,21 @@ struct RequestParameters: Sendable {
     /// Values by slot; `names[slot]` names `values[slot]`. A later slot under the same name as
     /// an earlier one wins, as a later assignment to a dictionary would. `prefixed` holds the
     /// values of the names prefix parameters stood for (`fldFront` for `fld*`).
-    init(names: [String], values: [ParameterValue?], prefixed: [(name: String, value: ParameterValue)] = []) {
-        storage = .positional(names: names, values: values, prefixed: prefixed)
+    /// `written` holds the decimals whose text as written is not their shortest form (`10.00`).
+    init(
+        names: [String],
+        values: [ParameterValue?],
+        prefixed: [(name: String, value: ParameterValue)] = [],
+        written: [(slot: Int, text: String)] = []
+    ) {
+        storage = .positional(names: names, values: values, prefixed: prefixed, written: written)
+    }
+
+    /// The decimals as written (`10.00`) where that is not the shortest form of their value, by
+    /// name; empty for most requests, and for a request built by hand.
+    var writtenDecimals: [(name: String, text: String)] {
+        guard case .positional(let names, _, _, let written) = storage else { return [] }
+        return written.map { (names[$0.slot], $0.text) }
     }
 
     /// The values of a dictionary.
@@ -31,7 +49,7 @@ struct RequestParameters: Sendable {
     /// - Complexity: O(*k*) name comparisons for *k* declared values, or one hash lookup.
     subscript(name: String) -> ParameterValue? {
         switch storage {
-        case .positional(let names, let values, let prefixed):
+        case .positional(let names, let values, let prefixed, _):
             var found: ParameterValue?
             for slot in names.indices where names[slot] == name {
                 if let value = values[slot] { found = value }
@@ -47,7 +65,7 @@ struct RequestParameters: Sendable {
     /// - Complexity: O(*k*) for *k* values.
     var dictionary: [String: ParameterValue] {
         switch storage {
-        case .positional(let names, let values, let prefixed):
+        case .positional(let names, let values, let prefixed, _):
             var dictionary = [String: ParameterValue](minimumCapacity: values.count + prefixed.count)
             for slot in values.indices { if let value = values[slot] { dictionary[names[slot]] = value } }
             for (name, value) in prefixed { dictionary[name] = value }

@@ -182,7 +182,8 @@ public struct CallbackPolicy: Sendable {
             guard verdict.allowed == true else {
                 if match == .exact {
                     throw reject(
-                        "'\(ParameterParsing.abbreviated(url))' is not, byte for byte, one of the spec's callbacks (\(allowList.map(\.description).joined(separator: ", "))) followed by nothing but '?rt-state=…'"
+                        "'\(ParameterParsing.abbreviated(url))' is not, byte for byte, one of the spec's callbacks (\(allowList.map(\.text).joined(separator: ", "))) followed by nothing but '?rt-state=…'"
+                            + (allowList.contains(where: \.hasQuery) ? " ('&rt-state=…' after an entry's own query)" : "")
                     )
                 }
                 let base = split.base

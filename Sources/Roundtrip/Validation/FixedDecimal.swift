@@ -88,3 +88,25 @@ struct FixedDecimal: Sendable, Hashable {
         return (left, right)
     }
 }
+
+/// The text of a `decimal` value (`-?[0-9]+(\.[0-9]+)?`, already checked) compared with the
+/// shortest form its value prints as.
+enum DecimalText {
+    /// Whether the text is the shortest form of its value: no leading zero before another digit,
+    /// no trailing zero after the point, no `-` on zero. `10.00`, `010` and `-0` are not.
+    ///
+    /// - Complexity: O(*n*) in the text's length, with no allocation.
+    static func isShortest(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let zero = UInt8(ascii: "0")
+        var start = 0
+        if bytes.first == UInt8(ascii: "-") { start = 1 }
+        guard start < bytes.count else { return true }
+        let point = bytes[start...].firstIndex(of: UInt8(ascii: "."))
+        let integerEnd = point ?? bytes.count
+        if bytes[start] == zero, integerEnd - start > 1 { return false }
+        if let point, bytes.last == zero || point == bytes.count - 1 { return false }
+        // A negative zero prints without its sign.
+        if start == 1, !bytes[start...].contains(where: { $0 != zero && $0 != UInt8(ascii: ".") }) { return false }
+        return true
+    }
+}

@@ -166,6 +166,13 @@ enum SwiftLiteral {
             arguments.append("errorReturns: " + returnedValues(errorReturns, indent: indent, shared: &shared))
         }
         if let name = action.stateParameter { arguments.append("stateParameter: \(string(name))") }
+        if action.ignoresFragment { arguments.append("ignoresFragment: true") }
+        if !action.ignoreParameters.isEmpty {
+            arguments.append("ignoreParameters: ParameterNameList(\(strings(action.ignoreParameters.entries)))")
+        }
+        if !action.forbidParameters.isEmpty {
+            arguments.append("forbidParameters: ParameterNameList(\(strings(action.forbidParameters.entries)))")
+        }
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 

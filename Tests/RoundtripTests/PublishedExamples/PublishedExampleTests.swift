@@ -15,7 +15,7 @@ struct PublishedExampleTests {
         let request = try endpoint.evaluate(url, source: "com.example.pos")
         #expect(request.actionName == "charge")
         #expect(request.convention == .returnURL)
-        #expect(request.canonicalParameters == ["amount": "12.5", "currency": "USD", "invoiceNumber": "123"])
+        #expect(request.canonicalParameters == ["amount": "12.50", "currency": "USD", "invoiceNumber": "123"])
         #expect(request.callbacks == ["return": "my-return-url://?record_id=123"])
         let action = try #require(endpoint.spec.action(named: "charge"))
         let declined = try ResponseBuilder.callbackURL(answering: request, action: action, outcome: "declined")

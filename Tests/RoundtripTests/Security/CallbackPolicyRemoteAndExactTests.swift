@@ -68,7 +68,7 @@ struct CallbackPolicyRemoteAndExactTests {
         #expect(message?.hasPrefix("the callback 'x-success' '") == true)
         #expect(
             message?.hasSuffix(
-                "' is not, byte for byte, one of the spec's callbacks (pos-app://charge-result, https://pos.example.com/return/) followed by nothing but '?rt-state=…'"
+                "' is not, byte for byte, one of the spec's callbacks (pos-app://charge-result, https://Pos.example.com/return/) followed by nothing but '?rt-state=…'"
             ) == true
         )
         let base = CallbackPolicy(allowList: Self.exact.allowList, ownSchemes: [])

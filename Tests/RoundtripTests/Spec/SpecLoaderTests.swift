@@ -254,11 +254,11 @@ struct SpecLoaderTests {
             message: "exactly 32 raw bytes"
         ),
         Bad(
-            yaml: header + "callbacks: [\"pos://x?y=1\"]\nactions: {}\n",
+            yaml: header + "callbacks: [\"pos://x?y=1#z\"]\nactions: {}\n",
             rule: "invalid-callback-base",
             path: "callbacks[0]",
             line: 4,
-            message: "without query"
+            message: "no fragment or user-info"
         ),
         Bad(
             yaml: header + "sources: {unknown: maybe}\nactions: {}\n",

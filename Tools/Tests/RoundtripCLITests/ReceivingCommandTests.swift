@@ -96,7 +96,7 @@ struct ReceivingCommandTests {
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(
             result.stdout
-                == #"{"accepted":true,"action":"charge","callbacks":{"return":"my-return-url://?record_id=123"},"convention":"return-url","parameters":{"amount":"12.5","currency":"USD","invoiceNumber":"123"}}"#
+                == #"{"accepted":true,"action":"charge","callbacks":{"return":"my-return-url://?record_id=123"},"convention":"return-url","parameters":{"amount":"12.50","currency":"USD","invoiceNumber":"123"}}"#
                 + "\n"
         )
     }
@@ -114,7 +114,7 @@ struct ReceivingCommandTests {
     @Test func handleTextOutput() throws {
         let result = try CommandLineRunner.run(["request", "handle", "--spec", terminal, charge])
         #expect(result.exitCode == 0)
-        #expect(result.stdout.hasPrefix("accepted: charge (return-url)\n  amount = 12.5\n"))
+        #expect(result.stdout.hasPrefix("accepted: charge (return-url)\n  amount = 12.50\n"))
         let rejected = try CommandLineRunner.run(["request", "handle", "--spec", terminal, charge, "--source", "com.apple.mobilesafari"])
         #expect(rejected.exitCode == 1)
         #expect(rejected.stdout == "rejected: untrusted-source: the source application 'com.apple.mobilesafari' is denied (sources.deny)\n")

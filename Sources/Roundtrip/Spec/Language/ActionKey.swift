@@ -5,6 +5,7 @@ public enum ActionKey: Int, SpecKey {
     case answers, callbackMatch
     case select, requiredCallbacks, requiresOneOf, allowSchemes
     case callbackParameters, answer, errorReturns, stateParameter
+    case ignoreParameters, forbidParameters
 
     static let byName = spellings()
 
@@ -35,6 +36,8 @@ public enum ActionKey: Int, SpecKey {
         case .answer: "answer"
         case .errorReturns: "error-returns"
         case .stateParameter: "state-parameter"
+        case .ignoreParameters: "ignore-parameters"
+        case .forbidParameters: "forbid-parameters"
         }
     }
 }
@@ -94,7 +97,15 @@ extension ActionKey {
                 "The query parameters, by name, matched as written (brackets included: pickup[latitude]). A name ending in '*' (fld*) is a prefix: it matches every other name that starts with the text before it and is longer, each reported under its own name; a name declared on its own wins over a prefix."
             )
         case .queryValue: describe(.action, .structure, "convention none only: the whole query is one value, described like a parameter with a name.")
-        case .fragment: describe(.action, .structure, "The fragment is one value, described like a parameter with a name.")
+        case .fragment:
+            describe(
+                .action,
+                .structure,
+                """
+                The fragment is one value, described like a parameter with a name; or ignore, to drop a fragment unread. \
+                Without it a fragment is unknown-parameter, whatever unknown-parameters says.
+                """
+            )
         case .sources: describe(.action, .structure, "Replaces the app's sources for this action.")
         case .signatures:
             describe(
@@ -159,6 +170,18 @@ extension ActionKey {
                 """
             )
         case .allowSchemes: describe(.action, .structure, "Replaces the top level's allow-schemes for this action's callbacks.")
+        case .ignoreParameters:
+            describe(
+                .action,
+                .structure,
+                "Undeclared query names, or prefixes ending in '*' (Resent-*), dropped before the decision whatever unknown-parameters says: never reported, never duplicate-parameter."
+            )
+        case .forbidParameters:
+            describe(
+                .action,
+                .structure,
+                "Undeclared query names, or prefixes ending in '*' (req-*), refused as unknown-parameter even under unknown-parameters: ignore or accept."
+            )
         case .callbackParameters:
             describe(
                 .action,

@@ -21,6 +21,18 @@ public struct Action: Sendable {
     public var queryValue: ParameterSpec?
     /// The fragment is one value (`#200806231300` in the same example).
     public var fragment: ParameterSpec?
+    /// Whether a fragment is dropped unread (`fragment: ignore`). Without it, a fragment on an
+    /// action that declares none is refused as an unknown parameter whatever `unknown-parameters`
+    /// says: a fragment is never sent to a server (RFC 3986 section 3.5), so one a caller put
+    /// on an app's URL is meant for the app, and losing it silently would change the request.
+    public var ignoresFragment: Bool
+    /// Undeclared query names dropped before the decision (`ignore-parameters`), whatever
+    /// `unknown-parameters` says: never reported, never `duplicate-parameter`. Empty for most
+    /// actions.
+    public var ignoreParameters: ParameterNameList
+    /// Undeclared query names refused as `unknown-parameter` even under `unknown-parameters:
+    /// ignore` or `accept` (`forbid-parameters`). Empty for most actions.
+    public var forbidParameters: ParameterNameList
     /// The effective source policy (the action's own, or the app's).
     public var sources: SourcePolicy
     /// The effective signature requirement (the action's own, or the app's).
@@ -88,8 +100,14 @@ public struct Action: Sendable {
         allowSchemes: [String]? = nil,
         customWayBack: WayBack? = nil,
         errorReturns: [ParameterSpec]? = nil,
-        stateParameter: String? = nil
+        stateParameter: String? = nil,
+        ignoresFragment: Bool = false,
+        ignoreParameters: ParameterNameList = ParameterNameList(),
+        forbidParameters: ParameterNameList = ParameterNameList()
     ) {
+        self.ignoresFragment = ignoresFragment
+        self.ignoreParameters = ignoreParameters
+        self.forbidParameters = forbidParameters
         self.allowSchemes = allowSchemes
         self.customWayBack = customWayBack
         self.errorReturns = errorReturns

@@ -297,8 +297,13 @@ extension ParameterSpec {
     /// - Complexity: O(*p*) for a prefix of *p* bytes.
     public func matchesPrefix(_ incoming: some StringProtocol) -> Bool {
         guard isPrefix else { return false }
-        let prefix = namePrefix.utf8
-        return incoming.utf8.count > prefix.count && incoming.utf8.starts(with: prefix)
+        return Self.extends(namePrefix, incoming)
+    }
+
+    /// Whether `incoming` starts with `prefix` and is longer: what a `*` at the end of a name
+    /// stands for, in a prefix parameter and in `ignore-parameters` / `forbid-parameters`.
+    static func extends(_ prefix: some StringProtocol, _ incoming: some StringProtocol) -> Bool {
+        incoming.utf8.count > prefix.utf8.count && incoming.utf8.starts(with: prefix.utf8)
     }
 
     /// Whether this boolean is a `format: presence` switch.

@@ -135,7 +135,8 @@ public struct AppDescription: Sendable, Hashable {
 /// One entry of the callback allow-list: `scheme://host/path`, matched exactly.
 ///
 /// Scheme and host compare case-insensitively, the path exactly; any query is allowed and a
-/// fragment never is.
+/// fragment never is. Under `callback-match: exact` the whole entry, its own query included, is
+/// compared instead.
 public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
     /// The scheme, lowercased.
     public let scheme: String
@@ -149,16 +150,26 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
     private let pathStart: Int
     /// The entry exactly as written, for `callback-match: exact`.
     private let writtenBytes: [UInt8]
+    /// Whether the entry has a query of its own, so that `rt-state` follows it after `&`.
+    let hasQuery: Bool
 
     /// Parses an allow-list entry.
     ///
+    /// An entry may carry a query of its own (`journal://x-callback-url/done?entry=1`): under
+    /// `callback-match: exact` the whole URL is compared (RFC 9700 section 4.1.3, exact string
+    /// matching of redirect URIs); under `base` only its scheme, host and path count.
+    ///
     /// - Throws: ``RoundtripError`` `malformed-url` when the entry is not `scheme://host/path`
-    ///   without query, fragment or user-info.
+    ///   and an optional query, without fragment or user-info.
     public init(_ text: String) throws(RoundtripError) {
         let split = try URLSplit(text)
-        guard split.query == nil, split.fragment == nil, split.userInfo == nil else {
-            throw RoundtripError(.malformedURL, "a callback base is 'scheme://host/path' without query, fragment or user-info; '\(text)' has more")
+        guard split.fragment == nil, split.userInfo == nil else {
+            throw RoundtripError(
+                .malformedURL,
+                "a callback base is 'scheme://host/path', with or without a query, and no fragment or user-info; '\(text)' has more"
+            )
         }
+        hasQuery = split.query != nil
         scheme = split.scheme.lowercased()
         host = split.host.lowercased() + (split.port.map { ":" + $0 } ?? "")
         path = String(split.path)
@@ -179,22 +190,24 @@ public struct CallbackBase: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the URL whose bytes ``URLSplit`` split into `offsets` is this entry byte for byte
-    /// (`callback-match: exact`, RFC 9700 section 4.1.3): the entry as written, then nothing, or
-    /// `?rt-state=` and a nonce as Roundtrip makes them (``Nonce/isWellFormed(_:)``: base64url
-    /// of at least 16 bytes), and nothing else. An entry has no query of its own (``init(_:)``
-    /// refuses one), so `rt-state` is always the first and only item.
+    /// (`callback-match: exact`, RFC 9700 section 4.1.3): the entry as written, its own query
+    /// included, then nothing, or `rt-state=` and a nonce as Roundtrip makes them
+    /// (``Nonce/isWellFormed(_:)``: base64url of at least 16 bytes) after `?` (or after `&` when
+    /// the entry has a query), and nothing else.
     func matchesExactly(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: URLSplit.Offsets) -> Bool {
-        guard offsets.fragment == nil else { return false }
-        let end = offsets.query.map { $0.lowerBound - 1 } ?? bytes.count
-        guard end == writtenBytes.count, UnsafeBufferPointer(rebasing: bytes[0..<end]).elementsEqual(writtenBytes) else { return false }
-        guard let query = offsets.query else { return true }
-        let state = Self.statePrefix
-        return UnsafeBufferPointer(rebasing: bytes[query]).starts(with: state)
-            && Nonce.isWellFormed(UnsafeBufferPointer(rebasing: bytes[(query.lowerBound + state.count)..<query.upperBound]))
+        guard offsets.fragment == nil, bytes.count >= writtenBytes.count,
+            UnsafeBufferPointer(rebasing: bytes[0..<writtenBytes.count]).elementsEqual(writtenBytes)
+        else { return false }
+        if bytes.count == writtenBytes.count { return true }
+        let state = hasQuery ? Self.appendedState : Self.firstState
+        let rest = UnsafeBufferPointer(rebasing: bytes[writtenBytes.count...])
+        return rest.starts(with: state) && Nonce.isWellFormed(UnsafeBufferPointer(rebasing: rest[state.count...]))
     }
 
-    /// `rt-state=`, the one query item an exactly matched callback carries.
-    private static let statePrefix = Array((ReservedNames.state + "=").utf8)
+    /// `?rt-state=`, all an exactly matched callback adds to an entry without a query.
+    private static let firstState = Array(("?" + ReservedNames.state + "=").utf8)
+    /// `&rt-state=`, all it adds to an entry with a query of its own.
+    private static let appendedState = Array(("&" + ReservedNames.state + "=").utf8)
 
     /// Whether the URL whose bytes ``URLSplit`` split into `offsets` has exactly this base: its
     /// bytes up to the end of the path are `scheme://host[:port]` ignoring ASCII case (both are

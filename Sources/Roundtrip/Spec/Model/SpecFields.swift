@@ -1,12 +1,12 @@
 /// A spec mapping's known keys and their values.
 ///
 /// Each known key is found by its position among its kind's keys (``SpecKey``), through a
-/// table packed into two words: the reader asks a parameter's mapping for some twenty keys, most
+/// table packed into three words: the reader asks a parameter's mapping for some twenty keys, most
 /// of them absent, and comparing the asked key's text with every member's cost more than the
 /// rest of reading it. The mapping's members are held as they are, not copied.
 struct SpecFields<Key: SpecKey> {
-    /// The most keys a kind may have: 12 five-bit slots in each of two words.
-    static var capacity: Int { 24 }
+    /// The most keys a kind may have: 12 five-bit slots in each of three words.
+    static var capacity: Int { 36 }
     /// The most members the fields may hold: a slot holds 1 + a member's index in five bits. A
     /// mapping with more (unknown keys among them) is given only its known members.
     static var memberCapacity: Int { 31 }
@@ -14,7 +14,7 @@ struct SpecFields<Key: SpecKey> {
     private let members: [DocumentNode.Member]
     /// For the key at ordinal *k*, the five bits at 5·(*k* mod 12) of word *k* / 12 hold 1 + the
     /// index of its member, or 0 when the mapping does not have it.
-    private var slots: (UInt64, UInt64) = (0, 0)
+    private var slots: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
     /// Fields with no keys yet, over `members`.
     init(_ members: [DocumentNode.Member]) {
@@ -28,17 +28,26 @@ struct SpecFields<Key: SpecKey> {
     ///
     /// - Returns: `false`, recording nothing, when an earlier member holds the key already.
     mutating func record(_ key: Key, at index: Int) -> Bool {
-        precondition(key.ordinal < Self.capacity, "a spec mapping kind has at most 24 keys")
+        precondition(key.ordinal < Self.capacity, "a spec mapping kind has at most 36 keys")
         precondition(index < Self.memberCapacity, "fields hold at most 31 members")
         guard slot(key) == 0 else { return false }
         let shift = UInt64(5 * (key.ordinal % 12))
         let value = UInt64(index + 1) << shift
-        if key.ordinal < 12 { slots.0 |= value } else { slots.1 |= value }
+        switch key.ordinal / 12 {
+        case 0: slots.0 |= value
+        case 1: slots.1 |= value
+        default: slots.2 |= value
+        }
         return true
     }
 
     private func slot(_ key: Key) -> Int {
-        let word = key.ordinal < 12 ? slots.0 : slots.1
+        let word =
+            switch key.ordinal / 12 {
+            case 0: slots.0
+            case 1: slots.1
+            default: slots.2
+            }
         return Int((word >> UInt64(5 * (key.ordinal % 12))) & 31)
     }
 

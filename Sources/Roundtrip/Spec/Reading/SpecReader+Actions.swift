@@ -77,7 +77,22 @@ extension SpecReader {
             allowSchemes: readAllowSchemes(fields[.allowSchemes], Self.join(path, ActionKey.allowSchemes), app: app),
             customWayBack: custom.wayBack,
             errorReturns: custom.errorReturns,
-            stateParameter: custom.stateParameter
+            stateParameter: custom.stateParameter,
+            ignoresFragment: values.ignoresFragment,
+            ignoreParameters: readNameList(
+                fields[.ignoreParameters],
+                key: .ignoreParameters,
+                parameters: values.parameters,
+                convention: convention,
+                path: path
+            ),
+            forbidParameters: readNameList(
+                fields[.forbidParameters],
+                key: .forbidParameters,
+                parameters: values.parameters,
+                convention: convention,
+                path: path
+            )
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action
@@ -250,7 +265,7 @@ extension SpecReader {
         convention: Convention,
         keys: ConventionKeys,
         path: String
-    ) -> (parameters: [ParameterSpec], queryValue: ParameterSpec?, fragment: ParameterSpec?) {
+    ) -> (parameters: [ParameterSpec], queryValue: ParameterSpec?, fragment: ParameterSpec?, ignoresFragment: Bool) {
         var parameters: [ParameterSpec] = []
         if let parametersNode = fields[.parameters] {
             let set = RepeatedDefinitions.ParameterSet(
@@ -299,8 +314,23 @@ extension SpecReader {
             }
         }
         var fragment: ParameterSpec?
+        var ignoresFragment = false
         if let node = fields[.fragment] {
-            fragment = readParameter(name: nil, node: node, path: Self.join(path, ActionKey.fragment), allowName: true, allowList: false)
+            // `fragment: ignore` drops a fragment unread; any other word is a mistake, not a value.
+            if let word = node.scalarText {
+                if word == Self.ignoreFragment {
+                    ignoresFragment = true
+                } else {
+                    error(
+                        "invalid-value",
+                        Self.join(path, ActionKey.fragment),
+                        node,
+                        "'\(word)' is not a fragment: describe it like a parameter with a name ({name: …, type: …}), or write '\(Self.ignoreFragment)' to drop it unread"
+                    )
+                }
+            } else {
+                fragment = readParameter(name: nil, node: node, path: Self.join(path, ActionKey.fragment), allowName: true, allowList: false)
+            }
         }
         // Each value is bound by its name: two under one name would overwrite each other.
         if queryValue != nil || fragment != nil {
@@ -320,8 +350,11 @@ extension SpecReader {
                 taken.append((name: value.name, what: "the query-value"))
             }
         }
-        return (parameters, queryValue, fragment)
+        return (parameters, queryValue, fragment, ignoresFragment)
     }
+
+    /// The word of `fragment: ignore`.
+    static let ignoreFragment = "ignore"
 
     /// Refuses routes of one action that carry different placeholder names: each placeholder is
     /// a required parameter, so a request at a route without it could never be accepted.

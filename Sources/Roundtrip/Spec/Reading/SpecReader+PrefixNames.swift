@@ -104,3 +104,53 @@ extension SpecReader {
         }
     }
 }
+
+/// `ignore-parameters` and `forbid-parameters`: names, or prefixes ending in `*`, of undeclared
+/// query parameters an action drops before its decision or refuses whatever its
+/// `unknown-parameters` says.
+extension SpecReader {
+    /// Reads one such list. Refused: an empty list or name, a prefix that could never mean what
+    /// it says (``checkPrefixName(_:_:_:convention:)``), a name of Roundtrip's own (`rt-`) or of
+    /// the convention's callbacks (those are taken before the parameters are, and are never
+    /// the handler's), and a declared parameter, whose declaration already decides.
+    mutating func readNameList(
+        _ node: DocumentNode?,
+        key: ActionKey,
+        parameters: [ParameterSpec],
+        convention: Convention,
+        path actionPath: String
+    ) -> ParameterNameList {
+        guard let node else { return ParameterNameList() }
+        let path = Self.join(actionPath, key.name)
+        guard let entries = stringList(node, path) else { return ParameterNameList() }
+        if entries.isEmpty { error("empty-value", path, node, "list at least one name or prefix (Resent-*), or drop the key") }
+        let nodes = node.elements ?? [node]
+        var accepted: [String] = []
+        for (index, entry) in entries.enumerated() {
+            let entryPath = node.elements == nil ? path : "\(path)[\(index)]"
+            let entryNode = index < nodes.count ? nodes[index] : node
+            let before = diagnostics.count
+            if entry.isEmpty {
+                error("invalid-name", entryPath, entryNode, "a name may not be empty")
+            } else if entry.contains("*") {
+                checkPrefixName(entry, entryPath, entryNode, convention: convention)
+            } else if entry.hasPrefix(ReservedNames.prefix) || convention.reservedParameters.contains(entry) {
+                error(
+                    "reserved-parameter",
+                    entryPath,
+                    entryNode,
+                    "'\(entry)' is \(entry.hasPrefix(ReservedNames.prefix) ? "one of Roundtrip's own 'rt-' parameters" : "a \(convention) callback parameter"), which '\(key.name)' cannot name"
+                )
+            } else if parameters.contains(where: { $0.name == entry }) {
+                error(
+                    "invalid-value",
+                    entryPath,
+                    entryNode,
+                    "'\(entry)' is a declared parameter of this action, which its declaration decides; drop it from '\(key.name)'"
+                )
+            }
+            if diagnostics.count == before { accepted.append(entry) }
+        }
+        return ParameterNameList(accepted)
+    }
+}

@@ -540,7 +540,10 @@ enum SpecSchema {
                 "description": .string(ActionKey.queryValue.entry.summary),
                 "$ref": "#/$defs/named-value",
             ],
-            "fragment": ["description": .string(ActionKey.fragment.entry.summary), "$ref": "#/$defs/named-value"],
+            "fragment": [
+                "description": .string(ActionKey.fragment.entry.summary),
+                "anyOf": [["$ref": "#/$defs/named-value"], ["const": "ignore"]],
+            ],
             "sources": ["description": .string(ActionKey.sources.entry.summary), "$ref": "#/$defs/sources"],
             "signatures": signatures(
                 ActionKey.signatures.entry.summary,
@@ -559,6 +562,8 @@ enum SpecSchema {
             "answer": answer,
             "error-returns": returnedValues(ActionKey.errorReturns.entry.summary),
             "state-parameter": schema(of: ActionKey.stateParameter.entry),
+            "ignore-parameters": nameList(ActionKey.ignoreParameters.entry.summary),
+            "forbid-parameters": nameList(ActionKey.forbidParameters.entry.summary),
         ],
         "allOf": actionRules,
     ]

@@ -1,0 +1,58 @@
+import Foundation
+import Roundtrip
+import RoundtripYAML
+import Testing
+
+/// A `decimal` is reported as written: `10.00` stays `10.00` (a payment amount keeps its scale),
+/// while the typed value is the number itself.
+@Suite("decimal: reported as written")
+struct DecimalAsWrittenTests {
+    static let yaml = """
+        roundtrip: 1
+        app: {name: Pay, schemes: [pay]}
+        actions:
+          charge:
+            url: pay://charge
+            convention: none
+            parameters:
+              amount: {type: decimal, required: true, minimum: 0}
+              tip: {type: decimal}
+              note: {type: string}
+        """
+
+    static func decide(_ query: String) throws -> AcceptedRequest {
+        try Endpoint(spec: try SpecLoader.load(yaml: yaml).spec).evaluate("pay://charge?" + query)
+    }
+
+    @Test(arguments: [
+        ("amount=10.00", "10.00"),
+        ("amount=10.50", "10.50"),
+        ("amount=10", "10"),
+        ("amount=10.5", "10.5"),
+        ("amount=0.10", "0.10"),
+        ("amount=0", "0"),
+        ("amount=007", "007"),
+        ("amount=1.0", "1.0"),
+        // Percent-encoded, the decoded text is the one written.
+        ("amount=12%2E00", "12.00"),
+        ("amount=123456789012345678901234.500", "123456789012345678901234.500"),
+    ])
+    func theAmountIsReportedAsWritten(query: String, written: String) throws {
+        let request = try Self.decide(query)
+        #expect(request.canonicalParameters["amount"] == written)
+        #expect(request.canonicalValues["amount"] == .text(written))
+        // The typed value is the number, whatever its scale.
+        #expect(request.value(of: "amount") == .decimal(Decimal(string: written)!))
+    }
+
+    @Test func everyDecimalKeepsItsOwnText() throws {
+        let request = try Self.decide("amount=5.00&tip=0.50&note=10.00")
+        #expect(request.canonicalParameters == ["amount": "5.00", "tip": "0.50", "note": "10.00"])
+    }
+
+    @Test(arguments: ["amount=-0", "amount=-0.00"])
+    func aNegativeZeroIsReportedAsWritten(query: String) throws {
+        let request = try Self.decide(query)
+        #expect(request.canonicalParameters["amount"] == String(query.dropFirst("amount=".count)))
+    }
+}
