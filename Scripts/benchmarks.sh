@@ -74,6 +74,7 @@ ratio("value forms decision / Foundation baseline", "Value forms: decision (20-i
 ratio("incoming decision, 10000 actions / 10 actions", "Incoming: decision, 10000 actions", "Incoming: decision, 10 actions", 1.3)
 for n in ["100", "1000", "10000"]:
     ratio(f"router lookup, {n} actions / 10 actions", f"Router: lookup, {n} actions", "Router: lookup, 10 actions", 3.0)
+ratio("custom-shape decision / return-url decision", "Incoming: decision, custom action, callbacks under the partner's own names, 10 parameters", "Incoming: decision, return-url action, 10 parameters")
 ratio("AASA match, 5000 components / 100 components", "AASA match, 5000 components", "AASA match, 100 components")
 sig = "Incoming request, signature verification: "
 ratio("HMAC-SHA256 signed request / unsigned", sig + "HMAC-SHA256", sig + "unsigned (baseline)")

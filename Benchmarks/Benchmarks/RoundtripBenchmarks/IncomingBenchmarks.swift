@@ -6,7 +6,8 @@ import Roundtrip
 /// `URLComponents(string:)` + `queryItems` on the same URL, in the same run.
 ///
 /// Targets: the whole decision costs no more than the Foundation baseline alone
-/// (ratio ≤ 1.0), and its cost at 10,000 actions is at most 1.3× its cost at 10.
+/// (ratio ≤ 1.0), and its cost at 10,000 actions is at most 1.3× its cost at 10. A custom-shape
+/// action's decision is measured beside a return-url action's on the same parameters.
 func registerIncomingBenchmarks() {
     let url = IncomingFixture.url
 
@@ -28,6 +29,22 @@ func registerIncomingBenchmarks() {
             }
         }
         registerAllocations("incoming decision, \(actionCount) actions") { blackHole(try? endpoint.evaluate(url)) }
+    }
+
+    // A custom-shape charge beside a return-url charge of the same parameters, one action each,
+    // measured one right after the other so their ratio is read from one run.
+    let returnURLEndpoint = IncomingFixture.endpoint(actionCount: 1)
+    Benchmark("Incoming: decision, return-url action, 10 parameters") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? returnURLEndpoint.evaluate(url))
+        }
+    }
+    let customEndpoint = IncomingFixture.customEndpoint()
+    let customURL = IncomingFixture.customURL
+    Benchmark("Incoming: decision, custom action, callbacks under the partner's own names, 10 parameters") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? customEndpoint.evaluate(customURL))
+        }
     }
 
     let query = try! URLSplit(url).query!

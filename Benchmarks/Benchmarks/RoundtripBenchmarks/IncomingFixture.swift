@@ -45,6 +45,32 @@ enum IncomingFixture {
         )
     }
 
+    /// The same request to a `convention: custom` charge whose partner names its callbacks
+    /// itself (`callbacksuccess`, `callbackfail`): the URL differs from ``url`` only in the
+    /// callback's name, so the two decisions compare the way-back model with the return-url preset.
+    static let customURL = url.replacingOccurrences(of: "&returnURL=", with: "&callbacksuccess=")
+
+    /// One custom charge with ``parameters()`` and callbacks under the partner's own query names.
+    static func customEndpoint() -> Endpoint {
+        let action = Action(
+            name: "charge",
+            routes: [try! RoutePattern("com-example-terminal://charge/1.0.0/")],
+            convention: .custom,
+            outcomes: ["success", "error"],
+            parameters: parameters(),
+            customWayBack: WayBack(
+                callbacks: [
+                    CallbackLocation(outcome: "success", place: .query("callbacksuccess")),
+                    CallbackLocation(outcome: "error", place: .query("callbackfail")),
+                ],
+                answer: AnswerShape(prefix: "ifcc_")
+            )
+        )
+        let endpoint = try! Endpoint(spec: spec(actions: [action]))
+        precondition((try? endpoint.evaluate(customURL)) != nil, "the custom benchmark URL must be accepted")
+        return endpoint
+    }
+
     static func endpoint(actionCount: Int) -> Endpoint {
         let endpoint = try! Endpoint(spec: spec(actions: actions(count: actionCount)))
         precondition((try? endpoint.evaluate(url)) != nil, "the benchmark URL must be accepted")

@@ -20,6 +20,7 @@ package struct DemoScenario: Sendable {
         DemoScenario(id: "inap", run: INapScenario.run),
         DemoScenario(id: "x-callback-url", run: XCallbackScenario.run),
         DemoScenario(id: "journal-note", run: JournalNoteScenario.run),
+        DemoScenario(id: "json-terminal", run: JSONTerminalScenario.run),
     ]
 }
 
@@ -44,6 +45,15 @@ enum ScenarioSupport {
     static func describe(_ error: any Error) -> String {
         if let error = error as? RoundtripError { return "\(error.code): \(error.message)" }
         return "\(error)"
+    }
+
+    /// `rt-state=<nonce>` as it appears in a callback URL's query: what a forger swaps to move an
+    /// answer onto another request.
+    static func stateItem(of url: String) -> String {
+        guard let query = try? URLSplit(url).query,
+            let item = query.split(separator: "&").first(where: { $0.hasPrefix(ReservedNames.state + "=") })
+        else { return ReservedNames.state + "=" }
+        return String(item)
     }
 
     /// The trace events of one actor whose text contains `text`, for checks.

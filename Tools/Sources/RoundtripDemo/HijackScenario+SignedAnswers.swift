@@ -65,7 +65,7 @@ extension HijackScenario {
                 context.log("⚠ forges an unsigned approval on the stolen return URL")
                 _ = await context.opener.open(URL(string: returnURL + "&term_responseType=approved")!, universalLinksOnly: false)
                 context.log("⚠ replays the genuine signed approval of step 4 with the stolen rt-state")
-                let tampered = captured.replacingOccurrences(of: genuineState(captured), with: ReservedNames.state + "=" + state)
+                let tampered = captured.replacingOccurrences(of: ScenarioSupport.stateItem(of: captured), with: ReservedNames.state + "=" + state)
                 _ = await context.opener.open(URL(string: tampered)!, universalLinksOnly: false)
             }
         }
@@ -93,13 +93,5 @@ extension HijackScenario {
             let caller = try await ScenarioSupport.callingApp(behavior).caller(context)
             return try await caller.send("charge", to: RequestBuilder(partner: spec), parameters: parameters, callback: "wallet://signed")
         }
-    }
-
-    /// `rt-state=<nonce>` as it appears in a callback URL.
-    private static func genuineState(_ url: String) -> String {
-        guard let split = try? URLSplit(url), let query = split.query,
-            let item = query.split(separator: "&").first(where: { $0.hasPrefix(ReservedNames.state + "=") })
-        else { return ReservedNames.state + "=" }
-        return String(item)
     }
 }

@@ -126,3 +126,35 @@ extension ScenarioSpecs {
               id: {type: uuid, required: true}
         """
 }
+
+extension ScenarioSpecs {
+    /// A payment terminal whose URL API has its own shape: the request is one JSON object in the
+    /// `data` parameter with the callback at its `/callback_url` member (RFC 6901 JSON Pointer),
+    /// and the answer is one JSON object (RFC 8259) in the callback's `data` parameter, signed
+    /// with the terminal's Ed25519 key (RFC 8032).
+    static func jsonTerminal(publicKey: String) -> String {
+        """
+        roundtrip: 1
+        app: {name: Pay Device, app-id: PAYDEV0001.com.example.paydevice, schemes: [paydevice]}
+        callbacks: ["shop://paid"]
+        keys:
+          paydevice-2026: {algorithm: ed25519, public-key: "\(publicKey)"}
+        answers: {signatures: required, key: paydevice-2026}
+        actions:
+          charge:
+            url: paydevice://payment/create
+            convention: custom
+            outcomes: [success, error]
+            parameters:
+              data: {type: json, required: true}
+            callback-parameters:
+              any: {parameter: data, pointer: /callback_url}
+            answer:
+              json: data
+              outcome: {name: status, values: {success: ok, error: declined}}
+            returns:
+              transaction_id: {type: string, required: true}
+              approved_amount: {type: integer, required: true, minimum: 1}
+        """
+    }
+}
