@@ -84,6 +84,8 @@ extension SwiftGenerator {
         "EnvironmentKeyResolver", "KeyResolver", "OutgoingRequest", "ParameterRepresentable", "ParameterSpec", "ParameterValue",
         "QueryItem", "QueryLimits", "Reply", "RequestBuilder", "RequestSigner", "ResponseBuilder", "RoundtripError", "RoutePattern",
         "SigningKeyDescription", "SourcePolicy", "Spec", "ValuePattern",
+        // Roundtrip's, in the spec of a `custom` action (its callbacks and answer shape).
+        "AnswerShape", "CallbackLocation", "JSONPointer", "WayBack",
         // The generated code's own nested types.
         "Request", "Returns",
     ]
