@@ -6,12 +6,16 @@ import RoundtripYAML
 import Testing
 
 /// The specs whose generated code the `GeneratedCodeTests` target compiles and runs: every spec
-/// in `Examples/` and `Tests/Fixtures/specs/`, both roles; and the sample apps' generated code.
+/// in `Examples/` and `Tests/Fixtures/specs/` and the `custom` partners of `Tests/Fixtures/custom/`,
+/// both roles; and the sample apps' generated code.
 enum GeneratedSources {
     static let output = Fixture.repository.appendingPathComponent("Tests/GeneratedCodeTests/Generated")
 
+    /// The partners whose callbacks and answers are in their own shape (`convention: custom`).
+    static let customSpecPaths = ["Tests/Fixtures/custom/payments.yaml", "Tests/Fixtures/custom/signed-pos.yaml"]
+
     /// Every spec file, by path relative to the repository, sorted.
-    static var specPaths: [String] { Fixture.specPaths }
+    static var specPaths: [String] { (Fixture.specPaths + customSpecPaths).sorted() }
 
     /// One generated file: the spec, the role, and the file it is committed as.
     struct Item: Sendable, CustomTestStringConvertible {

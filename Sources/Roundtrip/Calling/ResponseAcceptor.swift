@@ -11,7 +11,7 @@ import Foundation
 ///    but the answer signature's (`reserved-parameter`), repeated names (`duplicate-parameter`);
 /// 4. the ledger: the exact callback base and the nonce (`unsolicited-response`,
 ///    `nonce-mismatch`, `replayed`, `expired`); without `rt-state`, the nonce a `custom`
-///    action's `state-parameter` echoes, for a request pending at that base;
+///    action's `state-parameter` echoes, for a request sent to that base;
 /// 5. the answer signature, when the partner's spec required one as the request was made (see
 ///    ``PendingRequest/answers``): `missing-signature`, `bad-signature`, `expired` for an `rt-ts`
 ///    over 300 s from now; signature parameters on an answer that is not signed are
@@ -155,20 +155,14 @@ public struct ResponseAcceptor: Sendable {
 
 extension ResponseAcceptor {
     /// The nonce an answer carries in a `custom` action's `state-parameter` (an echoed field), for
-    /// a partner that keeps no query of the callback: read in the shape of each pending request
-    /// at the callback's base that has one; `nil` when none does.
+    /// a partner that keeps no query of the callback: read in the shape of each request sent to
+    /// the callback's base that has one, answered and expired ones included, so that a replay is
+    /// `replayed` and a late answer `expired`; `nil` when none reads.
     ///
-    /// - Complexity: O(*p*) for the *p* pending requests; run only for an answer without `rt-state`.
+    /// - Complexity: O(*k*) for the *k* requests sent to that base; run only for an answer without `rt-state`.
     private func echoedState(in items: [QueryItem], url: String, split: URLSplit, now: Date) async throws -> String? {
-        let key = Ledger.baseKey(of: split)
-        for request in try await ledger.pending(at: now) {
+        for request in try await ledger.requests(answeredAt: split, now: now) {
             guard let name = request.stateParameter, let shape = request.answer else { continue }
-            let answersHere = request.callbacks.values.contains { sent in
-                guard let sentSplit = try? URLSplit(sent) else { return false }
-                let sentKey = Ledger.baseKey(of: sentSplit)
-                return request.callbackTemplate == nil ? sentKey == key : key.hasPrefix(sentKey)
-            }
-            guard answersHere else { continue }
             if let state = CustomAnswer.echoedState(name, in: items, url: url, shape: shape, template: request.callbackTemplate) {
                 return state
             }

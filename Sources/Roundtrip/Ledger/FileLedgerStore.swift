@@ -152,6 +152,11 @@ public actor FileLedgerStore: LedgerStore {
         try await read().pending(at: now)
     }
 
+    /// The requests sent to this callback's base, answered and expired ones included while kept.
+    public func requests(answeredAt callback: URLSplit, now: Date) async throws -> [PendingRequest] {
+        try await read().requests(answeredAt: callback)
+    }
+
     /// Reads and verifies the whole ledger.
     ///
     /// - Returns: The ledger; empty when the file does not exist yet.

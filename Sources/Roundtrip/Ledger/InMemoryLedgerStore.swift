@@ -37,6 +37,11 @@ public actor InMemoryLedgerStore: LedgerStore {
         ledger.pending(at: now)
     }
 
+    /// The requests sent to this callback's base, answered and expired ones included while kept.
+    public func requests(answeredAt callback: URLSplit, now: Date) -> [PendingRequest] {
+        ledger.requests(answeredAt: callback)
+    }
+
     /// How many entries are held, tombstones included.
     public var count: Int { ledger.entries.count }
 }

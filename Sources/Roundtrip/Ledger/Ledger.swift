@@ -77,7 +77,7 @@ public struct Ledger: Sendable, Hashable {
     /// - Complexity: O(*k*) constant-time comparisons for the *k* requests pending at that base.
     public func find(answeredBy callback: URLSplit, state: String?, now: Date) throws(RoundtripError) -> LedgerMatch {
         let key = Ledger.baseKey(of: callback)
-        let nonces = index[key] ?? templateNonces(answeredAt: key)
+        let nonces = nonces(answeredAt: key)
         let display = ParameterParsing.abbreviated(String(callback.base))
         guard !nonces.isEmpty else {
             throw RoundtripError(
@@ -115,6 +115,18 @@ public struct Ledger: Sendable, Hashable {
                     ?? false
             }?.key ?? ""
         return LedgerMatch(request: matched, callbackKey: callbackKey)
+    }
+
+    /// The requests sent with a callback at this callback's base, answered or expired ones
+    /// included while they are kept (see ``retention``).
+    ///
+    /// An answer that carries its nonce in a `custom` action's `state-parameter` rather than in
+    /// `rt-state` is read in the shape of these requests; since answered and expired requests are
+    /// among them, its replay is `replayed` and a late one `expired`, as with `rt-state`.
+    ///
+    /// - Complexity: O(*k*) for the *k* requests sent to that base.
+    public func requests(answeredAt callback: URLSplit) -> [PendingRequest] {
+        nonces(answeredAt: Ledger.baseKey(of: callback)).compactMap { entries[$0] }
     }
 
     /// Marks a request answered, exactly once.
@@ -179,6 +191,12 @@ public struct Ledger: Sendable, Hashable {
             key += "//" + split.host.lowercased() + (split.port.map { ":" + $0 } ?? "")
         }
         return key + split.path
+    }
+
+    /// The nonces of the requests a callback at the base `key` may answer: those sent with that
+    /// exact base, else the template callbacks whose literal part it starts with.
+    private func nonces(answeredAt key: String) -> [String] {
+        index[key] ?? templateNonces(answeredAt: key)
     }
 
     /// The nonces of template callbacks whose literal part the base `key` starts with.

@@ -37,4 +37,20 @@ public protocol LedgerStore: Sendable {
     ///
     /// - Throws: ``StorageError``.
     func pending(at now: Date) async throws -> [PendingRequest]
+
+    /// The requests sent with a callback at this callback's base, answered and expired ones
+    /// included while the store keeps them (see ``Ledger/requests(answeredAt:)``).
+    ///
+    /// - Throws: ``StorageError``.
+    func requests(answeredAt callback: URLSplit, now: Date) async throws -> [PendingRequest]
+}
+
+extension LedgerStore {
+    /// A store that does not keep answered requests apart offers its pending ones at that base:
+    /// an answer's replay is then told apart only by its `rt-state`.
+    ///
+    /// - Throws: ``StorageError``.
+    public func requests(answeredAt callback: URLSplit, now: Date) async throws -> [PendingRequest] {
+        Ledger(entries: try await pending(at: now)).requests(answeredAt: callback)
+    }
 }

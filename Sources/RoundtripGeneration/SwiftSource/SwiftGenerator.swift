@@ -80,11 +80,11 @@ extension SwiftGenerator {
         // Foundation's.
         "Data", "Date", "Decimal", "Locale", "TimeInterval", "URL", "UUID",
         // Roundtrip's.
-        "AcceptedRequest", "Action", "AndroidApp", "AnswerPolicy", "AnswerShape", "AppDescription", "CallResult", "CallbackBase", "CallbackLocation", "Caller",
-        "Clearable", "DateFormat", "Endpoint", "EnvironmentKeyResolver", "JSONPointer", "KeyResolver", "OutgoingRequest", "ParameterRepresentable",
-        "ParameterSpec", "ParameterValue",
+        "AcceptedRequest", "Action", "AndroidApp", "AnswerPolicy", "AnswerShape", "AppDescription", "CallResult", "CallbackBase", "CallbackLocation",
+        "Caller", "Clearable", "DateFormat", "Endpoint", "EnvironmentKeyResolver", "JSONPointer", "JSONValueSchema", "KeyResolver", "OutgoingRequest",
+        "ParameterRepresentable", "ParameterSpec", "ParameterValue",
         "QueryItem", "QueryLimits", "Reply", "RequestBuilder", "RequestSigner", "ResponseBuilder", "RoundtripError", "RoutePattern",
-        "SigningKeyDescription", "SourcePolicy", "Spec", "ValuePattern", "JSONValueSchema", "WayBack",
+        "SigningKeyDescription", "SourcePolicy", "Spec", "ValuePattern", "WayBack",
         // The generated code's own nested types.
         "Request", "Returns",
     ]

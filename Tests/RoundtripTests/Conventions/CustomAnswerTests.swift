@@ -126,9 +126,31 @@ struct CustomAnswerTests {
             answer: shape.answer
         )
         #expect(trip.callback == shape.written.replacingOccurrences(of: "NONCE", with: trip.nonce))
-        let accepted = try await ResponseAcceptor(ledger: trip.ledger).accept(trip.callback, now: Self.now)
+        let acceptor = ResponseAcceptor(ledger: trip.ledger)
+        let accepted = try await acceptor.accept(trip.callback, now: Self.now)
         #expect(accepted.outcome == shape.outcome)
         #expect(accepted.parameters == shape.acceptedParameters)
+        // Once only, whether the nonce came back in rt-state or in the state-parameter.
+        await #expect { try await acceptor.accept(trip.callback, now: Self.now) } throws: { ($0 as? RoundtripError)?.code == .replayed }
+    }
+
+    /// A nonce echoed in the state-parameter is told apart like rt-state: too late is `expired`.
+    @Test func aLateAnswerWithTheNonceInTheStateParameterIsExpired() async throws {
+        let shape = try #require(Self.shapes.last)
+        let trip = try await Self.trip(
+            shape.file,
+            action: shape.action,
+            parameters: shape.parameters,
+            callback: shape.callback,
+            outcome: shape.outcome,
+            answer: shape.answer
+        )
+        let pending = try #require(await trip.ledger.pending(at: Self.now).first)
+        await #expect {
+            try await ResponseAcceptor(ledger: trip.ledger).accept(trip.callback, now: pending.expiresAt.addingTimeInterval(1))
+        } throws: {
+            ($0 as? RoundtripError)?.code == .expired
+        }
     }
 
     @Test func aSignedJSONAnswerIsCheckedAndTypedAndEchoesTheOrder() async throws {
