@@ -53,24 +53,16 @@ struct AASACheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-cdn"), help: "Do not fetch Apple's CDN copy.")
     var noCDN = false
 
-    @Option(name: .customLong("ca-file"), help: "PEM certificates to trust besides the system's roots (a staging CA).")
-    var caFile: String?
-
-    @Option(name: .customLong("resolve"), help: "DOMAIN:PORT:ADDRESS: connect there for DOMAIN, the certificate still checked for DOMAIN.")
-    var resolves: [String] = []
-
-    @Option(help: "Seconds each fetch may take.")
-    var timeout = "10"
+    @OptionGroup var live: LiveCheckArguments
 
     func validate() throws {
         guard !domains.isEmpty else { throw ValidationError("give at least one DOMAIN, for example example.com") }
     }
 
     func run() async throws {
-        let checked: [CheckedDomain]
-        var options: LiveCheckOptions
+        let (checked, fetchOptions) = try live.parse(domains: domains)
+        var options = fetchOptions
         do throws(LiveCheckError) {
-            (checked, options) = try LiveCheckOptions.parse(domains: domains, resolves: resolves, timeout: timeout, caFile: caFile)
             options.cdnBase = noCDN ? nil : try LiveCheckOptions.cdnBase(environment: ProcessInfo.processInfo.environment)
         } catch {
             throw CommandFailure.usage(error.message)

@@ -42,27 +42,15 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
 
     @OptionGroup var output: JSONOption
 
-    @Option(name: .customLong("ca-file"), help: "PEM certificates to trust besides the system's roots (a staging CA).")
-    var caFile: String?
-
-    @Option(name: .customLong("resolve"), help: "DOMAIN:PORT:ADDRESS: connect there for DOMAIN, the certificate still checked for DOMAIN.")
-    var resolves: [String] = []
-
-    @Option(help: "Seconds each fetch may take.")
-    var timeout = "10"
+    @OptionGroup var live: LiveCheckArguments
 
     func validate() throws {
         guard !domains.isEmpty else { throw ValidationError("give at least one DOMAIN, for example example.com") }
     }
 
     func run() async throws {
-        let checked: [CheckedDomain]
-        var options: LiveCheckOptions
-        do throws(LiveCheckError) {
-            (checked, options) = try LiveCheckOptions.parse(domains: domains, resolves: resolves, timeout: timeout, caFile: caFile)
-        } catch {
-            throw CommandFailure.usage(error.message)
-        }
+        let (checked, fetchOptions) = try live.parse(domains: domains)
+        var options = fetchOptions
         options.cdnBase = nil
         let apps = AssetLinksChecker.apps(specs: try specOptions.load(), packages: packages)
         let report = await AssetLinksChecker(options: options, apps: apps).check(checked)
