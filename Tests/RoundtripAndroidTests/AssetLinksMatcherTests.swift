@@ -107,6 +107,17 @@ struct AssetLinksMatcherTests {
         #expect(try AssetLinksMatcher(file).match(url, package: "com.example.app").dynamic == decision)
     }
 
+    /// A rule's `*` followed by a long literal used to be retried at every position of the text
+    /// (a backtracking glob, steps in the product of both lengths); as Android's non-backtracking
+    /// glob the text and the expression are walked once.
+    @Test func aDynamicRuleIsDecidedInOnePass() {
+        let pattern = AndroidPattern(dynamicRuleExpression: "/*" + String(repeating: "a", count: 1_000) + "b")
+        let text = "/" + String(repeating: "a", count: 10_000)
+        var steps = 0
+        #expect(!pattern.matches(text, steps: &steps))
+        #expect(steps <= text.utf16.count + pattern.pattern.utf16.count, "\(steps) steps")
+    }
+
     @Test(arguments: [
         ("foobar", AndroidPattern.Kind.literal, "foobar"), ("foo.bar", .literal, "foo.bar"), ("foo*", .prefix, "foo"),
         ("*bar", .simpleGlob, ".*bar"), ("foo.*bar", .simpleGlob, #"foo\..*bar"#), ("foo?bar", .simpleGlob, "foo.bar"),
