@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "Roundtrip", package: "Roundtrip"),
                 .product(name: "RoundtripYAML", package: "Roundtrip"),
                 .product(name: "RoundtripAssociatedDomains", package: "Roundtrip"),
+                .product(name: "RoundtripAndroid", package: "Roundtrip"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

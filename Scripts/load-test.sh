@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Load test on loopback only: wrk against `roundtrip serve` (release build) for the AASA endpoint
-# and the tester API, and against nginx serving the very same AASA bytes, in the same run, for
-# comparison; then the tester API again on PostgreSQL, with two instances sharing one throwaway
+# Load test on loopback only: wrk against `roundtrip serve` (release build) for the AASA endpoint,
+# Android's /.well-known/assetlinks.json and the tester API, and against nginx serving the very
+# same AASA and assetlinks.json bytes, in the same run, for comparison; then the tester API again on PostgreSQL, with two instances sharing one throwaway
 # database (Debian's postgresql, started here on 127.0.0.1), each driven by half the connections.
 # The throughput runs turn the per-client write limit off (--rate-limit 0: wrk is one client);
 # a last run keeps the default limits and shows them holding: writes past the limit are 429, a
@@ -13,7 +13,8 @@
 #   CONFIGURATION=debug Scripts/load-test.sh   # a smoke run of the script; figures mean nothing
 #
 # Installs wrk, nginx and postgresql from Debian when they are missing (root, apt). Prints one
-# summary line per run, the ratio roundtrip/nginx for the AASA endpoint (target: at least 1.0)
+# summary line per run, the ratios roundtrip/nginx for the AASA and assetlinks.json endpoints
+# (target: at least 1.0)
 # and the ratios PostgreSQL/SQLite for the tester's GET and POST (target: at least 0.5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,9 @@ THREADS="${THREADS:-2}"
 CONFIGURATION="${CONFIGURATION:-release}"
 HOST_HEADER="terminal.example.com"
 SPEC="Tests/Fixtures/specs/terminal.yaml"
+# A spec with an Android app, whose host serves assetlinks.json beside its AASA file.
+ANDROID_HOST="shop.example.com"
+ANDROID_SPEC="Tests/Fixtures/specs/app-links.yaml"
 
 missing=()
 command -v wrk >/dev/null 2>&1 || missing+=(wrk)
@@ -60,7 +64,7 @@ swift build --package-path Tools -c "$CONFIGURATION" --product roundtrip 2>&1 | 
 BIN="$(swift build --package-path Tools -c "$CONFIGURATION" --show-bin-path)/roundtrip"
 
 RT_PORT="$(free_port)"
-"$BIN" serve --host 127.0.0.1 --port "$RT_PORT" --database "$WORK/load.sqlite" --spec "$SPEC" --rate-limit 0 \
+"$BIN" serve --host 127.0.0.1 --port "$RT_PORT" --database "$WORK/load.sqlite" --spec "$SPEC" --spec "$ANDROID_SPEC" --rate-limit 0 \
   --public-url https://tester.example.org --log-level warning &
 SERVER_PID=$!
 for _ in $(seq 1 100); do
@@ -68,10 +72,12 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
-# nginx serves the file roundtrip generated, byte for byte, with the same content type.
+# nginx serves the files roundtrip generated, byte for byte, with the same content type.
 mkdir -p "$WORK/nginx/html/.well-known" "$WORK/nginx/logs"
 curl -fs -H "Host: $HOST_HEADER" "http://127.0.0.1:$RT_PORT/.well-known/apple-app-site-association" \
   > "$WORK/nginx/html/.well-known/apple-app-site-association"
+curl -fs -H "Host: $ANDROID_HOST" "http://127.0.0.1:$RT_PORT/.well-known/assetlinks.json" \
+  > "$WORK/nginx/html/.well-known/assetlinks.json"
 NGINX_PORT="$(free_port)"
 cat > "$WORK/nginx/nginx.conf" <<CONF
 worker_processes auto;
@@ -86,6 +92,11 @@ http {
     listen 127.0.0.1:$NGINX_PORT;
     root $WORK/nginx/html;
     location = /.well-known/apple-app-site-association {
+      default_type application/json;
+      etag on;
+      add_header Cache-Control "public, max-age=3600";
+    }
+    location = /.well-known/assetlinks.json {
       default_type application/json;
       etag on;
       add_header Cache-Control "public, max-age=3600";
@@ -123,6 +134,8 @@ errors() {  # name < wrk output: warns when responses were not 2xx/3xx or socket
 echo "wrk: $THREADS threads, $CONNECTIONS connections, ${DURATION}s per run, loopback" >&2
 NGINX_RPS="$(run "nginx AASA" -H "Host: $HOST_HEADER" "http://127.0.0.1:$NGINX_PORT/.well-known/apple-app-site-association")"
 RT_RPS="$(run "roundtrip AASA" -H "Host: $HOST_HEADER" "http://127.0.0.1:$RT_PORT/.well-known/apple-app-site-association")"
+NGINX_LINKS_RPS="$(run "nginx assetlinks.json" -H "Host: $ANDROID_HOST" "http://127.0.0.1:$NGINX_PORT/.well-known/assetlinks.json")"
+RT_LINKS_RPS="$(run "roundtrip assetlinks.json" -H "Host: $ANDROID_HOST" "http://127.0.0.1:$RT_PORT/.well-known/assetlinks.json")"
 SQLITE_GET="$(run "roundtrip GET /api/ulc-tests/{id}" "http://127.0.0.1:$RT_PORT/api/ulc-tests/$RUN_ID")"
 SQLITE_POST="$(run "roundtrip POST /api/ulc-tests" -s "$WORK/post.lua" "http://127.0.0.1:$RT_PORT/api/ulc-tests")"
 kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null || true
@@ -167,10 +180,11 @@ pair() {  # name, path, wrk arguments…
 PG_GET="$(pair "postgres GET /api/ulc-tests/{id}" "/api/ulc-tests/$PG_RUN_ID")"
 PG_POST="$(pair "postgres POST /api/ulc-tests" "/api/ulc-tests" -s "$WORK/post.lua")"
 
-python3 - "$RT_RPS" "$NGINX_RPS" "$SQLITE_GET" "$PG_GET" "$SQLITE_POST" "$PG_POST" >&2 <<'PY'
+python3 - "$RT_RPS" "$NGINX_RPS" "$RT_LINKS_RPS" "$NGINX_LINKS_RPS" "$SQLITE_GET" "$PG_GET" "$SQLITE_POST" "$PG_POST" >&2 <<'PY'
 import sys
-rt, nginx, sg, pg, sp, pp = map(float, sys.argv[1:])
+rt, nginx, rtl, nginxl, sg, pg, sp, pp = map(float, sys.argv[1:])
 print("AASA ratio roundtrip/nginx:           %.2f (target >= 1.0)" % (rt / nginx))
+print("assetlinks ratio roundtrip/nginx:     %.2f (target >= 1.0)" % (rtl / nginxl))
 print("tester GET  ratio postgres/sqlite:    %.2f (target >= 0.5)" % (pg / sg))
 print("tester POST ratio postgres/sqlite:    %.2f (target >= 0.5)" % (pp / sp))
 PY

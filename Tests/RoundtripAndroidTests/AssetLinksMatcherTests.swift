@@ -1,3 +1,4 @@
+import Roundtrip
 import RoundtripAndroid
 import Testing
 
@@ -79,6 +80,51 @@ struct AssetLinksMatcherTests {
 
     @Test(arguments: [("example.com", "example.com"), ("*.Example.com", "example.com"), ("Shop.Example.COM", "shop.example.com")])
     func aWildcardHostIsVerifiedWithTheRootDomainsFile(_ host: String, _ fileHost: String) {
-        #expect(AssetLinksMatcher.fileHost(forFilterHost: host) == fileHost)
+        #expect(AssociatedDomainPattern(host).fileDomain == fileHost)
+    }
+
+    /// AOSP's StatementService turns each expression into a `PatternMatcher` that never
+    /// backtracks (`DalComponentParser.parseMatchingExpression`): `*` before `/` stops at the
+    /// first `/`, and `*` before `.` at the first `.`.
+    @Test(arguments: [
+        ("/*/detail", "https://example.com/a/detail", AssetLinksMatcher.Result.Decision.open),
+        ("/*/detail", "https://example.com/a/b/detail", .blocked),
+        ("*.html", "https://example.com/page.html", .open),
+        ("*.html", "https://example.com/v1.2/page.html", .blocked),
+        ("/a?c", "https://example.com/abc", .open),
+        ("/a.c", "https://example.com/abc", .blocked),
+        ("/items/*", "https://example.com/items/a/b", .open),
+        ("/items*", "https://example.com/itemsX", .open),
+    ])
+    func dynamicRulesNeverBacktrack(_ expression: String, _ url: String, _ decision: AssetLinksMatcher.Result.Decision) throws {
+        let file = AssetLinksFile(statements: [
+            AssetStatement(
+                relations: [.handleAllURLs],
+                target: .androidApp(packageName: "com.example.app", fingerprints: [AndroidFixture.fingerprint]),
+                dynamicRules: [DynamicAppLinkRule(path: expression)]
+            )
+        ])
+        #expect(try AssetLinksMatcher(file).match(url, package: "com.example.app").dynamic == decision)
+    }
+
+    /// A rule's `*` followed by a long literal used to be retried at every position of the text
+    /// (a backtracking glob, steps in the product of both lengths); as Android's non-backtracking
+    /// glob the text and the expression are walked once.
+    @Test func aDynamicRuleIsDecidedInOnePass() {
+        let pattern = AndroidPattern(dynamicRuleExpression: "/*" + String(repeating: "a", count: 1_000) + "b")
+        let text = "/" + String(repeating: "a", count: 10_000)
+        var steps = 0
+        #expect(!pattern.matches(text, steps: &steps))
+        #expect(steps <= text.utf16.count + pattern.pattern.utf16.count, "\(steps) steps")
+    }
+
+    @Test(arguments: [
+        ("foobar", AndroidPattern.Kind.literal, "foobar"), ("foo.bar", .literal, "foo.bar"), ("foo*", .prefix, "foo"),
+        ("*bar", .simpleGlob, ".*bar"), ("foo.*bar", .simpleGlob, #"foo\..*bar"#), ("foo?bar", .simpleGlob, "foo.bar"),
+        (#"a\b*c"#, .simpleGlob, #"a\\b.*c"#),
+    ])
+    func aDynamicRuleExpressionIsAPatternMatcher(_ expression: String, _ kind: AndroidPattern.Kind, _ pattern: String) {
+        let made = AndroidPattern(dynamicRuleExpression: expression)
+        #expect(made.kind == kind && made.pattern == pattern)
     }
 }

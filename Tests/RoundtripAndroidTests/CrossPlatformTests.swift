@@ -58,7 +58,7 @@ struct CrossPlatformTests {
         let android = try #require(spec.app.android)
         for filter in IntentFilterGenerator.filters(for: spec) where filter.autoVerify && filter.matchLink(uri) != nil {
             for authority in filter.authorities where IntentFilter(schemes: ["https"], authorities: [authority]).matchData(uri) != nil {
-                let fileHost = AssetLinksMatcher.fileHost(forFilterHost: authority.host)
+                let fileHost = AssociatedDomainPattern(authority.host).fileDomain
                 guard let file = files.first(where: { $0.host == fileHost })?.file else { continue }
                 let result = try AssetLinksMatcher(file).match(url, package: android.packages[0], fingerprint: android.certificateFingerprints[0])
                 if result.opensApp { return true }

@@ -27,6 +27,7 @@ let benchmarks: @Sendable () -> Void = {
     registerLaunchBenchmarks()
     registerPatternBenchmarks()
     registerAnswerBenchmarks()
+    registerAssetLinksBenchmarks()
 }
 
 extension Benchmark.Configuration {

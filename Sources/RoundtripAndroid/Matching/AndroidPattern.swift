@@ -75,6 +75,37 @@ public struct AndroidPattern: Sendable, Hashable, CustomStringConvertible {
         self.tokens = []
     }
 
+    /// The pattern Android 15's verifier makes of a dynamic rule's matching expression (the
+    /// `/`, `#` and `?` values of `dynamic_app_link_components`), in which `*` is any run and `?`
+    /// any one character.
+    ///
+    /// AOSP's StatementService (`DalComponentParser.parseMatchingExpression`) does not match the
+    /// expression by itself: an expression without wildcards is a ``Kind/literal``, one whose only
+    /// wildcard is a final `*` a ``Kind/prefix``, and any other a ``Kind/simpleGlob`` in which `*`
+    /// is `.*`, `?` is `.` and `.` and `\` are escaped. So a dynamic rule never backtracks
+    /// either: `/*/detail` does not take `/a/b/detail`, and `*.html` stops at the first `.`.
+    public init(dynamicRuleExpression expression: String) {
+        let wildcards = expression.utf8.filter { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }.count
+        if wildcards == 0 {
+            self.init(unparsed: expression, kind: .literal)
+        } else if wildcards == 1, expression.utf8.last == UInt8(ascii: "*") {
+            self.init(unparsed: String(decoding: expression.utf8.dropLast(), as: UTF8.self), kind: .prefix)
+        } else {
+            // Scalar by scalar, so that a combining mark after a wildcard cannot hide it.
+            var glob = ""
+            for scalar in expression.unicodeScalars {
+                switch scalar {
+                case "*": glob += ".*"
+                case "?": glob += "."
+                case ".": glob += "\\."
+                case "\\": glob += "\\\\"
+                default: glob.unicodeScalars.append(scalar)
+                }
+            }
+            self.init(unparsed: glob, kind: .simpleGlob)
+        }
+    }
+
     /// `kind:pattern`.
     public var description: String { "\(kind.rawValue):\(pattern)" }
 

@@ -7,7 +7,8 @@ import Foundation
 /// host's file has a statement granting `delegate_permission/common.handle_all_urls` to an
 /// `android_app` target with the app's package name and the SHA-256 fingerprint of its signing
 /// certificate. The file is the one served by the URL's host (for a wildcard filter host
-/// `*.example.com`, the root domain's); this matcher is given the file and does not fetch it.
+/// `*.example.com`, the root domain's, which `AssociatedDomainPattern.fileDomain` names for both
+/// platforms); this matcher is given the file and does not fetch it.
 public struct AssetLinksMatcher: Sendable {
     /// The file.
     public let file: AssetLinksFile
@@ -85,14 +86,6 @@ public struct AssetLinksMatcher: Sendable {
         return Result(isVerified: true, statement: deciding, dynamic: .blocked, rule: nil)
     }
 
-    /// The host whose `/.well-known/assetlinks.json` verifies an intent filter's host: the host
-    /// itself, lowercased, or for a wildcard `*.example.com` the root domain `example.com`
-    /// ("Verify Android App Links": a wildcard host is verified with the root domain's file).
-    public static func fileHost(forFilterHost host: String) -> String {
-        let lowered = host.lowercased()
-        return lowered.hasPrefix("*.") ? String(lowered.dropFirst(2)) : lowered
-    }
-
     private func verifyingStatements(package: String, fingerprint: String?) throws(AndroidError) -> [Int] {
         var wanted: CertificateFingerprint?
         if let fingerprint { wanted = try CertificateFingerprint(fingerprint) }
@@ -107,59 +100,31 @@ public struct AssetLinksMatcher: Sendable {
 
 /// The parts of a URL that dynamic rules read: the percent-decoded path, query items and
 /// fragment.
+///
+/// Android's verifier does not match a rule's expressions as wildcards of its own: it turns each
+/// into a `PatternMatcher` (AOSP StatementService, `DalComponentParser.parseMatchingExpression`),
+/// so `*` and `?` never backtrack, as in a manifest's `pathPattern` (see
+/// ``AndroidPattern/init(dynamicRuleExpression:)``).
 struct DynamicRuleSubject {
-    let path: [UInt16]
-    let queryItems: [(name: String, value: [UInt16])]
-    let fragment: [UInt16]
+    let path: String
+    let queryItems: [(name: String, value: String)]
+    let fragment: String
 
     init(_ components: URLComponents) {
-        path = Array(components.path.utf16)
-        queryItems = (components.queryItems ?? []).map { ($0.name, Array(($0.value ?? "").utf16)) }
-        fragment = Array((components.fragment ?? "").utf16)
+        path = components.path
+        queryItems = (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }
+        fragment = components.fragment ?? ""
     }
 
     /// Whether every part the rule names matches; a query pattern needs an item of that name
     /// whose value matches.
     func matches(_ rule: DynamicAppLinkRule) -> Bool {
-        var steps = 0
-        if let pattern = rule.path, !DynamicRuleSubject.glob(Array(pattern.utf16), path, steps: &steps) { return false }
-        if let pattern = rule.fragment, !DynamicRuleSubject.glob(Array(pattern.utf16), fragment, steps: &steps) { return false }
+        if let expression = rule.path, !AndroidPattern(dynamicRuleExpression: expression).matches(path) { return false }
+        if let expression = rule.fragment, !AndroidPattern(dynamicRuleExpression: expression).matches(fragment) { return false }
         for item in rule.query ?? [] {
-            let pattern = Array(item.pattern.utf16)
-            guard queryItems.contains(where: { $0.name == item.name && DynamicRuleSubject.glob(pattern, $0.value, steps: &steps) }) else {
-                return false
-            }
+            let pattern = AndroidPattern(dynamicRuleExpression: item.pattern)
+            guard queryItems.contains(where: { $0.name == item.name && pattern.matches($0.value) }) else { return false }
         }
         return true
-    }
-
-    /// Wildcard matching of the whole text: `*` any run (none included), `?` any one character.
-    /// One pass that returns to the last `*` only, so it takes O(*n* · *m*) steps at most.
-    static func glob(_ pattern: [UInt16], _ text: [UInt16], steps: inout Int) -> Bool {
-        let star = UInt16(UInt8(ascii: "*"))
-        let question = UInt16(UInt8(ascii: "?"))
-        var ip = 0
-        var it = 0
-        var lastStar: Int?
-        var resume = 0
-        while it < text.count {
-            steps += 1
-            if ip < pattern.count, pattern[ip] == question || (pattern[ip] == text[it] && pattern[ip] != star) {
-                ip += 1
-                it += 1
-            } else if ip < pattern.count, pattern[ip] == star {
-                lastStar = ip
-                resume = it
-                ip += 1
-            } else if let starIndex = lastStar {
-                ip = starIndex + 1
-                resume += 1
-                it = resume
-            } else {
-                return false
-            }
-        }
-        while ip < pattern.count, pattern[ip] == star { ip += 1 }
-        return ip == pattern.count
     }
 }

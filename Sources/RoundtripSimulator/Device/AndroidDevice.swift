@@ -1,4 +1,5 @@
 import Foundation
+import Roundtrip
 import RoundtripAndroid
 
 /// An Android app as the package manager knows it, as far as links go: its package name, the
@@ -127,14 +128,14 @@ public actor AndroidDevice {
     }
 
     private func verifies(_ filterHost: String, _ app: InstalledAndroidApp) -> Bool {
-        guard let file = files[AssetLinksMatcher.fileHost(forFilterHost: filterHost)] else { return false }
+        guard let file = files[AssociatedDomainPattern(filterHost).fileDomain] else { return false }
         return ((try? AssetLinksMatcher(file).verifyingStatement(package: app.package, fingerprint: app.fingerprint)) ?? nil) != nil
     }
 
     /// Android 15's dynamic rules of the file that verified `filterHost` (for a wildcard, its
     /// root's), when it has any; before API 35 a verified host opens every URL its filters take.
     private func opensByDynamicRules(_ url: String, filterHost: String, app: InstalledAndroidApp) -> Bool {
-        guard apiLevel >= 35, let file = files[AssetLinksMatcher.fileHost(forFilterHost: filterHost)] else { return true }
+        guard apiLevel >= 35, let file = files[AssociatedDomainPattern(filterHost).fileDomain] else { return true }
         guard let result = try? AssetLinksMatcher(file).match(url, package: app.package, fingerprint: app.fingerprint) else { return true }
         return result.dynamic != .blocked
     }

@@ -21,6 +21,7 @@ package struct DemoScenario: Sendable {
         DemoScenario(id: "x-callback-url", run: XCallbackScenario.run),
         DemoScenario(id: "journal-note", run: JournalNoteScenario.run),
         DemoScenario(id: "json-terminal", run: JSONTerminalScenario.run),
+        DemoScenario(id: "android-terminal", run: AndroidTerminalScenario.run),
     ]
 }
 

@@ -6,11 +6,11 @@ struct DemoCommandTests {
     @Test func demoRunsEveryReferenceScenario() throws {
         let result = try CommandLineRunner.run(["demo"])
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasSuffix("All 8 scenarios behaved as expected.\n"))
+        #expect(result.stdout.hasSuffix("All 9 scenarios behaved as expected.\n"))
         for title in [
             "returnURL, rt-state and ifcc_", "Universal Link Callback logout", "hijacks a custom scheme", "to-do item",
             "Latitude, longitude and title", "x-callback-url round trip", "a tag list, a multi-line text and a typed returned id",
-            "payment terminal in its own shape",
+            "payment terminal in its own shape", "payment terminal on Android",
         ] {
             #expect(result.stdout.contains(title), "missing scenario: \(title)")
         }

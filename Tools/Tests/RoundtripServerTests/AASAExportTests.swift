@@ -79,6 +79,23 @@ struct AASAExportTests {
         #expect(sub.stderr.contains("'*.example.com' is verified with the file of example.com (Apple's TN3155)"), "\(sub.stderr)")
     }
 
+    @Test("an Android-only spec exports its assetlinks.json and no association file")
+    func androidOnlySpec() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("pay.yaml")
+        try Data(AASAHostingTests.androidOnlySpec.utf8).write(to: spec)
+        let output = folder.appendingPathComponent("site")
+        let result = try CommandLineRunner.run(["aasa", "export", "--spec", spec.path, "--output", output.path])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let host = output.appendingPathComponent("pay.example.net")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: host.path) == [".well-known"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: host.appendingPathComponent(".well-known").path) == ["assetlinks.json"])
+        let text = try String(contentsOf: host.appendingPathComponent(".well-known/assetlinks.json"), encoding: .utf8)
+        #expect(text.contains("com.example.pay"))
+        #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("wrote ") }.count == 1)
+    }
+
     @Test(
         "bad input exits 2 with the reason",
         arguments: [

@@ -159,6 +159,34 @@ struct AASAHostingTests {
         }
     }
 
+    /// An Android-only spec (`app.android`, no `app-id`) is verified by Android's
+    /// `assetlinks.json` alone ("Verify Android App Links"): it is hosted, and its hosts answer no
+    /// association file, since no iOS app claims them.
+    @Test("an Android-only spec hosts its assetlinks.json and no association file")
+    func androidOnlySpec() async throws {
+        let spec = try SpecLoader.load(yaml: Self.androidOnlySpec).spec
+        let catalog = try AssociationCatalog(specs: [spec])
+        #expect(catalog.files.isEmpty)
+        #expect(catalog.assetLinksFiles.map(\.domain) == ["pay.example.net"])
+        try await ServerFixture.app(specs: [spec]).test(.router) { client in
+            let links = try await client.get(AssociationRoutes.assetLinksPath, headers: [.hostHeader: "pay.example.net"])
+            #expect(links.status == .ok)
+            #expect(links.text == (try AssetLinksGenerator.generate(from: [spec], host: "pay.example.net").jsonText()))
+            let association = try await client.get("/.well-known/apple-app-site-association", headers: [.hostHeader: "pay.example.net"])
+            #expect(association.status == .notFound)
+        }
+    }
+
+    static let androidOnlySpec = """
+        roundtrip: 1
+        app:
+          name: Pay
+          domains: [pay.example.net]
+          android: {package: com.example.pay, sha256-cert-fingerprints: ["146de983c5730650d8eeb9952f34fc6416a08342e61dbea88a0496b23fcf44e5"]}
+        actions:
+          charge: {url: "https://pay.example.net/charge", convention: none}
+        """
+
     @Test("a spec that claims a domain without an app ID cannot be hosted")
     func missingAppID() throws {
         #expect(throws: AssociationError.self) { try AssociationCatalog(specs: [ServerFixture.spec("notes.yaml")]) }

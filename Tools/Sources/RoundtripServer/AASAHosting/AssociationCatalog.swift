@@ -37,13 +37,25 @@ package struct AssociationCatalog: Sendable {
         domains.compactMap { filesByDomain[$0] }
     }
 
+    /// Every hosted `assetlinks.json`, sorted by host: the exact bytes the server answers with,
+    /// for `roundtrip aasa export` to write out beside the association files.
+    package var assetLinksFiles: [HostedAssociationFile] {
+        assetLinksByHost.keys.sorted().compactMap { assetLinksByHost[$0] }
+    }
+
     /// Generates the files of the specs.
     ///
-    /// - Throws: ``AssociationError`` `missing-app-id` when a spec claims a domain without an `app-id`.
+    /// A spec without an `app-id` that describes an Android app (`app.android`) is an
+    /// Android-only app: its domains get an `assetlinks.json` and no association file (a host
+    /// gets one only when an iOS app claims it).
+    ///
+    /// - Throws: ``AssociationError`` `missing-app-id` when a spec claims a domain with neither
+    ///   an `app-id` nor an Android app.
     /// - Complexity: O(*d*·*s*·*r*) for *d* domains and *s* specs with *r* routes.
     package init(specs: [Spec]) throws(AssociationError) {
         var files: [String: HostedAssociationFile] = [:]
-        for generated in try AssociationGenerator.generate(from: specs) {
+        let iOSSpecs = specs.filter { spec in !(spec.app.appID ?? "").isEmpty || spec.app.android == nil }
+        for generated in try AssociationGenerator.generate(from: iOSSpecs) {
             files[generated.domain] = HostedAssociationFile(
                 domain: generated.domain,
                 claims: generated.claims,

@@ -15,7 +15,7 @@ import RoundtripAssociatedDomains
 package enum ServerApplication {
     /// The router alone, for in-process use and tests.
     ///
-    /// - Throws: ``AssociationError`` `missing-app-id` when a spec claims a domain without an app ID.
+    /// - Throws: ``AssociationError`` `missing-app-id` when a spec claims a domain with neither an app ID nor an Android app.
     package static func router(
         configuration: ServerConfiguration,
         store: any ULCTestStore,

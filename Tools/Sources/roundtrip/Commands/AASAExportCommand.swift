@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RoundtripAndroid
 import RoundtripServer
 
 /// `roundtrip aasa export --spec SPEC... --output DIR`
@@ -17,10 +16,12 @@ struct AASAExportCommand: AsyncParsableCommand {
             Content-Type application/json, status 200 and no redirect (Apple's CDN follows none); \
             the README has nginx and CDN examples. For the specs that describe an Android app \
             (app.android), it also writes DIR/<host>/.well-known/assetlinks.json, the file \
-            'roundtrip assetlinks generate' prints. Prints one line per file written.
+            'roundtrip assetlinks generate' prints. A spec with an Android app and no app-id is an \
+            Android-only app: its hosts get the assetlinks.json and no association file. Prints one \
+            line per file written.
 
-            Exits 0 when written, 2 when a spec is unusable or lacks an app-id, when no spec claims a \
-            domain, or when DIR cannot be written.
+            Exits 0 when written, 2 when a spec is unusable or has neither an app-id nor an Android \
+            app, when no spec claims a domain, or when DIR cannot be written.
             """
     )
 
@@ -46,37 +47,37 @@ struct AASAExportCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.usage(error.description)
         }
-        guard !catalog.files.isEmpty else {
+        guard !catalog.files.isEmpty || !catalog.assetLinksFiles.isEmpty else {
             throw CommandFailure.usage("no spec claims a domain; add 'domains: [example.com]' under app: in the spec")
         }
         let root = URL(fileURLWithPath: output, isDirectory: true)
         for file in catalog.files {
             for path in Self.paths {
-                let url = root.appendingPathComponent(file.domain, isDirectory: true).appendingPathComponent(path)
-                do {
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try Data(file.bytes).write(to: url, options: .atomic)
-                } catch {
-                    throw CommandFailure.usage("cannot write \(url.path): \(error.localizedDescription)")
-                }
-                let serves = file.claims == [file.domain] ? "" : ", for \(file.claims.joined(separator: " and "))"
-                print("wrote \(url.path) (\(file.bytes.count) bytes, ETag \(file.entityTag)\(serves))")
+                try Self.write(file, to: root.appendingPathComponent(file.domain, isDirectory: true).appendingPathComponent(path), tagged: true)
             }
         }
         // Android's App Links verifier fetches https://<host>/.well-known/assetlinks.json
         // ("Verify Android App Links"), for the specs that describe an Android app.
-        for generated in AssetLinksGenerator.generate(from: specs) {
-            let url = root.appendingPathComponent(generated.host, isDirectory: true).appendingPathComponent(Self.assetLinksPath)
-            let bytes = generated.file.jsonBytes(prettyPrinted: true)
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(bytes).write(to: url, options: .atomic)
-            } catch {
-                throw CommandFailure.usage("cannot write \(url.path): \(error.localizedDescription)")
-            }
-            let serves = generated.claims == [generated.host] ? "" : ", for \(generated.claims.joined(separator: " and "))"
-            print("wrote \(url.path) (\(bytes.count) bytes\(serves))")
+        for file in catalog.assetLinksFiles {
+            try Self.write(
+                file,
+                to: root.appendingPathComponent(file.domain, isDirectory: true).appendingPathComponent(Self.assetLinksPath),
+                tagged: false
+            )
         }
+    }
+
+    /// Writes a hosted file's bytes and prints one line saying so.
+    private static func write(_ file: HostedAssociationFile, to url: URL, tagged: Bool) throws {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.bytes).write(to: url, options: .atomic)
+        } catch {
+            throw CommandFailure.usage("cannot write \(url.path): \(error.localizedDescription)")
+        }
+        let tag = tagged ? ", ETag \(file.entityTag)" : ""
+        let serves = file.claims == [file.domain] ? "" : ", for \(file.claims.joined(separator: " and "))"
+        print("wrote \(url.path) (\(file.bytes.count) bytes\(tag)\(serves))")
     }
 
     /// Where Android fetches the Digital Asset Links file, relative to a host's folder.

@@ -6,7 +6,7 @@ import RoundtripDemo
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the reference scenarios end to end on a simulated iPhone and print their traces.",
+        abstract: "Run the reference scenarios end to end on a simulated iPhone or Android phone and print their traces.",
         discussion: """
             Scenarios: \(DemoScenario.all.map(\.id).joined(separator: ", ")). Each prints the device's \
             trace (simulated seconds, who, what) and its checks. Exits 1 if a check fails.
