@@ -31,7 +31,7 @@ struct ParameterBinding {
         var repeatedItems: [Int: [String]] = [:]
         for item in items {
             guard let position = item.position else {
-                if let forbidden = compiled.parameters.forbidden, forbidden.contains(item.name) {
+                if let forbidden = compiled.parameters.forbidden, compiled.parameters.contains(item.name, in: forbidden) {
                     throw RoundtripError(
                         .unknownParameter,
                         "the action '\(compiled.action.name)' forbids the parameter '\(ParameterParsing.abbreviated(item.name))' (forbid-parameters)",

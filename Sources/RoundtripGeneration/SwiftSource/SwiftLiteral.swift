@@ -173,6 +173,7 @@ enum SwiftLiteral {
         if !action.forbidParameters.isEmpty {
             arguments.append("forbidParameters: ParameterNameList(\(strings(action.forbidParameters.entries)))")
         }
+        if action.names == .caseInsensitive { arguments.append("names: .caseInsensitive") }
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 

@@ -5,7 +5,7 @@ public enum ActionKey: Int, SpecKey {
     case answers, callbackMatch
     case select, requiredCallbacks, requiresOneOf, allowSchemes
     case callbackParameters, answer, errorReturns, stateParameter
-    case ignoreParameters, forbidParameters
+    case ignoreParameters, forbidParameters, names
 
     static let byName = spellings()
 
@@ -38,6 +38,7 @@ public enum ActionKey: Int, SpecKey {
         case .stateParameter: "state-parameter"
         case .ignoreParameters: "ignore-parameters"
         case .forbidParameters: "forbid-parameters"
+        case .names: "names"
         }
     }
 }
@@ -181,6 +182,12 @@ extension ActionKey {
                 .action,
                 .structure,
                 "Undeclared query names, or prefixes ending in '*' (req-*), refused as unknown-parameter even under unknown-parameters: ignore or accept."
+            )
+        case .names:
+            describe(
+                .action,
+                .choice(NameMatching.allCases.map(\.rawValue), defaultChoice: nil),
+                "Replaces the top level's names for this action: exact (a query name matches as written) or case-insensitive (in any letter case)."
             )
         case .callbackParameters:
             describe(

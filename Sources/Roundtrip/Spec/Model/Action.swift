@@ -33,6 +33,9 @@ public struct Action: Sendable {
     /// Undeclared query names refused as `unknown-parameter` even under `unknown-parameters:
     /// ignore` or `accept` (`forbid-parameters`). Empty for most actions.
     public var forbidParameters: ParameterNameList
+    /// How an incoming query name finds its declared parameter (`names:`, the action's own or the
+    /// top level's): as written (the default), or in any letter case.
+    public var names: NameMatching
     /// The effective source policy (the action's own, or the app's).
     public var sources: SourcePolicy
     /// The effective signature requirement (the action's own, or the app's).
@@ -103,8 +106,10 @@ public struct Action: Sendable {
         stateParameter: String? = nil,
         ignoresFragment: Bool = false,
         ignoreParameters: ParameterNameList = ParameterNameList(),
-        forbidParameters: ParameterNameList = ParameterNameList()
+        forbidParameters: ParameterNameList = ParameterNameList(),
+        names: NameMatching = .exact
     ) {
+        self.names = names
         self.ignoresFragment = ignoresFragment
         self.ignoreParameters = ignoreParameters
         self.forbidParameters = forbidParameters
@@ -162,6 +167,19 @@ public enum UnknownParameterPolicy: String, Sendable, Hashable, CaseIterable {
     /// Pass it on to the handler as a string (still decoded strictly: encoding, duplicates and
     /// control characters are checked).
     case accept
+}
+
+/// How an incoming query name finds its declared parameter (`names:`).
+///
+/// RFC 3986 section 6.2.2.1 leaves the query's case to the scheme, and URL APIs published for
+/// people to type or for web pages to build (some payment and point-of-sale apps) match their
+/// names in any case. Only ASCII letters fold, so the match is the same on every platform and in
+/// every locale.
+public enum NameMatching: String, Sendable, Hashable, CaseIterable {
+    /// A name matches as written, byte for byte (the default).
+    case exact
+    /// `BC=` names the parameter `bc`; the same name twice in two cases is `duplicate-parameter`.
+    case caseInsensitive = "case-insensitive"
 }
 
 /// How a query's `+` reads (`query-encoding:`).
