@@ -136,6 +136,8 @@ extension Endpoint {
         let hasPrefixes: Bool
         /// The `requires-one-of` groups, by the positions of their parameters.
         let requiredGroups: [[Int]]
+        /// The `exclusive` groups, by the positions of their parameters; empty for most actions.
+        let exclusiveGroups: [[Int]]
         /// Parameters that are route placeholders (and so may not also be in the query).
         let placeholderNames: Set<String>
         /// `ignore-parameters`, or `nil` when the action has none: only then does decoding the
@@ -162,6 +164,7 @@ extension Endpoint {
             prefixPositions = prefixes.indices.filter { prefixes[$0] }
             hasPrefixes = !prefixPositions.isEmpty
             requiredGroups = action.requiresOneOf.map { group in group.compactMap { name in names.index[name] } }.filter { !$0.isEmpty }
+            exclusiveGroups = action.exclusive.map { group in group.compactMap { name in names.index[name] } }.filter { $0.count > 1 }
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
             // Under `names: case-insensitive` the lists hold folded entries, and an incoming name
             // is folded before it is looked up in them (``contains(_:in:)``).

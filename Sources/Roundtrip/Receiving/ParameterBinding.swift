@@ -236,6 +236,25 @@ struct ParameterBinding {
         }
     }
 
+    /// Refuses a request that gives two members of an `exclusive` group, naming both (the first
+    /// two in declaration order). Run before the defaults are filled in, so every value is one
+    /// the caller gave.
+    ///
+    /// - Complexity: O(the groups' members); nothing for an action without groups.
+    func checkExclusiveGroups() throws(RoundtripError) {
+        for group in compiled.parameters.exclusiveGroups {
+            guard let first = group.firstIndex(where: { values[$0] != nil }),
+                let second = group[(first + 1)...].first(where: { values[$0] != nil })
+            else { continue }
+            let (one, other) = (compiled.names.list[group[first]], compiled.names.list[second])
+            throw RoundtripError(
+                .invalidParameter,
+                "the action '\(compiled.action.name)' takes at most one of '\(one)' and '\(other)' (exclusive)",
+                parameter: other
+            )
+        }
+    }
+
     /// Whether a value given for a `requires-one-of` member meets its group: any value but the
     /// empty text of a parameter without `allow-empty` (`.string("")`, or `.data` of nothing).
     private static func namesSomething(_ value: ParameterValue?) -> Bool {

@@ -174,6 +174,7 @@ enum SwiftLiteral {
             arguments.append("forbidParameters: ParameterNameList(\(strings(action.forbidParameters.entries)))")
         }
         if action.names == .caseInsensitive { arguments.append("names: .caseInsensitive") }
+        if !action.exclusive.isEmpty { arguments.append("exclusive: [" + action.exclusive.map(strings).joined(separator: ", ") + "]") }
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 

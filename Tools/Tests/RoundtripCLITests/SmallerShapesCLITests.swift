@@ -40,4 +40,30 @@ struct SmallerShapesCLITests {
         #expect(error["code"] as? String == code)
         #expect(error["parameter"] as? String == parameter)
     }
+
+    @Test(
+        "exclusive: one member is accepted, two are refused naming both",
+        arguments: [
+            ("till://charge?amount=1.50", 0, nil),
+            ("till://charge?amount=1.50&amount-cents=150", 1, "the action 'charge' takes at most one of 'amount' and 'amount-cents' (exclusive)"),
+        ] as [(String, Int32, String?)]
+    )
+    func exclusive(url: String, exitCode: Int32, message: String?) throws {
+        let run = try handle(url)
+        #expect(run.exitCode == exitCode, "\(run.stdout)\(run.stderr)")
+        guard let message else { return }
+        let error = try #require(run.json?["error"] as? [String: Any])
+        #expect(error["code"] as? String == "invalid-parameter")
+        #expect(error["parameter"] as? String == "amount-cents")
+        #expect(error["message"] as? String == message)
+    }
+
+    /// `spec docs` states each group, and its example request carries one member of it.
+    @Test func docsStateAnExclusiveGroup() throws {
+        let run = try CommandLineRunner.run(["spec", "docs", Self.spec])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("`amount` or `amount-cents`: a request with two of them is refused (`invalid-parameter`)."), "\(run.stdout)")
+        #expect(run.stdout.contains("till://charge?amount="))
+        #expect(!run.stdout.contains("amount-cents=1"))
+    }
 }

@@ -5,7 +5,7 @@ public enum ActionKey: Int, SpecKey {
     case answers, callbackMatch
     case select, requiredCallbacks, requiresOneOf, allowSchemes
     case callbackParameters, answer, errorReturns, stateParameter
-    case ignoreParameters, forbidParameters, names
+    case ignoreParameters, forbidParameters, names, exclusive
 
     static let byName = spellings()
 
@@ -39,6 +39,7 @@ public enum ActionKey: Int, SpecKey {
         case .ignoreParameters: "ignore-parameters"
         case .forbidParameters: "forbid-parameters"
         case .names: "names"
+        case .exclusive: "exclusive"
         }
     }
 }
@@ -171,6 +172,15 @@ extension ActionKey {
                 """
             )
         case .allowSchemes: describe(.action, .structure, "Replaces the top level's allow-schemes for this action's callbacks.")
+        case .exclusive:
+            describe(
+                .action,
+                .structure,
+                """
+                At most one of these optional query parameters may be given, else invalid-parameter naming both; \
+                or a list of such groups. Members are declared parameters that are not required.
+                """
+            )
         case .ignoreParameters:
             describe(
                 .action,

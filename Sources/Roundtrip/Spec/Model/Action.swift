@@ -66,6 +66,10 @@ public struct Action: Sendable {
     /// Groups of optional query parameters of which a request must carry at least one each
     /// (`requires-one-of:`), else `missing-parameter` naming the group. Empty for most actions.
     public var requiresOneOf: [[String]]
+    /// Groups of optional query parameters of which a request may give at most one
+    /// (`exclusive`); two of one group are refused as `invalid-parameter` naming both. Empty for
+    /// most actions.
+    public var exclusive: [[String]]
     /// `custom` only: the action's own way back (`callback-parameters` and `answer`), in the
     /// partner's names; `nil` for the other conventions, whose preset ``wayBack`` gives.
     public var customWayBack: WayBack?
@@ -107,9 +111,11 @@ public struct Action: Sendable {
         ignoresFragment: Bool = false,
         ignoreParameters: ParameterNameList = ParameterNameList(),
         forbidParameters: ParameterNameList = ParameterNameList(),
-        names: NameMatching = .exact
+        names: NameMatching = .exact,
+        exclusive: [[String]] = []
     ) {
         self.names = names
+        self.exclusive = exclusive
         self.ignoresFragment = ignoresFragment
         self.ignoreParameters = ignoreParameters
         self.forbidParameters = forbidParameters

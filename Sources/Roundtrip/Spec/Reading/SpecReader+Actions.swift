@@ -96,7 +96,8 @@ extension SpecReader {
                 convention: convention,
                 path: path
             ),
-            names: actionNames
+            names: actionNames,
+            exclusive: readRequiresOneOf(fields[.exclusive], key: .exclusive, parameters: values.parameters, routes: routes, path: path)
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action

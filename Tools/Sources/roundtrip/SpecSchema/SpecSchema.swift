@@ -566,6 +566,7 @@ enum SpecSchema {
             "ignore-parameters": nameList(ActionKey.ignoreParameters.entry.summary),
             "forbid-parameters": nameList(ActionKey.forbidParameters.entry.summary),
             "names": schema(of: ActionKey.names.entry),
+            "exclusive": exclusive,
         ],
         "allOf": actionRules,
     ]
