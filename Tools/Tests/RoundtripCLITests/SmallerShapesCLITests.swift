@@ -66,4 +66,16 @@ struct SmallerShapesCLITests {
         #expect(run.stdout.contains("till://charge?amount="))
         #expect(!run.stdout.contains("amount-cents=1"))
     }
+
+    @Test("forbid-schemes: a callback on a scheme the action refuses is forbidden-callback")
+    func forbidSchemes() throws {
+        let refused = try handle("till://x-callback-url/sale?amount=1&x-success=https%3A%2F%2Fshop.example%2Fdone")
+        #expect(refused.exitCode == 1, "\(refused.stdout)\(refused.stderr)")
+        let error = try #require(refused.json?["error"] as? [String: Any])
+        #expect(error["code"] as? String == "forbidden-callback")
+        #expect(error["parameter"] as? String == "x-success")
+        let accepted = try handle("till://x-callback-url/sale?amount=1&x-success=shop%3A%2F%2Fdone")
+        #expect(accepted.exitCode == 0, "\(accepted.stdout)\(accepted.stderr)")
+        #expect(accepted.json?["callbacks"] as? [String: String] == ["success": "shop://done"])
+    }
 }

@@ -5,7 +5,7 @@ public enum ActionKey: Int, SpecKey {
     case answers, callbackMatch
     case select, requiredCallbacks, requiresOneOf, allowSchemes
     case callbackParameters, answer, errorReturns, stateParameter
-    case ignoreParameters, forbidParameters, names, exclusive
+    case ignoreParameters, forbidParameters, names, exclusive, forbidSchemes
 
     static let byName = spellings()
 
@@ -40,6 +40,7 @@ public enum ActionKey: Int, SpecKey {
         case .forbidParameters: "forbid-parameters"
         case .names: "names"
         case .exclusive: "exclusive"
+        case .forbidSchemes: "forbid-schemes"
         }
     }
 }
@@ -172,6 +173,13 @@ extension ActionKey {
                 """
             )
         case .allowSchemes: describe(.action, .structure, "Replaces the top level's allow-schemes for this action's callbacks.")
+        case .forbidSchemes:
+            describe(
+                .action,
+                .structure,
+                "Schemes this action refuses for its callbacks (forbidden-callback), beside the callback policy and whatever the callbacks list allows.",
+                examples: ["https", "mailto"]
+            )
         case .exclusive:
             describe(
                 .action,

@@ -70,6 +70,10 @@ public struct Action: Sendable {
     /// (`exclusive`); two of one group are refused as `invalid-parameter` naming both. Empty for
     /// most actions.
     public var exclusive: [[String]]
+    /// Schemes this action refuses for its callbacks (`forbid-schemes`), lowercased, beside
+    /// every other rule of the callback policy and whatever a `callbacks` list allows: a
+    /// partner whose answer must stay on the device can refuse `https`. Empty for most actions.
+    public var forbidSchemes: [String]
     /// `custom` only: the action's own way back (`callback-parameters` and `answer`), in the
     /// partner's names; `nil` for the other conventions, whose preset ``wayBack`` gives.
     public var customWayBack: WayBack?
@@ -112,10 +116,12 @@ public struct Action: Sendable {
         ignoreParameters: ParameterNameList = ParameterNameList(),
         forbidParameters: ParameterNameList = ParameterNameList(),
         names: NameMatching = .exact,
-        exclusive: [[String]] = []
+        exclusive: [[String]] = [],
+        forbidSchemes: [String] = []
     ) {
         self.names = names
         self.exclusive = exclusive
+        self.forbidSchemes = forbidSchemes
         self.ignoresFragment = ignoresFragment
         self.ignoreParameters = ignoreParameters
         self.forbidParameters = forbidParameters

@@ -97,7 +97,8 @@ extension SpecReader {
                 path: path
             ),
             names: actionNames,
-            exclusive: readRequiresOneOf(fields[.exclusive], key: .exclusive, parameters: values.parameters, routes: routes, path: path)
+            exclusive: readRequiresOneOf(fields[.exclusive], key: .exclusive, parameters: values.parameters, routes: routes, path: path),
+            forbidSchemes: readForbidSchemes(fields[.forbidSchemes], Self.join(path, ActionKey.forbidSchemes))
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action

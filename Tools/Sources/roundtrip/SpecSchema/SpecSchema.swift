@@ -567,6 +567,7 @@ enum SpecSchema {
             "forbid-parameters": nameList(ActionKey.forbidParameters.entry.summary),
             "names": schema(of: ActionKey.names.entry),
             "exclusive": exclusive,
+            "forbid-schemes": forbidSchemes,
         ],
         "allOf": actionRules,
     ]
