@@ -3,6 +3,7 @@ import Foundation
 import Roundtrip
 import RoundtripTestSupport
 import RoundtripYAML
+import Testing
 
 /// The specs and keys the tests share.
 enum TestSpecs {
@@ -24,4 +25,42 @@ enum TestSpecs {
     }
 
     static let hmacKey = SigningKey.hmacSHA256(SymmetricKey(data: Data(secret.utf8)))
+
+    /// What `endpoint` decides for `url`: the reported values, or the refusal.
+    static func decide(_ endpoint: Endpoint, _ url: String) -> Result<[String: CanonicalValue], RoundtripError> {
+        do {
+            return .success(try endpoint.evaluate(url).canonicalValues)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Records an issue unless `decision` is a refusal with `code`, naming `parameter`, whose
+    /// message contains `message`.
+    static func expectRefusal(
+        _ decision: Result<[String: CanonicalValue], RoundtripError>,
+        _ code: RoundtripError.Code,
+        parameter: String,
+        message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard case .failure(let error) = decision else {
+            Issue.record("accepted: \(decision)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(error.code == code, sourceLocation: sourceLocation)
+        #expect(error.parameter == parameter, sourceLocation: sourceLocation)
+        #expect(error.message.contains(message), "\(error.message)", sourceLocation: sourceLocation)
+    }
+
+    /// Whether loading `yaml` fails with a diagnostic of rule `code` whose text contains `message`.
+    static func loadFails(_ yaml: String, code: String, message: String) -> Bool {
+        do {
+            _ = try SpecLoader.load(yaml: yaml)
+            return false
+        } catch {
+            let text = String(describing: error)
+            return text.contains("[\(code)]") && text.contains(message)
+        }
+    }
 }

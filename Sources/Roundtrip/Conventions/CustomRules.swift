@@ -77,7 +77,13 @@ struct CustomRules: ConventionRules {
             case .query(let name):
                 guard let url = take(name) else { continue }
                 let prefix = wayBack.answer.form == .query ? wayBack.answer.prefix : ""
-                try policy.check(decoded: url, parameter: name, responsePrefix: prefix, allowedSchemes: action.allowSchemes)
+                try policy.check(
+                    decoded: url,
+                    parameter: name,
+                    responsePrefix: prefix,
+                    allowedSchemes: action.allowSchemes,
+                    refusedSchemes: action.forbidSchemes
+                )
                 callbacks[location.outcome] = url
             case .jsonMember(let parameter, let pointer):
                 let document: DocumentNode
@@ -104,6 +110,7 @@ struct CustomRules: ConventionRules {
                     decoded: url,
                     parameter: parameter,
                     allowedSchemes: action.allowSchemes,
+                    refusedSchemes: action.forbidSchemes,
                     place: location.place.described,
                     scanningCharacters: true
                 )
@@ -111,7 +118,7 @@ struct CustomRules: ConventionRules {
             case .template(let name):
                 guard let template = take(name) else { continue }
                 let url = try URLTemplate.checked(template, parameter: name, fields: answerFields(of: action))
-                try policy.check(decoded: url, parameter: name, allowedSchemes: action.allowSchemes)
+                try policy.check(decoded: url, parameter: name, allowedSchemes: action.allowSchemes, refusedSchemes: action.forbidSchemes)
                 callbacks[location.outcome] = template
             }
         }

@@ -76,7 +76,8 @@ struct ReturnURLRules: ConventionRules {
             decoded: url,
             parameter: action.returnParameter,
             responsePrefix: action.responsePrefix,
-            allowedSchemes: action.allowSchemes
+            allowedSchemes: action.allowSchemes,
+            refusedSchemes: action.forbidSchemes
         )
         return (RequestCallbacks(key: ConventionNames.returnKey, url: url), nil)
     }

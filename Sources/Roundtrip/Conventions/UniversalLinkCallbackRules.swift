@@ -77,8 +77,13 @@ struct UniversalLinkCallbackRules: ConventionRules {
                 parameter: ConventionNames.ulcError
             )
         }
-        _ = try policy.check(decoded: success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true)
-        _ = try policy.check(decoded: errorURL, parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure, requireHTTPS: true)
+        _ = try policy.check(decoded: success, parameter: ConventionNames.ulcSuccess, requireHTTPS: true, refusedSchemes: action.forbidSchemes)
+        _ = try policy.check(
+            decoded: errorURL,
+            parameter: error != nil ? ConventionNames.ulcError : ConventionNames.ulcFailure,
+            requireHTTPS: true,
+            refusedSchemes: action.forbidSchemes
+        )
         return (RequestCallbacks(["success": success, "error": errorURL]), nil)
     }
 

@@ -66,7 +66,7 @@ struct XCallbackURLRules: ConventionRules {
         var callbacks: [String: String] = [:]
         for (outcome, parameter) in ConventionNames.xCallbacks {
             guard let url = take(parameter) else { continue }
-            _ = try policy.check(decoded: url, parameter: parameter, allowedSchemes: action.allowSchemes)
+            _ = try policy.check(decoded: url, parameter: parameter, allowedSchemes: action.allowSchemes, refusedSchemes: action.forbidSchemes)
             // Checked, but never opened: an outcome the action does not answer with.
             if action.outcomes.contains(outcome) { callbacks[outcome] = url }
         }

@@ -23,7 +23,7 @@ extension Endpoint {
 
         init(action: Action, keys: any KeyResolver) {
             self.action = action
-            names = DeclaredNames(action.parameters.map(\.name))
+            names = DeclaredNames(action.parameters.map(\.name), matching: action.names)
             func rule(_ parameter: ParameterSpec, queryEncoding: QueryEncoding) -> ParameterRule {
                 ParameterRule(
                     parameter,
@@ -54,9 +54,18 @@ extension Endpoint {
         /// takes the `String` path) when there are more than 16 names or one is not ASCII.
         let bytes: [UInt8]
         let ranges: [Range<Int>]
+        /// Under `names: case-insensitive`, each name's position by its folded key
+        /// (``NameMatching/folded(_:)``); empty, and never consulted, for names matched as written.
+        let folded: [String: Int]
 
-        init(_ names: [String]) {
+        init(_ names: [String], matching: NameMatching = .exact) {
             list = names
+            var folded: [String: Int] = [:]
+            if matching == .caseInsensitive {
+                for (position, name) in names.enumerated() { folded[NameMatching.folded(name)] = position }
+            }
+            self.folded = folded
+            foldsCase = matching == .caseInsensitive
             var index: [String: Int] = [:]
             for (position, name) in names.enumerated() { index[name] = position }
             self.index = index
@@ -77,6 +86,16 @@ extension Endpoint {
         func position(of name: String) -> Int? {
             if list.count <= 16 { return list.firstIndex(of: name) }
             return index[name]
+        }
+
+        /// Whether names match in any letter case (`names: case-insensitive`).
+        let foldsCase: Bool
+
+        /// The declared parameter whose name is `name` in another letter case, under
+        /// `names: case-insensitive`; asked only once the name matched no parameter as written.
+        func position(folding name: String) -> Int? {
+            guard foldsCase else { return nil }
+            return folded[NameMatching.folded(name)]
         }
 
         /// The declared parameter whose name has exactly these bytes, when the raw name has no
@@ -117,6 +136,8 @@ extension Endpoint {
         let hasPrefixes: Bool
         /// The `requires-one-of` groups, by the positions of their parameters.
         let requiredGroups: [[Int]]
+        /// The `exclusive` groups, by the positions of their parameters; empty for most actions.
+        let exclusiveGroups: [[Int]]
         /// Parameters that are route placeholders (and so may not also be in the query).
         let placeholderNames: Set<String>
         /// `ignore-parameters`, or `nil` when the action has none: only then does decoding the
@@ -124,6 +145,14 @@ extension Endpoint {
         let ignored: ParameterNameList?
         /// `forbid-parameters`, or `nil` when the action has none.
         let forbidden: ParameterNameList?
+        /// Whether names match in any letter case (`names: case-insensitive`).
+        let foldsCase: Bool
+
+        /// Whether an undeclared incoming name is in `list` (``ignored`` or ``forbidden``), folded
+        /// first under `names: case-insensitive`.
+        func contains(_ name: String, in list: ParameterNameList) -> Bool {
+            list.contains(foldsCase ? NameMatching.folded(name) : name)
+        }
 
         init(action: Action, rules: [ParameterRule], names: DeclaredNames) {
             self.rules = rules
@@ -135,9 +164,18 @@ extension Endpoint {
             prefixPositions = prefixes.indices.filter { prefixes[$0] }
             hasPrefixes = !prefixPositions.isEmpty
             requiredGroups = action.requiresOneOf.map { group in group.compactMap { name in names.index[name] } }.filter { !$0.isEmpty }
+            exclusiveGroups = action.exclusive.map { group in group.compactMap { name in names.index[name] } }.filter { $0.count > 1 }
             placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
-            ignored = action.ignoreParameters.isEmpty ? nil : action.ignoreParameters
-            forbidden = action.forbidParameters.isEmpty ? nil : action.forbidParameters
+            // Under `names: case-insensitive` the lists hold folded entries, and an incoming name
+            // is folded before it is looked up in them (``contains(_:in:)``).
+            let folds = action.names == .caseInsensitive
+            func list(_ list: ParameterNameList) -> ParameterNameList? {
+                if list.isEmpty { return nil }
+                return folds ? ParameterNameList(list.entries.map(NameMatching.folded)) : list
+            }
+            ignored = list(action.ignoreParameters)
+            forbidden = list(action.forbidParameters)
+            foldsCase = folds
         }
 
         /// The prefix parameter (`fld*`) that stands for an undeclared name (`fldFront`), if any.

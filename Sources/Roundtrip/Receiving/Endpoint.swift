@@ -294,7 +294,8 @@ public struct Endpoint: Sendable {
 
     /// The parameters step: the query items left after the signature and callbacks, the route's
     /// placeholders, the whole-query value and the fragment each bound to its parameter and
-    /// parsed; then the `requires-one-of` groups checked and the defaults filled in.
+    /// parsed; then the `requires-one-of` and `exclusive` groups checked and the defaults filled
+    /// in.
     private func bindParameters(
         _ compiled: CompiledAction,
         query: ReadQuery,
@@ -308,6 +309,7 @@ public struct Endpoint: Sendable {
         try binding.bindQueryValue(query.wholeValue)
         try binding.bindFragment(offsets.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
         if !compiled.parameters.requiredGroups.isEmpty { try binding.checkRequiredGroups() }
+        if !compiled.parameters.exclusiveGroups.isEmpty { try binding.checkExclusiveGroups() }
         try binding.applyDefaults()
         return binding
     }

@@ -68,7 +68,7 @@ extension Endpoint.CompiledAction {
                 selectPairs += 1
             } else if let item = try decodeItem(raw, at: offset) {
                 // An `ignore-parameters` name is dropped here, before duplicates are looked for.
-                if item.position == nil, let ignored = parameters.ignored, ignored.contains(item.name) { return }
+                if item.position == nil, let ignored = parameters.ignored, parameters.contains(item.name, in: ignored) { return }
                 items.append(item)
             } else {
                 selectPairs += 1
@@ -79,7 +79,17 @@ extension Endpoint.CompiledAction {
         if selectPairs > select.names.count, let repeated = repeatedSelectName(in: UnsafeBufferPointer(rebasing: url[query])) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(repeated)' appears more than once", parameter: repeated)
         }
-        if let duplicate = firstDuplicateName(in: items) {
+        if names.foldsCase {
+            var steps = 0
+            let keyed = items.lazy.filter { item in item.position.map { !self.parameters.repeatable[$0] } ?? true }.map(\.name)
+            if let duplicate = NameMatching.firstRepeated(keyed, steps: &steps) {
+                throw RoundtripError(
+                    .duplicateParameter,
+                    "the parameter '\(duplicate)' appears more than once (the action's names match in any letter case)",
+                    parameter: duplicate
+                )
+            }
+        } else if let duplicate = firstDuplicateName(in: items) {
             throw RoundtripError(.duplicateParameter, "the parameter '\(duplicate)' appears more than once", parameter: duplicate)
         }
         return items
@@ -114,9 +124,9 @@ extension Endpoint.CompiledAction {
             position = declared
         } else {
             if isSelectName(rawName: rawName) { return nil }
-            name = try QueryCodec.decodeName(raw, end: equals)
-            if isSelectName(name) { return nil }
-            position = names.position(of: name) ?? parameters.prefixPosition(of: name)
+            let decoded = try QueryCodec.decodeName(raw, end: equals)
+            if isSelectName(decoded) { return nil }
+            (name, position) = find(decoded)
         }
         guard equals < raw.count else { return IncomingItem(name: name, value: .absent, position: position) }
         // Printable ASCII without `%` decodes to itself: checked here, in the decoding step, and
@@ -135,14 +145,22 @@ extension Endpoint.CompiledAction {
     /// and the value: always through the decoding path, never read in place.
     private func decodeFormItem(_ raw: UnsafeBufferPointer<UInt8>) throws(RoundtripError) -> IncomingItem? {
         let equals = QueryCodec.nameEnd(raw)
-        let name = try QueryCodec.decodeName(raw, end: equals, options: PercentDecoding.Options(queryEncoding: .form))
-        if isSelectName(name) { return nil }
-        let position = names.position(of: name) ?? parameters.prefixPosition(of: name)
+        let decoded = try QueryCodec.decodeName(raw, end: equals, options: PercentDecoding.Options(queryEncoding: .form))
+        if isSelectName(decoded) { return nil }
+        let (name, position) = find(decoded)
         let options = position.map { parameters.rules[$0].decoding } ?? PercentDecoding.Options(queryEncoding: .form)
         guard let value = try QueryCodec.decodeValue(raw, nameEnd: equals, name: name, options: options) else {
             return IncomingItem(name: name, value: .absent, position: position)
         }
         return IncomingItem(name: name, value: .decoded(value), position: position)
+    }
+
+    /// The declared parameter a decoded name names, as written, then by a prefix (`fld*`), then
+    /// in another letter case under `names: case-insensitive` (reported under its declared name).
+    private func find(_ name: String) -> (name: String, position: Int?) {
+        if let position = names.position(of: name) ?? parameters.prefixPosition(of: name) { return (name, position) }
+        if let position = names.position(folding: name) { return (names.list[position], position) }
+        return (name, nil)
     }
 
     /// Whether a raw name without escapes is one of the action's select names. The selection

@@ -31,7 +31,7 @@ struct ParameterBinding {
         var repeatedItems: [Int: [String]] = [:]
         for item in items {
             guard let position = item.position else {
-                if let forbidden = compiled.parameters.forbidden, forbidden.contains(item.name) {
+                if let forbidden = compiled.parameters.forbidden, compiled.parameters.contains(item.name, in: forbidden) {
                     throw RoundtripError(
                         .unknownParameter,
                         "the action '\(compiled.action.name)' forbids the parameter '\(ParameterParsing.abbreviated(item.name))' (forbid-parameters)",
@@ -232,6 +232,25 @@ struct ParameterBinding {
                 .missingParameter,
                 "the action '\(compiled.action.name)' requires one of \(names)\(why)",
                 parameter: compiled.names.list[group[0]]
+            )
+        }
+    }
+
+    /// Refuses a request that gives two members of an `exclusive` group, naming both (the first
+    /// two in declaration order). Run before the defaults are filled in, so every value is one
+    /// the caller gave.
+    ///
+    /// - Complexity: O(the groups' members); nothing for an action without groups.
+    func checkExclusiveGroups() throws(RoundtripError) {
+        for group in compiled.parameters.exclusiveGroups {
+            guard let first = group.firstIndex(where: { values[$0] != nil }),
+                let second = group[(first + 1)...].first(where: { values[$0] != nil })
+            else { continue }
+            let (one, other) = (compiled.names.list[group[first]], compiled.names.list[second])
+            throw RoundtripError(
+                .invalidParameter,
+                "the action '\(compiled.action.name)' takes at most one of '\(one)' and '\(other)' (exclusive)",
+                parameter: other
             )
         }
     }

@@ -117,6 +117,8 @@ public struct CallbackPolicy: Sendable {
     /// - Parameters:
     ///   - allowedSchemes: The action's own `allow-schemes`, in place of ``allowedSchemes``;
     ///     `nil` for the policy's. Read only for a forbidden scheme.
+    ///   - refusedSchemes: The action's `forbid-schemes`, lowercased: refused whatever else
+    ///     the policy says.
     ///   - place: Where the callback is, for messages, when it is not the whole of `parameter`
     ///     (`'/callback_url' in 'data'`).
     ///   - scanningCharacters: Whether to scan for control characters and backslashes first,
@@ -129,6 +131,7 @@ public struct CallbackPolicy: Sendable {
         requireHTTPS: Bool = false,
         responsePrefix: String = "",
         allowedSchemes: [String]? = nil,
+        refusedSchemes: [String] = [],
         place: String? = nil,
         scanningCharacters: Bool = false
     ) throws(RoundtripError) -> URLSplit {
@@ -151,6 +154,9 @@ public struct CallbackPolicy: Sendable {
         // Decided on the bytes and offsets of the split: no `Substring` is made unless a
         // message needs one.
         let offsets = split.offsets
+        if !refusedSchemes.isEmpty, refusedSchemes.contains(where: { CallbackPolicy.equalsIgnoringCase(split.scheme, $0) }) {
+            throw reject("uses the scheme '\(split.scheme.lowercased()):', which this action refuses for its callbacks (forbid-schemes)")
+        }
         if offsets.userInfo != nil { throw reject("has user-info ('…@') in its authority, a classic way to disguise the real host") }
         if offsets.fragment != nil { throw reject("has a fragment ('#'); callbacks may not carry one") }
         let checksScheme = allowList == nil && !requireHTTPS

@@ -81,8 +81,12 @@ public struct ExampleRequest: Sendable, Hashable {
         let values = action.parameters + [action.queryValue, action.fragment].compactMap { $0 }
         // Without the optional parameters, each `requires-one-of` group still needs one: its first.
         let groupFirsts = Set(action.requiresOneOf.compactMap(\.first))
+        // An `exclusive` group takes at most one member: its first.
+        let exclusiveOthers = Set(action.exclusive.flatMap { $0.dropFirst() })
         for parameter in values
-        where includingOptional || parameter.isRequired || placeholders.contains(parameter.name) || groupFirsts.contains(parameter.name) {
+        where (includingOptional && !exclusiveOthers.contains(parameter.name)) || parameter.isRequired || placeholders.contains(parameter.name)
+            || groupFirsts.contains(parameter.name)
+        {
             // A presence switch shows its bare name, as its callers write it when it is on.
             if parameter.isPresenceSwitch {
                 items.append(QueryItem(name: parameter.name, value: nil))

@@ -173,6 +173,9 @@ enum SwiftLiteral {
         if !action.forbidParameters.isEmpty {
             arguments.append("forbidParameters: ParameterNameList(\(strings(action.forbidParameters.entries)))")
         }
+        if action.names == .caseInsensitive { arguments.append("names: .caseInsensitive") }
+        if !action.exclusive.isEmpty { arguments.append("exclusive: [" + action.exclusive.map(strings).joined(separator: ", ") + "]") }
+        if !action.forbidSchemes.isEmpty { arguments.append("forbidSchemes: \(strings(action.forbidSchemes))") }
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 

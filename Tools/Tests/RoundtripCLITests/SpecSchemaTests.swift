@@ -47,7 +47,7 @@ struct SpecSchemaTests {
                 "the file", schema,
                 [
                     "roundtrip", "app", "callbacks", "sources", "signatures", "keys", "answers", "callback-match", "allow-schemes",
-                    "query-encoding", "actions",
+                    "query-encoding", "names", "actions",
                 ]
             ),
             (
@@ -67,7 +67,7 @@ struct SpecSchemaTests {
                     "url", "convention", "return-parameter", "response-prefix", "outcomes", "unknown-parameters", "parameters", "query-value",
                     "fragment", "sources", "signatures", "returns", "query-encoding", "description", "answers", "callback-match",
                     "select", "required-callbacks", "requires-one-of", "allow-schemes", "callback-parameters", "answer",
-                    "error-returns", "state-parameter", "ignore-parameters", "forbid-parameters",
+                    "error-returns", "state-parameter", "ignore-parameters", "forbid-parameters", "names", "exclusive", "forbid-schemes",
                 ]
             ),
             ("a parameter", definitions["parameter"] as? [String: Any], parameterKeys),

@@ -5,7 +5,7 @@ public enum ActionKey: Int, SpecKey {
     case answers, callbackMatch
     case select, requiredCallbacks, requiresOneOf, allowSchemes
     case callbackParameters, answer, errorReturns, stateParameter
-    case ignoreParameters, forbidParameters
+    case ignoreParameters, forbidParameters, names, exclusive, forbidSchemes
 
     static let byName = spellings()
 
@@ -38,6 +38,9 @@ public enum ActionKey: Int, SpecKey {
         case .stateParameter: "state-parameter"
         case .ignoreParameters: "ignore-parameters"
         case .forbidParameters: "forbid-parameters"
+        case .names: "names"
+        case .exclusive: "exclusive"
+        case .forbidSchemes: "forbid-schemes"
         }
     }
 }
@@ -170,6 +173,22 @@ extension ActionKey {
                 """
             )
         case .allowSchemes: describe(.action, .structure, "Replaces the top level's allow-schemes for this action's callbacks.")
+        case .forbidSchemes:
+            describe(
+                .action,
+                .structure,
+                "Schemes this action refuses for its callbacks (forbidden-callback), beside the callback policy and whatever the callbacks list allows.",
+                examples: ["https", "mailto"]
+            )
+        case .exclusive:
+            describe(
+                .action,
+                .structure,
+                """
+                At most one of these optional query parameters may be given, else invalid-parameter naming both; \
+                or a list of such groups. Members are declared parameters that are not required.
+                """
+            )
         case .ignoreParameters:
             describe(
                 .action,
@@ -181,6 +200,12 @@ extension ActionKey {
                 .action,
                 .structure,
                 "Undeclared query names, or prefixes ending in '*' (req-*), refused as unknown-parameter even under unknown-parameters: ignore or accept."
+            )
+        case .names:
+            describe(
+                .action,
+                .choice(NameMatching.allCases.map(\.rawValue), defaultChoice: nil),
+                "Replaces the top level's names for this action: exact (a query name matches as written) or case-insensitive (in any letter case)."
             )
         case .callbackParameters:
             describe(

@@ -61,6 +61,15 @@ extension TopLevelKey {
                 (allow-schemes). Never javascript, vbscript, data, file, about or blob. An action's own `allow-schemes` replaces it.
                 """
             )
+        case .names:
+            describe(
+                .topLevel,
+                .choice(NameMatching.allCases.map(\.rawValue), defaultChoice: NameMatching.exact.rawValue),
+                """
+                How a query name finds its parameter, for the actions that do not say: exact (the default: as written) or \
+                case-insensitive (BC= is bc, ASCII letters only; the same name twice in two cases is duplicate-parameter).
+                """
+            )
         }
     }
 }

@@ -63,7 +63,7 @@ extension SpecKey where Self: RawRepresentable, RawValue == Int {
 /// The keys at the top of a spec. Part of the spec language's description (``SpecLanguage``).
 public enum TopLevelKey: Int, SpecKey {
     case roundtrip, app, callbacks, sources, signatures, keys, queryEncoding, actions
-    case answers, callbackMatch, allowSchemes
+    case answers, callbackMatch, allowSchemes, names
 
     static let byName = spellings()
 
@@ -81,6 +81,7 @@ public enum TopLevelKey: Int, SpecKey {
         case .answers: "answers"
         case .callbackMatch: "callback-match"
         case .allowSchemes: "allow-schemes"
+        case .names: "names"
         }
     }
 }

@@ -33,6 +33,9 @@ public struct Action: Sendable {
     /// Undeclared query names refused as `unknown-parameter` even under `unknown-parameters:
     /// ignore` or `accept` (`forbid-parameters`). Empty for most actions.
     public var forbidParameters: ParameterNameList
+    /// How an incoming query name finds its declared parameter (`names:`, the action's own or the
+    /// top level's): as written (the default), or in any letter case.
+    public var names: NameMatching
     /// The effective source policy (the action's own, or the app's).
     public var sources: SourcePolicy
     /// The effective signature requirement (the action's own, or the app's).
@@ -63,6 +66,14 @@ public struct Action: Sendable {
     /// Groups of optional query parameters of which a request must carry at least one each
     /// (`requires-one-of:`), else `missing-parameter` naming the group. Empty for most actions.
     public var requiresOneOf: [[String]]
+    /// Groups of optional query parameters of which a request may give at most one
+    /// (`exclusive`); two of one group are refused as `invalid-parameter` naming both. Empty for
+    /// most actions.
+    public var exclusive: [[String]]
+    /// Schemes this action refuses for its callbacks (`forbid-schemes`), lowercased, beside
+    /// every other rule of the callback policy and whatever a `callbacks` list allows: a
+    /// partner whose answer must stay on the device can refuse `https`. Empty for most actions.
+    public var forbidSchemes: [String]
     /// `custom` only: the action's own way back (`callback-parameters` and `answer`), in the
     /// partner's names; `nil` for the other conventions, whose preset ``wayBack`` gives.
     public var customWayBack: WayBack?
@@ -103,8 +114,14 @@ public struct Action: Sendable {
         stateParameter: String? = nil,
         ignoresFragment: Bool = false,
         ignoreParameters: ParameterNameList = ParameterNameList(),
-        forbidParameters: ParameterNameList = ParameterNameList()
+        forbidParameters: ParameterNameList = ParameterNameList(),
+        names: NameMatching = .exact,
+        exclusive: [[String]] = [],
+        forbidSchemes: [String] = []
     ) {
+        self.names = names
+        self.exclusive = exclusive
+        self.forbidSchemes = forbidSchemes
         self.ignoresFragment = ignoresFragment
         self.ignoreParameters = ignoreParameters
         self.forbidParameters = forbidParameters
@@ -162,6 +179,19 @@ public enum UnknownParameterPolicy: String, Sendable, Hashable, CaseIterable {
     /// Pass it on to the handler as a string (still decoded strictly: encoding, duplicates and
     /// control characters are checked).
     case accept
+}
+
+/// How an incoming query name finds its declared parameter (`names:`).
+///
+/// RFC 3986 section 6.2.2.1 leaves the query's case to the scheme, and URL APIs published for
+/// people to type or for web pages to build (some payment and point-of-sale apps) match their
+/// names in any case. Only ASCII letters fold, so the match is the same on every platform and in
+/// every locale.
+public enum NameMatching: String, Sendable, Hashable, CaseIterable {
+    /// A name matches as written, byte for byte (the default).
+    case exact
+    /// `BC=` names the parameter `bc`; the same name twice in two cases is `duplicate-parameter`.
+    case caseInsensitive = "case-insensitive"
 }
 
 /// How a query's `+` reads (`query-encoding:`).

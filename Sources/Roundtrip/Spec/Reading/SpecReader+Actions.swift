@@ -8,6 +8,7 @@ extension SpecReader {
         sources: SourcePolicy,
         signatures: SignatureRequirement,
         queryEncoding: QueryEncoding,
+        names: NameMatching = .exact,
         answerContext: AnswerContext = AnswerContext()
     ) -> Action? {
         let path = "actions." + name
@@ -34,6 +35,8 @@ extension SpecReader {
             readReturns($0, path: Self.join(path, ActionKey.returns), convention: convention, responsePrefix: keys.responsePrefix)
         }
         let actionEncoding = choice(fields[.queryEncoding], Self.join(path, ActionKey.queryEncoding), QueryEncoding.self) ?? queryEncoding
+        let actionNames = choice(fields[.names], Self.join(path, ActionKey.names), NameMatching.self) ?? names
+        if actionNames == .caseInsensitive { checkFoldedNames(values.parameters, node: fields[.parameters], path: path) }
         let select = readSelect(
             fields[.select],
             parameters: values.parameters,
@@ -92,7 +95,10 @@ extension SpecReader {
                 parameters: values.parameters,
                 convention: convention,
                 path: path
-            )
+            ),
+            names: actionNames,
+            exclusive: readRequiresOneOf(fields[.exclusive], key: .exclusive, parameters: values.parameters, routes: routes, path: path),
+            forbidSchemes: readForbidSchemes(fields[.forbidSchemes], Self.join(path, ActionKey.forbidSchemes))
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action

@@ -6,8 +6,32 @@ extension SpecReader {
     ///
     /// - Returns: The schemes, or `nil` when the key is absent or not a list.
     mutating func readAllowSchemes(_ node: DocumentNode?, _ path: String, app: AppDescription) -> [String]? {
-        guard let node, let entries = stringList(node, path) else { return nil }
+        guard let node else { return nil }
         let ownSchemes = Set(app.schemes.map { $0.lowercased() })
+        return readSchemes(node, path) { scheme in
+            if CallbackPolicy.unallowableSchemes.contains(scheme) {
+                return "'\(scheme):' runs script or opens content in place of a callback target, so no spec can allow it; remove it"
+            }
+            if ownSchemes.contains(scheme) {
+                return "'\(scheme):' is one of this app's own schemes (app.schemes): a callback on it would loop back into the app; remove it"
+            }
+            return nil
+        }
+    }
+
+    /// Reads an action's `forbid-schemes`, lowercased: each entry a scheme (RFC 3986 section
+    /// 3.1), listed once.
+    mutating func readForbidSchemes(_ node: DocumentNode?, _ path: String) -> [String] {
+        guard let node else { return [] }
+        return readSchemes(node, path) { _ in nil } ?? []
+    }
+
+    /// Reads a list of schemes, lowercased: each a scheme (RFC 3986 section 3.1, else
+    /// `invalid-scheme`), not one `unallowable` explains away (`unallowable-scheme`), listed once.
+    ///
+    /// - Returns: The schemes, or `nil` when the value is not a list.
+    private mutating func readSchemes(_ node: DocumentNode, _ path: String, unallowable: (String) -> String?) -> [String]? {
+        guard let entries = stringList(node, path) else { return nil }
         var schemes: [String] = []
         for (index, entry) in entries.enumerated() {
             let scheme = entry.lowercased()
@@ -18,20 +42,8 @@ extension SpecReader {
                     node,
                     "'\(entry)' is not a URL scheme (a letter, then letters, digits, '+', '-' or '.'); write it without ':' or '//'"
                 )
-            } else if CallbackPolicy.unallowableSchemes.contains(scheme) {
-                error(
-                    "unallowable-scheme",
-                    "\(path)[\(index)]",
-                    node,
-                    "'\(scheme):' runs script or opens content in place of a callback target, so no spec can allow it; remove it"
-                )
-            } else if ownSchemes.contains(scheme) {
-                error(
-                    "unallowable-scheme",
-                    "\(path)[\(index)]",
-                    node,
-                    "'\(scheme):' is one of this app's own schemes (app.schemes): a callback on it would loop back into the app; remove it"
-                )
+            } else if let why = unallowable(scheme) {
+                error("unallowable-scheme", "\(path)[\(index)]", node, why)
             } else if schemes.contains(scheme) {
                 error("duplicate-value", "\(path)[\(index)]", node, "'\(scheme)' is listed twice")
             } else {

@@ -61,10 +61,19 @@ extension SpecReader {
     /// finding: a required member makes the group always met, and a defaulted one always has a
     /// value, so the handler could not tell whether the caller gave one; either way the group the
     /// author wrote would never refuse a request.
-    mutating func readRequiresOneOf(_ node: DocumentNode?, parameters: [ParameterSpec], routes: [RoutePattern], path actionPath: String) -> [[String]]
-    {
+    ///
+    /// `exclusive` (`key`) is read the same way: groups of at least two optional query
+    /// parameters, of which a request may give at most one. A member with a `default` is allowed
+    /// there, since what counts is whether the caller gave it.
+    mutating func readRequiresOneOf(
+        _ node: DocumentNode?,
+        key: ActionKey = .requiresOneOf,
+        parameters: [ParameterSpec],
+        routes: [RoutePattern],
+        path actionPath: String
+    ) -> [[String]] {
         guard let node else { return [] }
-        let path = Self.join(actionPath, ActionKey.requiresOneOf.name)
+        let path = Self.join(actionPath, key.name)
         guard let elements = node.elements else {
             error("wrong-type", path, node, "expected a list of parameter names ([id, day]) or a list of such lists ([[id, day], [text, url]])")
             return []
@@ -81,7 +90,7 @@ extension SpecReader {
         for (index, groupNode) in groupNodes.enumerated() {
             let groupPath = isOneGroup ? path : "\(path)[\(index)]"
             guard let names = stringList(groupNode, groupPath) else { continue }
-            if let group = checkGroup(names, node: groupNode, parameters: parameters, placeholders: placeholders, path: groupPath) {
+            if let group = checkGroup(names, node: groupNode, key: key, parameters: parameters, placeholders: placeholders, path: groupPath) {
                 groups.append(group)
             }
         }
@@ -91,10 +100,12 @@ extension SpecReader {
     private mutating func checkGroup(
         _ names: [String],
         node: DocumentNode,
+        key: ActionKey,
         parameters: [ParameterSpec],
         placeholders: Set<String>,
         path: String
     ) -> [String]? {
+        let exclusive = key == .exclusive
         let before = diagnostics.count
         if Set(names).count != names.count {
             error("duplicate-value", path, node, "a group lists each parameter once")
@@ -104,7 +115,9 @@ extension SpecReader {
                 "invalid-value",
                 path,
                 node,
-                "a group needs at least two parameter names (one of them is required); for a single parameter write 'required: true' on it"
+                exclusive
+                    ? "a group needs at least two parameter names, of which a request may give at most one"
+                    : "a group needs at least two parameter names (one of them is required); for a single parameter write 'required: true' on it"
             )
         }
         for name in names {
@@ -117,13 +130,12 @@ extension SpecReader {
                 )
             } else if let parameter = parameters.first(where: { $0.name == name }) {
                 if parameter.isRequired {
-                    error(
-                        "invalid-value",
-                        path,
-                        node,
-                        "'\(name)' is 'required: true', so the group is always met and never refuses a request; drop it from the group, or drop 'required'"
-                    )
-                } else if parameter.defaultValue != nil || parameter.defaultItems != nil {
+                    let why =
+                        exclusive
+                        ? "every request gives it, and no other member of the group could ever be given"
+                        : "the group is always met and never refuses a request"
+                    error("invalid-value", path, node, "'\(name)' is 'required: true', so \(why); drop it from the group, or drop 'required'")
+                } else if !exclusive, parameter.defaultValue != nil || parameter.defaultItems != nil {
                     error(
                         "invalid-default",
                         path,

@@ -35,6 +35,7 @@ extension SpecReader {
         if let node = top[.keys] { keys = readKeys(node) }
         let answerContext = readAnswerContext(top, keys: keys, callbacks: callbacks)
         let queryEncoding = choice(top[.queryEncoding], TopLevelKey.queryEncoding.name, QueryEncoding.self) ?? .rfc3986
+        let names = choice(top[.names], TopLevelKey.names.name, NameMatching.self) ?? .exact
         var actions: [Action] = []
         if let actionsNode = top[.actions] {
             for member in namedEntries(actionsNode, TopLevelKey.actions.name) {
@@ -48,6 +49,7 @@ extension SpecReader {
                     sources: sources,
                     signatures: signatures,
                     queryEncoding: queryEncoding,
+                    names: names,
                     answerContext: answerContext
                 ) {
                     actions.append(action)

@@ -42,6 +42,15 @@ extension DocsRenderer {
                 )
             )
         }
+        for group in action.exclusive {
+            facts.append(
+                DocsFact(
+                    term: "At most one of",
+                    value: joined(group.map { [.code($0)] }, last: "or")
+                        + [.text(": a request with two of them is refused ("), .code("invalid-parameter"), .text(").")]
+                )
+            )
+        }
         return facts
     }
 }

@@ -26,4 +26,11 @@ extension SpecSchema {
             "examples": [["http"]],
         ]
     }
+
+    /// An action's `forbid-schemes`: any schemes, one or a list.
+    static let forbidSchemes: OrderedJSON = [
+        "description": .string(ActionKey.forbidSchemes.entry.summary),
+        "anyOf": [scheme, ["type": "array", "items": scheme]],
+        "examples": [["https", "mailto"]],
+    ]
 }

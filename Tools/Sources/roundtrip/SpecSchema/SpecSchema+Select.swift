@@ -46,6 +46,13 @@ extension SpecSchema {
         "examples": [["id", "day"], [["id", "day"], ["text", "url"]]],
     ]
 
+    /// `exclusive`: one group of parameter names or a list of groups, as `requires-one-of`.
+    static let exclusive: OrderedJSON = [
+        "description": .string(ActionKey.exclusive.entry.summary),
+        "anyOf": [parameterGroup, ["type": "array", "minItems": 1, "items": parameterGroup]],
+        "examples": [["amount", "amount-cents"], [["amount", "amount-cents"], ["email", "phone"]]],
+    ]
+
     /// The conditions of `required-callbacks` on the convention: each requirable convention but
     /// custom (whose outcomes are the action's) lists the outcomes it answers.
     static let requirementRules: [OrderedJSON] =

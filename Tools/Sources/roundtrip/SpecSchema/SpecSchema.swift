@@ -59,6 +59,7 @@ enum SpecSchema {
             "callback-match": schema(of: TopLevelKey.callbackMatch.entry),
             "allow-schemes": allowSchemes(TopLevelKey.allowSchemes.entry.summary),
             "query-encoding": schema(of: TopLevelKey.queryEncoding.entry),
+            "names": schema(of: TopLevelKey.names.entry),
             "actions": [
                 "description": .string(TopLevelKey.actions.entry.summary),
                 "type": "object",
@@ -564,6 +565,9 @@ enum SpecSchema {
             "state-parameter": schema(of: ActionKey.stateParameter.entry),
             "ignore-parameters": nameList(ActionKey.ignoreParameters.entry.summary),
             "forbid-parameters": nameList(ActionKey.forbidParameters.entry.summary),
+            "names": schema(of: ActionKey.names.entry),
+            "exclusive": exclusive,
+            "forbid-schemes": forbidSchemes,
         ],
         "allOf": actionRules,
     ]
