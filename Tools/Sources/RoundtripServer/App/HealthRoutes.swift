@@ -4,8 +4,8 @@ import Hummingbird
 ///
 /// - `GET /healthz` → 200 `{"status": "ok"}` while the process serves requests (liveness: it
 ///   never touches the database, so a database outage does not get the instance restarted);
-/// - `GET /readyz` → 200 `{"status": "ready"}` when the store takes a write within a second
-///   (``ULCTestStore/ping()`` writes one row: a full disk or a held lock is not ready), else 503
+/// - `GET /readyz` → 200 `{"status": "ready"}` when the store takes a write within the server's
+///   readiness limit, a second by default (``ULCTestStore/ping()`` writes one row: a full disk or a held lock is not ready), else 503
 ///   `{"status": "unavailable", "error": {"code": "store-unavailable", …}}` (readiness: take the
 ///   instance out of rotation until its database returns). The answer is kept for a second and
 ///   shared by the probes that arrive meanwhile, so however often `/readyz` is asked, the store
@@ -13,12 +13,9 @@ import Hummingbird
 struct HealthRoutes: Sendable {
     let probe: ReadinessProbe
 
-    init(store: any ULCTestStore, clock: ServerClock) {
-        probe = ReadinessProbe(store: store, clock: clock)
+    init(store: any ULCTestStore, clock: ServerClock, limit: Duration) {
+        probe = ReadinessProbe(store: store, clock: clock, limit: limit)
     }
-
-    /// How long readiness waits for the store.
-    static let readinessLimit: Duration = .seconds(1)
 
     private struct Status: Encodable {
         let status: String
@@ -52,26 +49,30 @@ struct HealthRoutes: Sendable {
 actor ReadinessProbe {
     private let store: any ULCTestStore
     private let clock: ServerClock
+    /// How long a ping may take before the store counts as not answering.
+    private let limit: Duration
     /// The last answer (`nil` when ready, else why not) and when it was asked, in milliseconds.
     private var last: (at: Int64, failure: String?)?
     private var running: Task<String?, Never>?
     /// How long an answer is kept.
     static let freshFor: Int64 = 1000
 
-    init(store: any ULCTestStore, clock: ServerClock) {
+    init(store: any ULCTestStore, clock: ServerClock, limit: Duration) {
         self.store = store
         self.clock = clock
+        self.limit = limit
     }
 
-    /// `nil` when the store takes a write within ``HealthRoutes/readinessLimit``, else why not.
+    /// `nil` when the store takes a write within the limit, else why not.
     func check() async -> String? {
         let now = clock.milliseconds
         if let last, now - last.at < Self.freshFor, now >= last.at { return last.failure }
         if let running { return await running.value }
         let store = store
+        let limit = limit
         let task = Task { () -> String? in
             do {
-                try await StoreDeadline.run(within: HealthRoutes.readinessLimit) { try await store.ping() }
+                try await StoreDeadline.run(within: limit) { try await store.ping() }
                 return nil
             } catch {
                 return "\(error)"

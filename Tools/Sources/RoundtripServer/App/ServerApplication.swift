@@ -56,7 +56,7 @@ package enum ServerApplication {
                 listeningHost: configuration.host
             )
         )
-        HealthRoutes(store: store, clock: tester.clock).register(on: router)
+        HealthRoutes(store: store, clock: tester.clock, limit: configuration.readinessLimit).register(on: router)
         AssociationRoutes(catalog: catalog).register(on: router)
         ULCTestRoutes(tester: tester).register(on: router)
         PageRoutes(

@@ -55,6 +55,9 @@ package struct ServerConfiguration: Sendable {
     /// The matching steps one `/aasa-check` request may take over all its URLs (see
     /// ``AssociationMatcher/defaultWorkLimit``); past it the page reports `work-limit-exceeded`.
     package var aasaCheckWorkLimit = AssociationMatcher.defaultWorkLimit
+    /// How long `/readyz` waits for the store to take a write before it answers 503 (1 s): a
+    /// store slower than that is taken out of rotation.
+    package var readinessLimit: Duration = .seconds(1)
 
     /// A configuration.
     ///
