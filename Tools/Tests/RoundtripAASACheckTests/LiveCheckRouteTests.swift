@@ -51,6 +51,98 @@ import Testing
         }
     }
 
+    @Test func theAssetLinksFormAndAPIGiveTheCommandsReport() async throws {
+        let sites = try TestSites()
+        try await sites.run { sitePort, cdnPort in
+            let options = try LiveCheckerTests.options(sites: sites, sitePort: sitePort, cdnPort: cdnPort)
+            try await Self.app(options: options).test(.router) { client in
+                try await client.execute(
+                    uri: "/assetlinks-check/live",
+                    method: .post,
+                    headers: Self.form,
+                    body: ByteBuffer(string: "domain=good.test&package=\(TestFiles.package)")
+                ) { response in
+                    #expect(response.status == .ok)
+                    let page = String(buffer: response.body)
+                    #expect(page.contains("id=\"live-report\""))
+                    #expect(page.contains("good.test: verified (0 finding(s), no error)."))
+                    #expect(page.contains("<code>https://good.test/.well-known/assetlinks.json</code>"))
+                    #expect(page.contains("<tr><th>package</th><td><code>com.example.shop</code></td><td>verified</td></tr>"))
+                }
+                // The package name is echoed escaped; the file does not name it.
+                try await client.execute(
+                    uri: "/assetlinks-check/live",
+                    method: .post,
+                    headers: Self.form,
+                    body: ByteBuffer(string: "domain=*.stale.test&package=%3Cscript%3Ex")
+                ) { response in
+                    #expect(response.status == .ok)
+                    let page = String(buffer: response.body)
+                    #expect(page.contains("*.stale.test: package-not-verified, 1 error(s) stop App Links."))
+                    #expect(page.contains("Live check of *.stale.test (checked at its apex)"))
+                    #expect(page.contains("&lt;script&gt;x"))
+                    #expect(!page.contains("<script>"))
+                }
+                let body = ByteBuffer(string: #"{"domain": "redirect.test", "package": "com.example.shop"}"#)
+                try await client.execute(uri: "/api/assetlinks-check", method: .post, headers: Self.json, body: body) { response in
+                    #expect(response.status == .ok)
+                    let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                    let domain = try #require((object?["domains"] as? [[String: Any]])?.first)
+                    #expect(domain["domain"] as? String == "redirect.test")
+                    #expect((domain["findings"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["redirect"])
+                    let packages = domain["packages"] as? [[String: Any]]
+                    #expect(packages?.map { $0["package"] as? String } == ["com.example.shop"])
+                    #expect(packages?.map { $0["verified"] as? Bool } == [false])
+                }
+            }
+        }
+    }
+
+    @Test func theAssetLinksCheckRefusesBadDomainsAndSharesTheAllowance() async throws {
+        var options = ServerConfiguration.publicLiveCheck
+        options.cdnBase = nil
+        try await Self.app(options: options, perMinute: 2).test(.router) { client in
+            try await client.execute(
+                uri: "/assetlinks-check/live",
+                method: .post,
+                headers: Self.form,
+                body: ByteBuffer(string: "domain=http%3A%2F%2Fx")
+            ) {
+                response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("<code>invalid-domain</code>"))
+            }
+            try await client.execute(uri: "/api/aasa-check", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"domain": "localhost"}"#))
+            {
+                response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(
+                uri: "/api/assetlinks-check",
+                method: .post,
+                headers: Self.json,
+                body: ByteBuffer(string: #"{"domain": "localhost"}"#)
+            ) { response in
+                #expect(response.status == .ok)
+                let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let domain = try #require((object?["domains"] as? [[String: Any]])?.first)
+                #expect((domain["findings"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["private-address"])
+                #expect((domain["packages"] as? [Any])?.isEmpty == true)
+            }
+            // The third live check of the minute, whichever file it is for.
+            try await client.execute(uri: "/assetlinks-check/live", method: .post, headers: Self.form, body: ByteBuffer(string: "domain=localhost")) {
+                response in
+                #expect(response.status == .tooManyRequests)
+                #expect(String(buffer: response.body).contains("<code id=\"code\">rate-limited</code>"))
+                #expect(response.headers[.retryAfter] == "30")
+            }
+            try await client.execute(uri: "/api/assetlinks-check", method: .post, headers: Self.json, body: ByteBuffer(string: "{")) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("\"code\":\"invalid-json\""))
+            }
+        }
+    }
+
     @Test func aPublicServerRefusesLoopbackAndBadDomains() async throws {
         var options = ServerConfiguration.publicLiveCheck
         options.cdnBase = "https://cdn.test/a/v1"

@@ -82,7 +82,10 @@ struct HeavyPageWorkTests {
             #expect(try await client.get("/").status == .ok)
             #expect(try await client.get("/inspect").status == .ok)
 
-            for (path, form) in [("/inspect", Self.inspectForm), ("/aasa-check", [("file", "{}"), ("urls", "https://a.example/")])] {
+            for (path, form) in [
+                ("/inspect", Self.inspectForm), ("/aasa-check", [("file", "{}"), ("urls", "https://a.example/")]),
+                ("/assetlinks-check", [("file", "[]"), ("urls", "https://a.example/"), ("package", "com.example.app")]),
+            ] {
                 let busy = try await client.post(path, form: form)
                 #expect(busy.status == .serviceUnavailable, "\(path)")
                 #expect(busy.headers[.retryAfter] == "5")

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Pages")
 struct PageTests {
-    @Test("every page is HTML without external assets", arguments: ["/", "/tests", "/inspect", "/aasa-check"])
+    @Test("every page is HTML without external assets", arguments: ["/", "/tests", "/inspect", "/aasa-check", "/assetlinks-check"])
     func pages(path: String) async throws {
         try await ServerFixture.app().test(.router) { client in
             let response = try await client.get(path)

@@ -64,7 +64,8 @@ package enum ServerApplication {
             specs: configuration.specs,
             domains: catalog.domains,
             heavyWork: configuration.heavyPageWork,
-            aasaCheckWorkLimit: configuration.aasaCheckWorkLimit
+            aasaCheckWorkLimit: configuration.aasaCheckWorkLimit,
+            assetLinksCheckWorkLimit: configuration.assetLinksCheckWorkLimit
         )
         .register(on: router)
         LiveCheckRoutes(

@@ -41,7 +41,7 @@ package struct ServerConfiguration: Sendable {
     /// The writing requests (POSTs, callbacks) one client (remote address) may make a minute;
     /// 0 turns the limit off.
     package var writesPerMinute: Int
-    /// How the AASA checker's live check fetches. By default only public addresses are reached
+    /// How the checkers' live checks (AASA and assetlinks) fetch. By default only public addresses are reached
     /// (``AddressPolicy/publicOnly``): a visitor's domain must not make the server fetch from its
     /// own loopback or private network (server-side request forgery); `roundtrip serve
     /// --aasa-check-private` allows any address, for a server on a private network.
@@ -49,12 +49,16 @@ package struct ServerConfiguration: Sendable {
     /// The live checks (form or API) one client may start a minute: each makes three outbound
     /// fetches, so the limit is much lower than ``writesPerMinute``; 0 turns it off.
     package var liveChecksPerMinute: Int
-    /// Where the pages' heavy requests (`/inspect`'s decisions, `/aasa-check`'s matching) run:
+    /// Where the pages' heavy requests (`/inspect`'s decisions, the checkers' matching) run:
     /// 2 threads of their own, 8 more requests admitted, 10 s to answer (see ``HeavyPageWork``).
     package var heavyPageWork = HeavyPageWork()
     /// The matching steps one `/aasa-check` request may take over all its URLs (see
     /// ``AssociationMatcher/defaultWorkLimit``); past it the page reports `work-limit-exceeded`.
     package var aasaCheckWorkLimit = AssociationMatcher.defaultWorkLimit
+    /// The matching steps one `/assetlinks-check` request may take over all its URLs, counted as
+    /// an upper bound of the characters the matcher compares; past it the page reports
+    /// `work-limit-exceeded`. The same figure as the AASA checker's.
+    package var assetLinksCheckWorkLimit = AssociationMatcher.defaultWorkLimit
     /// How long `/readyz` waits for the store to take a write before it answers 503 (1 s): a
     /// store slower than that is taken out of rotation.
     package var readinessLimit: Duration = .seconds(1)

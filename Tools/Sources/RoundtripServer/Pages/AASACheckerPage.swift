@@ -31,7 +31,9 @@ struct AASACheckerPage: Sendable {
         Page(
             title: "AASA checker",
             body: """
-                <section><form method="post" action="/aasa-check">
+                <section><p class="muted">Checking the Android app too? Its twin, <code>assetlinks.json</code>, has \
+                <a href="/assetlinks-check">its own checker</a>.</p>
+                <form method="post" action="/aasa-check">
                 <label for="file">apple-app-site-association (JSON)</label>
                 <textarea id="file" name="file" rows="10" required>\(input.file)</textarea>
                 <label for="urls">URLs to match, one per line</label>
@@ -54,23 +56,27 @@ struct AASACheckerPage: Sendable {
         )
     }
 
-    /// At most this many URLs are matched per request.
+    /// At most this many URLs are matched per request (on this page and the assetlinks checker).
     static let maximumURLs = 50
+
+    /// The URLs of a form's text area: one per line, blank lines skipped.
+    static func urls(in text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Says that only the first ``maximumURLs`` URLs were matched, when more were given.
+    static func skippedURLs(_ count: Int) -> HTML {
+        guard count > maximumURLs else { return "" }
+        return "<p class=\"muted\" id=\"skipped-urls\">\(count) URLs were given: only the first \(maximumURLs) were matched.</p>"
+    }
 
     /// Lints and matches the input and fills in ``report``.
     mutating func check() {
         let bytes = Array(input.file.utf8)
         let findings = AssociationLinter.lint(bytes)
-        let errors = findings.filter { $0.severity == .error }.count
-        let rows = findings.map { finding -> HTML in
-            "<tr><td>\(finding.severity.rawValue)</td><td><code>\(finding.rule)</code></td><td><code>\(finding.path)</code></td><td>\(finding.message)</td></tr>"
-        }
-        let lint: HTML =
-            findings.isEmpty
-            ? "<p id=\"verdict\">Valid: no findings.</p>"
-            : "<p id=\"verdict\">\(errors == 0 ? "Valid" : "Invalid"): \(findings.count) finding(s), \(errors) error(s).</p><table><tbody>\(rows)</tbody></table>"
+        let lint: HTML = "\(LintFindingsTable.verdict(findings))\(LintFindingsTable.html(findings))"
         var matches: [HTML] = []
-        let urls = input.urls.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let urls = Self.urls(in: input.urls)
         if !urls.isEmpty, let file = AssociationDecoder.decode(bytes).file {
             let matcher = AssociationMatcher(file)
             // One budget for the whole request, not one per URL: each URL gets what is left.
@@ -94,7 +100,7 @@ struct AASACheckerPage: Sendable {
         }
         report = """
             <section id="report"><h2>Lint</h2>\(lint)</section>
-            \(matches.isEmpty ? "" : "<section id=\"matches\"><h2>Matches</h2>\(matches)</section>" as HTML)
+            \(matches.isEmpty ? "" : "<section id=\"matches\"><h2>Matches</h2>\(matches)\(Self.skippedURLs(urls.count))</section>" as HTML)
             """
     }
 
@@ -104,9 +110,6 @@ struct AASACheckerPage: Sendable {
             guard let fetch else { return "" }
             return "<tr><th>\(name)</th><td><code>\(fetch.url)</code></td><td>\(fetch.summary)</td></tr>"
         }
-        let rows = report.findings.map { finding -> HTML in
-            "<tr><td>\(finding.severity.rawValue)</td><td><code>\(finding.rule)</code></td><td><code>\(finding.path)</code></td><td>\(finding.message)</td></tr>"
-        }
         let errors = report.findings.filter { $0.severity == .error }.count
         let verdict: HTML =
             errors == 0
@@ -115,7 +118,7 @@ struct AASACheckerPage: Sendable {
         return """
             <section id="live-report"><h2>Live check of \(report.domain.domain)</h2>\(verdict)
             <table><tbody>\(row("crawler", report.live))\(row("plain", report.plain))\(row("CDN", report.cdn))</tbody></table>
-            \(rows.isEmpty ? "" : "<table><tbody>\(rows)</tbody></table>" as HTML)</section>
+            \(LintFindingsTable.html(report.findings))</section>
             """
     }
 }

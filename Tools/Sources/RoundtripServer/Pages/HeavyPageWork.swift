@@ -3,7 +3,7 @@ import Hummingbird
 import NIOPosix
 
 /// Runs the part of a public page's request that its input can make heavy (loading a pasted spec
-/// and deciding a URL with it on `/inspect`, linting and matching a pasted file on `/aasa-check`)
+/// and deciding a URL with it on `/inspect`, linting and matching a pasted file on `/aasa-check` and `/assetlinks-check`)
 /// on threads of its own, under a budget.
 ///
 /// Route handlers run on Swift's cooperative pool, which has one thread per core and also answers

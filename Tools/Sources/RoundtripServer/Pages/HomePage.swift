@@ -9,7 +9,7 @@ struct HomePage: Sendable {
         let hosted: HTML =
             domains.isEmpty
             ? "<p class=\"muted\">No spec is loaded: start with <code>roundtrip serve --spec SPEC</code> to host its AASA file.</p>"
-            : "<ul>\(domains.map { domain -> HTML in "<li><code>\(domain)</code></li>" })</ul><p class=\"muted\">Served at <code>/.well-known/apple-app-site-association</code> for a request whose Host is the domain.</p>"
+            : "<ul>\(domains.map { domain -> HTML in "<li><code>\(domain)</code></li>" })</ul><p class=\"muted\">Served at <code>/.well-known/apple-app-site-association</code> (and <code>/.well-known/assetlinks.json</code> for a spec with an Android app) for a request whose Host is the domain.</p>"
         return Page(
             title: "Test a Universal Link Callback",
             body: """
@@ -23,7 +23,9 @@ struct HomePage: Sendable {
                 <input type="text" id="target" name="target" value="\(target)" placeholder="https://app.example.com/logout" required>
                 \(errorLine)
                 <button type="submit">Create test</button></form></section>
-                <section><h2>Hosted association files</h2>\(hosted)</section>
+                <section><h2>Hosted association files</h2>\(hosted)
+                <p>Check a file before you deploy it, or a live domain after: the <a href="/aasa-check">AASA checker</a> \
+                for iOS, the <a href="/assetlinks-check">assetlinks checker</a> for Android.</p></section>
                 """
         )
     }

@@ -15,7 +15,7 @@ struct Page: Sendable {
         <title>\(title) · Roundtrip</title>
         <style>\(Self.style)</style></head>
         <body><header><strong><a href="/">Roundtrip</a></strong>
-        <nav><a href="/">New test</a> <a href="/tests">History</a> <a href="/inspect">URL inspector</a> <a href="/aasa-check">AASA checker</a></nav></header>
+        <nav><a href="/">New test</a> <a href="/tests">History</a> <a href="/inspect">URL inspector</a> <a href="/aasa-check">AASA checker</a> <a href="/assetlinks-check">assetlinks checker</a></nav></header>
         <main><h1>\(title)</h1>
         \(body)
         </main></body></html>

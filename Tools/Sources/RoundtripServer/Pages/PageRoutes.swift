@@ -2,7 +2,7 @@ import Hummingbird
 import Roundtrip
 
 /// The server-rendered pages: home (create a test), a test, history, the URL inspector and the
-/// AASA checker.
+/// AASA and assetlinks checkers.
 struct PageRoutes: Sendable {
     let tester: ULCTester
     let specs: [Spec]
@@ -11,8 +11,10 @@ struct PageRoutes: Sendable {
     let heavyWork: HeavyPageWork
     /// The matching steps one `/aasa-check` request may take.
     let aasaCheckWorkLimit: Int
+    /// The matching steps one `/assetlinks-check` request may take.
+    let assetLinksCheckWorkLimit: Int
 
-    /// The largest form body read (a pasted spec or AASA file).
+    /// The largest form body read (a pasted spec, AASA or assetlinks file).
     static let maximumForm = 256 * 1024
 
     func register<Context: RequestContext>(on router: Hummingbird.Router<Context>) {
@@ -59,6 +61,19 @@ struct PageRoutes: Sendable {
                 return page
             }.page.response()
         }
+        router.get("/assetlinks-check") { _, _ in AssetLinksCheckerPage().page.response() }
+        router.post("/assetlinks-check") { request, _ in
+            let form = try await FormBody.decode(AssetLinksCheckForm.self, from: request, limit: Self.maximumForm)
+            let page = AssetLinksCheckerPage(
+                input: .init(file: form.file ?? "", urls: form.urls ?? "", package: form.package ?? "", fingerprint: form.fingerprint ?? ""),
+                workLimit: assetLinksCheckWorkLimit
+            )
+            return try await heavyWork.run {
+                var page = page
+                page.check()
+                return page
+            }.page.response()
+        }
     }
 
     /// The home page's form.
@@ -89,6 +104,14 @@ struct PageRoutes: Sendable {
             case file, urls
             case appID = "app_id"
         }
+    }
+
+    /// The assetlinks checker's form.
+    private struct AssetLinksCheckForm: Decodable {
+        let file: String?
+        let urls: String?
+        let package: String?
+        let fingerprint: String?
     }
 
     func createTest(_ request: Request, context: some RequestContext) async throws -> Response {

@@ -18,7 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
             its callback URLs under /cb/, and pages: / (new test), /tests (history), /inspect (decide a \
             URL against a spec; /inspect?url=…&spec=… decides from a link), /aasa-check (lint and \
             match a pasted file, or check a live domain as 'aasa check' does; also POST /api/aasa-check \
-            {"domain": "example.com"}), and probes: /healthz (liveness) and /readyz (the store answers).
+            {"domain": "example.com"}), /assetlinks-check (the same for assetlinks.json, as 'assetlinks \
+            lint|match|check' do; also POST /api/assetlinks-check {"domain", "package"}), and probes: /healthz (liveness) and /readyz (the store answers).
 
             Tester runs are kept in SQLite at --database (default ./roundtrip.sqlite in the current \
             folder; ':memory:' keeps nothing), or in PostgreSQL with \
@@ -38,8 +39,8 @@ struct ServeCommand: AsyncParsableCommand {
             request head not whole within --request-head-timeout seconds of its first byte \
             (default 10) is answered 408 and closed; POSTs from other sites, or naming a Host \
             other than the public URL's, --host, localhost or an IP address, are refused. A live \
-            AASA check fetches from the internet, each fetch within 10 s, body included: each client \
-            may start 6 a minute, and it refuses domains that resolve to loopback or private \
+            AASA or assetlinks check fetches from the internet, each fetch within 10 s, body included: \
+            each client may start 6 a minute (both kinds together), and it refuses domains that resolve to loopback or private \
             addresses unless --aasa-check-private is given (for a server on a private network).
 
             Logs go to stderr (--log-level, default info), each request's lines with its \

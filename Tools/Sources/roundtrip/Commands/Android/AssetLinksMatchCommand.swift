@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RoundtripAASACheck
 import RoundtripAndroid
 import RoundtripTerminal
 
@@ -44,24 +45,9 @@ struct AssetLinksMatchCommand: AsyncParsableCommand {
         if output.json {
             JSONOutput.print(MatchJSON(result))
         } else {
-            print(TerminalText.escaped(Self.explanation(result, package: package)))
+            print(TerminalText.escaped(result.explanation(package: package)))
         }
         if !result.opensApp { throw CommandFailure.rejected() }
-    }
-
-    /// One line in Android's words.
-    static func explanation(_ result: AssetLinksMatcher.Result, package: String) -> String {
-        guard result.isVerified, let statement = result.statement else {
-            return "not verified: no statement grants delegate_permission/common.handle_all_urls to \(package) with that certificate"
-        }
-        let verified = "verified by statement \(statement) for \(package)"
-        switch result.dynamic {
-        case nil: return verified + "; the file has no dynamic rules, so the manifest's filters decide"
-        case .open?: return verified + "; dynamic rule \(result.rule ?? 0) opens the app"
-        case .blocked?:
-            if let rule = result.rule { return verified + "; dynamic rule \(rule) excludes the URL: it stays in the browser" }
-            return verified + "; no dynamic rule matches the URL: it stays in the browser"
-        }
     }
 
     /// `{"verified": true, "statement": 0, "dynamic": "open", "rule": 2}`, nulls written out.
