@@ -48,7 +48,11 @@ struct BrowserTests {
             try await browser.screenshot(base + "/", to: HeadlessChromium.screenshotFolder.appendingPathComponent("home.png"))
             try await browser.screenshot(base + "/inspect", to: HeadlessChromium.screenshotFolder.appendingPathComponent("inspector.png"))
             try await browser.screenshot(base + "/aasa-check", to: HeadlessChromium.screenshotFolder.appendingPathComponent("aasa-checker.png"))
-            for name in ["test-page", "history", "home", "inspector", "aasa-checker"] {
+            try await browser.screenshot(
+                base + "/assetlinks-check",
+                to: HeadlessChromium.screenshotFolder.appendingPathComponent("assetlinks-checker.png")
+            )
+            for name in ["test-page", "history", "home", "inspector", "aasa-checker", "assetlinks-checker"] {
                 let file = HeadlessChromium.screenshotFolder.appendingPathComponent(name + ".png").path
                 let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
                 #expect(size > 5_000, "\(name).png should be a real screenshot")

@@ -57,5 +57,8 @@ struct Page: Sendable {
         .status.cancel{background:#fff1cc;color:#7a5600}.status.pending{background:#e1ecfd;color:#0b4ea2}
         .error{color:#a0170f}.muted{color:#6e6e73}
         .split{display:flex;gap:1.5em;flex-wrap:wrap}.split>*{flex:1 1 20em}
+        table.findings{margin-top:.8em}.findings code{word-break:normal;overflow-wrap:anywhere}
+        .findings td:nth-child(2) code,.findings td:nth-child(4){white-space:nowrap}.findings td:nth-child(3){min-width:11em}
+        .findings td:nth-child(5){overflow-wrap:anywhere}
         """
 }
