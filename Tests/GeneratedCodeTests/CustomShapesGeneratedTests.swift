@@ -94,4 +94,85 @@ struct CustomShapesGeneratedTests {
         #expect(answer.hasPrefix("myshop://refunded/success?reference="))
         await #expect { try await caller.handleCallback(answer) } throws: { ($0 as? RoundtripError)?.code == .replayed }
     }
+
+    /// The receiver sees the callbacks where the partner's spec puts them, and answers every
+    /// outcome; without `error-returns` the other outcomes' fields are plain items.
+    @Test func theReceiverSeesItsCallbacksAndAnswersEveryOutcome() async throws {
+        let (caller, partner) = await Self.connect { url in
+            switch try? Self.payments(url) {
+            case .pay(let pay)?:
+                guard pay.successCallback?.hasPrefix("myshop://paid/success?rt-state=") == true,
+                    pay.errorCallback?.hasPrefix("myshop://paid/error?rt-state=") == true
+                else { return nil }
+                return try? pay.answerError([QueryItem(name: "reason", value: "no funds")])
+            case .charge(let charge)?:
+                guard charge.anyCallback?.hasPrefix("myshop://charged?rt-state=") == true else {
+                    return nil
+                }
+                return try? charge.answerError()
+            default:
+                return nil
+            }
+        }
+        let client = try FixturePaymentsClient(caller: caller)
+        #expect(
+            try await client.pay(amount: 10, callback: "myshop://paid") == .error(code: nil, message: nil)
+        )
+        #expect(
+            try #require(await partner.answers.last).hasSuffix("&smp-status=failed&smp-reason=no%20funds")
+        )
+        #expect(
+            try await client.charge(data: "{}", callback: "myshop://charged")
+                == .error(code: nil, message: nil)
+        )
+        let reply = FixturePaymentsReceiver.Pay.errorReply([
+            QueryItem(name: "reason", value: "no funds")
+        ])
+        #expect(reply.outcome == "error")
+    }
+
+    /// A signed partner's `error-returns` come back typed to the client, with the partner's word;
+    /// a cancel is cancelled, with its fields.
+    @Test func signedErrorReturnsComeBackTyped() async throws {
+        let signer = try RequestSigner(
+            keyID: "pos-2026",
+            algorithm: .ed25519,
+            bytes: Array(repeating: 7, count: 32)
+        )
+        let (caller, _) = await Self.connect { url in
+            guard let accepted = try? FixtureSignedPosReceiver.endpoint().evaluate(url.absoluteString),
+                case .charge(let charge)? = try? FixtureSignedPosReceiver.Request(accepted)
+            else { return nil }
+            let fields = FixtureSignedPosReceiver.Charge.ErrorReturns(errorCode: "51")
+            return charge.request.canonicalParameters["data"]?.contains("cancel") == true
+                ? try? charge.answerCancel(fields, signer: signer)
+                : try? charge.answerError(fields, signer: signer)
+        }
+        let client = try FixtureSignedPosClient(caller: caller)
+        let declined = try await client.charge(data: #"{"amount":5}"#, callback: "myshop://charged")
+        #expect(declined == .failure(outcome: "error", word: "error", .init(errorCode: "51")))
+        let cancelled = try await client.charge(
+            data: #"{"amount":5,"note":"cancel"}"#,
+            callback: "myshop://charged"
+        )
+        #expect(cancelled == .cancelled(.init(errorCode: "51")))
+        #expect((#expect(throws: CallEnded.self) { try cancelled.get() })?.outcome == "cancel")
+    }
+
+    /// Each of the partner's words for an outcome reaches the client: the payment terminal says
+    /// `declined` (the first it lists) or `failed` for `error`, with its typed reason.
+    @Test(arguments: ["declined", "failed"])
+    func theTerminalsWordReachesTheClient(_ word: String) async throws {
+        let (caller, _) = await Self.connect { url in
+            guard
+                let accepted = try? ExamplePaymentTerminalReceiver.endpoint().evaluate(url.absoluteString),
+                case .sale(let sale)? = try? ExamplePaymentTerminalReceiver.Request(accepted),
+                let answer = try? sale.answerError(.init(reason: "insufficient funds"))
+            else { return nil }
+            return answer.replacingOccurrences(of: "pt-result=declined", with: "pt-result=\(word)")
+        }
+        let client = try ExamplePaymentTerminalClient(caller: caller)
+        let result = try await client.sale(amount: 12.5, orderId: "O-1", callback: "pos-app://payment")
+        #expect(result == .failure(outcome: "error", word: word, .init(reason: "insufficient funds")))
+    }
 }

@@ -102,11 +102,6 @@ struct ExampleRequestTests {
         case .xCallbackURL where !action.outcomes.contains("success"):
             #expect(answer == nil)
             return
-        case .custom where example.callbackBase == nil:
-            // A custom action's example sends no callbacks where the request builder cannot
-            // place them yet (inside a json parameter, a template), so nothing comes back.
-            #expect(answer == nil)
-            return
         default:
             break
         }
@@ -180,6 +175,70 @@ struct ExampleRequestTests {
         #expect(task.url == "todolist://www.acme.com?example#202603140930")
         #expect(task.callbackBase == nil)
         #expect(try task.answer(in: spec) == nil)
+    }
+
+    /// A custom action's example carries its callbacks where the partner's spec puts them: a
+    /// query parameter of the partner's name per outcome, a member of its JSON parameter (which a
+    /// schema's example leaves for the builder), or a template whose placeholders the answer fills.
+    @Test(arguments: [
+        (
+            "pay",
+            "paymentapp://pay/1.0?amount=12.5&foreign-tx-id=example"
+                + "&callbacksuccess=example-caller%3A%2F%2Fcallback%2Fsuccess%3Frt-state%3DZXhhbXBsZS1ydC1zdGF0ZQ"
+                + "&callbackfail=example-caller%3A%2F%2Fcallback%2Ferror%3Frt-state%3DZXhhbXBsZS1ydC1zdGF0ZQ",
+            "example-caller://callback/success?rt-state=ZXhhbXBsZS1ydC1zdGF0ZQ&smp-status=success&smp-tx-code=example&foreign-tx-id=example"
+        ),
+        (
+            "charge",
+            "pos://payment/create?data=%7B%22callback_url%22%3A%22example-caller%3A%2F%2Fcallback%3Frt-state%3DZXhhbXBsZS1ydC1zdGF0ZQ%22%7D",
+            "example-caller://callback?rt-state=ZXhhbXBsZS1ydC1zdGF0ZQ&data=%7B%22status%22%3A%22ok%22%7D"
+        ),
+        (
+            "take-payment",
+            "terminal://takepayment/v2?amount=42"
+                + "&returnUrl=example-caller%3A%2F%2Fcallback%3FType%3D%7BType%7D%26TransactionId%3D%7BTransactionId%7D%26rt-state%3DZXhhbXBsZS1ydC1zdGF0ZQ",
+            "example-caller://callback?Type=success&TransactionId=example&rt-state=ZXhhbXBsZS1ydC1zdGF0ZQ"
+        ),
+    ])
+    func customExamplesCarryTheirCallbacks(_ name: String, _ url: String, _ answer: String) throws {
+        let spec = try SpecLoader.load(contentsOf: Fixture.repositoryPath("Tests/Fixtures/custom/payments.yaml")).spec
+        let example = try ExampleRequest(for: try #require(spec.action(named: name)), in: spec)
+        #expect(example.url == url)
+        #expect(try example.answer(in: spec) == answer)
+    }
+
+    /// A schema that declares the callback's member gets an example without it: the builder
+    /// writes the callback there, and refuses a member the caller set itself.
+    @Test func aSchemasCallbackMemberIsLeftToTheBuilder() throws {
+        let schema = JSONValueSchema(
+            type: .object,
+            required: ["amount", "callback_url"],
+            properties: [
+                .init(name: "amount", schema: JSONValueSchema(type: .integer, minimum: 1)),
+                .init(name: "callback_url", schema: JSONValueSchema(type: .string)),
+            ]
+        )
+        let spec = Spec(
+            app: AppDescription(name: "POS", schemes: ["pos"]),
+            actions: [
+                Action(
+                    name: "charge",
+                    routes: [try RoutePattern("pos://payment/create")],
+                    convention: .custom,
+                    parameters: [ParameterSpec(name: "data", type: .json, isRequired: true, schema: schema)],
+                    customWayBack: WayBack(
+                        callbacks: [
+                            CallbackLocation(outcome: "any", place: .jsonMember(parameter: "data", pointer: try JSONPointer("/callback_url")))
+                        ],
+                        answer: AnswerShape(outcome: AnswerShape.OutcomeField(name: "status"), form: .json(parameter: "data"))
+                    )
+                )
+            ]
+        )
+        let example = try ExampleRequest(for: spec.actions[0], in: spec)
+        #expect(example.parameters == [QueryItem(name: "data", value: #"{"amount":42}"#)])
+        let request = try Endpoint(spec: spec).evaluate(example.url)
+        #expect(request.callbacks == ["any": "example-caller://callback?rt-state=ZXhhbXBsZS1ydC1zdGF0ZQ"])
     }
 
     @Test func anXCallbackActionWithoutAnAllowedBaseSendsNoCallbacks() throws {

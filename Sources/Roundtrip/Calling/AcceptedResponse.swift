@@ -12,17 +12,29 @@ public struct AcceptedResponse: Sendable, Hashable {
     public let request: PendingRequest
     /// The callback URL as received.
     public let url: String
-    /// The success outcome's parameters typed by the partner action's `returns`, checked; `nil`
-    /// when the action declares no `returns` or the outcome is not its success.
+    /// The parameters typed by the partner action's `returns` for its success outcome, or by a
+    /// `custom` action's `error-returns` for its other outcomes, checked; `nil` when the action
+    /// declares none for this outcome.
     public let returns: [String: ParameterValue]?
+    /// The word a `custom` answer's outcome field said (`declined`, where the partner's spec
+    /// lists `declined` and `failed` for `error`); `nil` when the answer has no outcome field.
+    public let word: String?
 
     /// Creates an accepted response (the ``ResponseAcceptor`` makes them).
-    public init(outcome: String, parameters: [String: String], request: PendingRequest, url: String, returns: [String: ParameterValue]? = nil) {
+    public init(
+        outcome: String,
+        parameters: [String: String],
+        request: PendingRequest,
+        url: String,
+        returns: [String: ParameterValue]? = nil,
+        word: String? = nil
+    ) {
         self.outcome = outcome
         self.parameters = parameters
         self.request = request
         self.url = url
         self.returns = returns
+        self.word = word
     }
 
     /// The continuation bytes the app stored with the request.

@@ -107,7 +107,7 @@ public struct ResponseAcceptor: Sendable {
             guard let failure = PercentDecoding.forbiddenCharacter(in: item.value ?? "", options: multiline[item.name] ?? .strict) else { continue }
             throw RoundtripError(.invalidEncoding, failure.message(for: "the parameter '\(item.name)'"), parameter: item.name)
         }
-        let (outcome, parameters) = try interpret(items, url: url, match: match)
+        let (outcome, word, parameters) = try interpret(items, url: url, match: match)
         var returns: [String: ParameterValue]?
         let isSuccess = outcome == match.request.convention.successOutcome(among: match.request.outcomes)
         // A custom answer's other outcomes are checked against `error-returns` when declared;
@@ -121,13 +121,17 @@ public struct ResponseAcceptor: Sendable {
             )
         }
         let consumed = try await ledger.consume(nonce: match.request.nonce, now: now)
-        return AcceptedResponse(outcome: outcome, parameters: parameters.dictionary, request: consumed, url: url, returns: returns)
+        return AcceptedResponse(outcome: outcome, parameters: parameters.dictionary, request: consumed, url: url, returns: returns, word: word)
     }
 
     /// Reads the outcome and response parameters, checking the caller's own parameters survived.
-    /// The outcome and the answer's own parameters (unprefixed), in order.
-    private func interpret(_ items: [QueryItem], url: String, match: LedgerMatch) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem])
-    {
+    /// The outcome, the partner's word for it (a `custom` answer's outcome field) and the
+    /// answer's own parameters (unprefixed), in order.
+    private func interpret(
+        _ items: [QueryItem],
+        url: String,
+        match: LedgerMatch
+    ) throws(RoundtripError) -> (outcome: String, word: String?, parameters: [QueryItem]) {
         let request = match.request
         if let template = request.callbackTemplate {
             // The answer is the template with its placeholders filled; its literal text is the
@@ -135,7 +139,7 @@ public struct ResponseAcceptor: Sendable {
             var fields = try URLTemplate.fields(in: url, template: template)
             let templateNames = Set(fields.map(\.name))
             fields += items.filter { $0.name != ReservedNames.state && !templateNames.contains($0.name) && !template.contains($0.name + "=") }
-            return try request.convention.rules.interpret(fields, request: request, callbackKey: match.callbackKey)
+            return try read(fields, request: request, callbackKey: match.callbackKey)
         }
         var own: [QueryItem] = []
         if let sent = request.callbacks[match.callbackKey], let query = try URLSplit(sent).query {
@@ -149,7 +153,22 @@ public struct ResponseAcceptor: Sendable {
             )
         }
         let answer = items.filter { $0.name != ReservedNames.state && !own.contains($0) }.map { QueryItem(name: $0.name, value: $0.value ?? "") }
-        return try request.convention.rules.interpret(answer, request: request, callbackKey: match.callbackKey)
+        return try read(answer, request: request, callbackKey: match.callbackKey)
+    }
+
+    /// The answer read by the convention's rules; a `custom` answer (whose shape the ledger
+    /// recorded) keeps the word it said its outcome with, since a partner may have several
+    /// words for one outcome (`declined` and `failed` for `error`).
+    private func read(
+        _ answer: [QueryItem],
+        request: PendingRequest,
+        callbackKey: String
+    ) throws(RoundtripError) -> (outcome: String, word: String?, parameters: [QueryItem]) {
+        if let shape = request.answer {
+            return try CustomAnswer.interpret(answer, shape: shape, request: request, callbackKey: callbackKey)
+        }
+        let (outcome, parameters) = try request.convention.rules.interpret(answer, request: request, callbackKey: callbackKey)
+        return (outcome, nil, parameters)
     }
 }
 

@@ -107,9 +107,10 @@ enum CustomAnswer {
 
     // MARK: Reading
 
-    /// The outcome and the answer's fields (unprefixed; echoed ones by their own names, the
-    /// `state-parameter` left out), from the answer's items: query fields, or the one JSON
-    /// parameter of a JSON answer, or a template's filled placeholders.
+    /// The outcome, the word the answer said it with (`nil` for an answer without an outcome
+    /// field, whose callback tells the outcome) and the answer's fields (unprefixed; echoed ones
+    /// by their own names, the `state-parameter` left out), from the answer's items: query
+    /// fields, or the one JSON parameter of a JSON answer, or a template's filled placeholders.
     ///
     /// - Throws: `missing-parameter` without the outcome field or the JSON parameter,
     ///   `unknown-outcome` for a word the spec does not list, `unknown-parameter` for a field
@@ -120,7 +121,7 @@ enum CustomAnswer {
         shape: AnswerShape,
         request: PendingRequest,
         callbackKey: String
-    ) throws(RoundtripError) -> (outcome: String, parameters: [QueryItem]) {
+    ) throws(RoundtripError) -> (outcome: String, word: String?, parameters: [QueryItem]) {
         var fields = answer
         if case .json(let parameter) = shape.form {
             if let other = answer.first(where: { $0.name != parameter }) {
@@ -137,6 +138,7 @@ enum CustomAnswer {
         }
         let outcomeName = shape.outcome.map { shape.prefix + $0.name }
         let outcome: String
+        var spoken: String?
         if let field = shape.outcome, let outcomeName {
             guard let word = fields.first(where: { $0.name == outcomeName })?.value else {
                 throw RoundtripError(.missingParameter, "the answer has no '\(outcomeName)' saying how the request ended", parameter: outcomeName)
@@ -150,6 +152,7 @@ enum CustomAnswer {
                 )
             }
             outcome = said
+            spoken = word
         } else {
             outcome = callbackKey
         }
@@ -168,7 +171,7 @@ enum CustomAnswer {
             }
             parameters.append(QueryItem(name: String(item.name.dropFirst(shape.prefix.count)), value: item.value ?? ""))
         }
-        return (outcome, parameters)
+        return (outcome, spoken, parameters)
     }
 
     /// The members of a JSON answer's object, as fields: a string as its text, any other value

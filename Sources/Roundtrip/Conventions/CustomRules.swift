@@ -163,7 +163,8 @@ struct CustomRules: ConventionRules {
         guard let shape = request.answer else {
             throw RoundtripError(.unsolicitedResponse, "the pending request to '\(request.action)' recorded no answer shape to read its answer with")
         }
-        return try CustomAnswer.interpret(answer, shape: shape, request: request, callbackKey: callbackKey)
+        let read = try CustomAnswer.interpret(answer, shape: shape, request: request, callbackKey: callbackKey)
+        return (read.outcome, read.parameters)
     }
 
     /// A query answer's fields carry the prefix; a JSON or template answer's are not query names.

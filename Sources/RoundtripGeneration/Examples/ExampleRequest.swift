@@ -8,7 +8,11 @@ import Roundtrip
 /// required ones, the route's placeholders and the first member of each `requires-one-of`
 /// group). An action that answers gets callbacks derived from a callback base the spec's
 /// callback policy allows, each with the example `rt-state`
-/// nonce; an x-callback-url request names its caller in `x-source`.
+/// nonce; an x-callback-url request names its caller in `x-source`. A `custom` action's
+/// callbacks go where its `callback-parameters` say: a query parameter of the partner's name, a
+/// member of a `json` parameter (which the example leaves for the builder to write), or a
+/// template: the base with a `{Name}` placeholder for the outcome field and each field of the
+/// success answer (see ``template(from:for:)``).
 ///
 /// ```swift
 /// let spec = try SpecLoader.load(contentsOf: "Examples/things.yaml").spec
@@ -92,7 +96,14 @@ public struct ExampleRequest: Sendable, Hashable {
                 items.append(QueryItem(name: parameter.name, value: nil))
                 continue
             }
-            let texts = try ExampleValue.texts(for: parameter)
+            var texts: [String]
+            if let pointer = Self.callbackMember(in: parameter, of: action), let schema = parameter.schema {
+                // The builder writes the callback into this member; a schema's example would
+                // already hold one, which the builder refuses to overwrite.
+                texts = [JSONSchemaExample.text(for: schema, omitting: pointer.tokens[...])]
+            } else {
+                texts = try ExampleValue.texts(for: parameter)
+            }
             if parameter.type == .secret {
                 let placeholder = ExampleValue.secretPlaceholder(for: parameter)
                 if let variable = parameter.secretEnvironment { environment[variable] = placeholder }
@@ -113,10 +124,13 @@ public struct ExampleRequest: Sendable, Hashable {
             }
         }
         let builder = try RequestBuilder(partner: partner)
-        // A custom action's callbacks are placed by hand for now: its example carries none.
+        // A template callback is the caller's own text with placeholders: one is made from each
+        // base the policy allows, unless the caller gave its template.
+        let isTemplate = action.wayBack.callbacks.contains { if case .template = $0.place { true } else { false } }
         let bases: [String?] =
-            !action.convention.hasWayBack || action.convention.facts.describesOwnWayBack
-            ? [nil] : callbackBase.map { [$0] } ?? Self.callbackBases(for: action, in: spec)
+            !action.convention.hasWayBack
+            ? [nil]
+            : callbackBase.map { [$0] } ?? Self.callbackBases(for: action, in: spec).map { isTemplate ? Self.template(from: $0, for: action) : $0 }
         var built: (request: OutgoingRequest, base: String?)?
         var firstError: RoundtripError?
         for base in bases {
@@ -170,13 +184,37 @@ public struct ExampleRequest: Sendable, Hashable {
         return bases.filter { seen.insert($0).inserted }
     }
 
+    /// The template callback an example derives from `base`: the outcome field (when the answer
+    /// has one) and each field of the success answer (`returns`), each as a query parameter
+    /// holding its `{Name}` placeholder, named as the answer writes it (with the answer's prefix).
+    ///
+    /// ```swift
+    /// ExampleRequest.template(from: "example-caller://callback", for: takePayment)
+    /// // example-caller://callback?Type={Type}&TransactionId={TransactionId}
+    /// ```
+    public static func template(from base: String, for action: Action) -> String {
+        let answer = action.wayBack.answer
+        let names = ([answer.outcome?.name].compactMap { $0 } + (action.returns ?? []).map(\.name)).map { answer.prefix + $0 }
+        guard !names.isEmpty else { return base }
+        return base + (base.contains("?") ? "&" : "?") + names.map { "\($0)={\($0)}" }.joined(separator: "&")
+    }
+
+    /// The pointer of the callback a `custom` action carries inside `parameter`, a `json` one.
+    private static func callbackMember(in parameter: ParameterSpec, of action: Action) -> JSONPointer? {
+        for location in action.wayBack.callbacks {
+            if case .jsonMember(parameter.name, let pointer) = location.place { return pointer }
+        }
+        return nil
+    }
+
     /// The success answer to this request: the success callback URL (x-callback-url's
     /// `x-success`, a return-url action's first outcome, ULC's `ulc-success`) with an example of
     /// every value the action `returns`, as ``ResponseBuilder`` writes it.
     ///
     /// When the action signs its answers (`answers:`) and no signer is given, the URL is the
     /// answer before signing, as for a signed request: the signature depends on the partner's
-    /// private key, which an example never holds.
+    /// private key, which an example never holds. A template callback's answer fills every
+    /// placeholder, so it carries every returned value whatever `includingOptional` says.
     ///
     /// - Parameters:
     ///   - spec: The spec the request was built from.
@@ -208,8 +246,10 @@ public struct ExampleRequest: Sendable, Hashable {
         }
         let request = try Endpoint(spec: relaxed, keys: EnvironmentKeyResolver(environment: environment)).evaluate(url)
         var items: [QueryItem] = []
+        // A template callback has a placeholder for every returned value, and each is filled.
+        let isTemplate = action.wayBack.answer.form == .template
         if action.convention.answersWithParameters {
-            for parameter in action.returns ?? [] where includingOptional || parameter.isRequired {
+            for parameter in action.returns ?? [] where includingOptional || parameter.isRequired || isTemplate {
                 items += try ExampleValue.texts(for: parameter).map { QueryItem(name: parameter.name, value: $0) }
             }
         }

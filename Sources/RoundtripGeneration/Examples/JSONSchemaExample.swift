@@ -6,17 +6,22 @@ import Roundtrip
 enum JSONSchemaExample {
     /// The example text for `schema`: the first `enum` value; an object of every declared member;
     /// an array of one example item; `"example"` cut to `max-length`; `42` or `12.5` moved within
-    /// `minimum` and `maximum`; `true`; `null`.
-    static func text(for schema: JSONValueSchema) -> String {
+    /// `minimum` and `maximum`; `true`; `null`. The member at `omitting` (a JSON pointer's
+    /// tokens, RFC 6901) is left out: a caller's request builder writes it (a callback).
+    static func text(for schema: JSONValueSchema, omitting: ArraySlice<String> = []) -> String {
         if let first = schema.allowedValues?.first {
             return schema.type == .string ? JSONStringLiteral.quoted(first) : first
         }
         switch schema.type ?? impliedType(of: schema) {
         case .object:
-            let members = schema.properties.map { JSONStringLiteral.quoted($0.name) + ":" + text(for: $0.schema) }
+            let members = schema.properties.compactMap { member -> String? in
+                guard member.name == omitting.first else { return JSONStringLiteral.quoted(member.name) + ":" + text(for: member.schema) }
+                return omitting.count == 1
+                    ? nil : JSONStringLiteral.quoted(member.name) + ":" + text(for: member.schema, omitting: omitting.dropFirst())
+            }
             return "{" + members.joined(separator: ",") + "}"
         case .array:
-            return "[" + (schema.items.map(text(for:)) ?? "") + "]"
+            return "[" + (schema.items.map { text(for: $0) } ?? "") + "]"
         case .string:
             return JSONStringLiteral.quoted(String("example".prefix(schema.maximumLength ?? 7)))
         case .integer:

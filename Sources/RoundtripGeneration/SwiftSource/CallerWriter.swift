@@ -16,6 +16,12 @@ struct CallerWriter {
         /// values, each with the path to its spec (`parameters[i]`, `queryValue`, `fragment`).
         let parameters: [(value: GeneratedValue, path: String)]
         let returns: [GeneratedValue]
+        /// The type of the other outcomes' fields and its values, when the action declares
+        /// `error-returns`: the method then returns a `TypedCallResult`.
+        let errorReturns: (name: String, values: [GeneratedValue])?
+
+        /// Every value the client's answers carry, for their enumerations.
+        var returnedValues: [GeneratedValue] { returns + (errorReturns?.values ?? []) }
     }
 
     var actions: [GeneratedAction] {
@@ -50,6 +56,13 @@ struct CallerWriter {
             let returns = GeneratedValue.values(action.returns ?? [], reserved: ["init", "self"]) {
                 returnEnumNames.type(stem + "-" + $0.name)
             }
+            var errorReturns: (name: String, values: [GeneratedValue])?
+            if let declared = action.errorReturns {
+                let errorName = returnEnumNames.type(stem + "ErrorReturns")
+                errorReturns = (
+                    errorName, GeneratedValue.values(declared, reserved: ["init", "self"]) { returnEnumNames.type(stem + "-" + $0.name) }
+                )
+            }
             types = returnEnumNames
             return GeneratedAction(
                 index: index,
@@ -57,7 +70,8 @@ struct CallerWriter {
                 methodName: methodName,
                 returnsName: returnsName,
                 parameters: Array(zip(values, paths)).map { ($0.0, $0.1) },
-                returns: returns
+                returns: returns,
+                errorReturns: errorReturns
             )
         }
     }
@@ -98,9 +112,20 @@ struct CallerWriter {
         for action in actions where action.action.convention.hasWayBack {
             writer.line("")
             writeReturns(action, into: &writer)
+            if let errorReturns = action.errorReturns {
+                writer.line("")
+                let outcomes = action.action.outcomes.filter { $0 != action.action.successOutcome }
+                Self.writeValues(
+                    errorReturns.values,
+                    named: errorReturns.name,
+                    documentation: "What \(SwiftWriter.code(action.action.name)) carries back on "
+                        + outcomes.map(SwiftWriter.code).joined(separator: ", ") + " (its `error-returns`).",
+                    into: &writer
+                )
+            }
         }
         for action in actions {
-            for value in action.parameters.map(\.value) + action.returns where value.mapping.enumeration != nil {
+            for value in action.parameters.map(\.value) + action.returnedValues where value.mapping.enumeration != nil {
                 writer.line("")
                 GeneratedValue.writeEnum(value, into: &writer)
             }
@@ -134,7 +159,9 @@ struct CallerWriter {
         if answers { documentation += "  - ttl: Seconds the request waits for its answer.\n" }
         documentation +=
             answers
-            ? "- Returns: How the call ended, with the typed returns of a success.\n- Throws: `RoundtripError` for a request or answer that breaks the spec, `StorageError` from the ledger, `OpenFailure` when no app opened the request."
+            ? "- Returns: How the call ended, with the typed returns of a success"
+                + (generated.errorReturns == nil ? "" : " and the typed `error-returns` of the other outcomes")
+                + ".\n- Throws: `RoundtripError` for a request or answer that breaks the spec, `StorageError` from the ledger, `OpenFailure` when no app opened the request."
             : "- Returns: The request as sent.\n- Throws: `RoundtripError` for a request that breaks the spec, `OpenFailure` when no app opened it."
         writer.documentation(documentation)
         var arguments = generated.parameters.map { value, _ in
@@ -146,7 +173,10 @@ struct CallerWriter {
         }
         arguments += ["signer: RequestSigner? = nil"]
         if answers { arguments += ["ttl: TimeInterval = 600"] }
-        let result = answers ? "CallResult<\(generated.returnsName)>" : "OutgoingRequest"
+        let result =
+            !answers
+            ? "OutgoingRequest"
+            : generated.errorReturns.map { "TypedCallResult<\(generated.returnsName), \($0.name)>" } ?? "CallResult<\(generated.returnsName)>"
         writer.open("\(writer.modifier)func \(generated.methodName)", parameters: arguments, suffix: " async throws -> \(result)")
         // The locals take names no argument has; the client's properties are reached through
         // `self`, which no argument can hide.
@@ -164,7 +194,11 @@ struct CallerWriter {
             writer.line(
                 "let \(response) = try await self.caller.call(\(definition).name, to: self.partner, parameters: \(items), callback: callback, continuation: continuation, signer: signer, ttl: ttl)"
             )
-            writer.line("return try \(response).result(\(generated.returnsName).init)")
+            if let errorReturns = generated.errorReturns {
+                writer.line("return try \(response).result(\(generated.returnsName).init, errors: \(errorReturns.name).init)")
+            } else {
+                writer.line("return try \(response).result(\(generated.returnsName).init)")
+            }
         } else {
             writer.line(
                 "return try await self.caller.send(\(definition).name, to: self.partner, parameters: \(items), callback: nil, signer: signer)"
@@ -175,37 +209,45 @@ struct CallerWriter {
 
     private func writeReturns(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
         let action = generated.action
-        writer.documentation(
-            (ReceiverWriter.neverSucceeds(action)
+        Self.writeValues(
+            generated.returns,
+            named: generated.returnsName,
+            documentation: ReceiverWriter.neverSucceeds(action)
                 ? "What \(SwiftWriter.code(action.name)) would return on success, which it never answers (its outcomes are \(action.outcomes.map(SwiftWriter.code).joined(separator: ", "))): there is no success callback."
                 : "What \(SwiftWriter.code(action.name)) returns on success"
-                    + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : "."))
-                + (generated.returns.isEmpty ? "" : "\n\n" + generated.returns.map { "- " + $0.documentationLine }.joined(separator: "\n"))
+                    + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : "."),
+            into: &writer
         )
-        writer.open("\(writer.modifier)struct \(generated.returnsName): Sendable, Equatable")
-        for value in generated.returns {
+    }
+
+    /// A struct of returned values (`returns` or `error-returns`), read from the typed values
+    /// the ledger checked.
+    private static func writeValues(_ values: [GeneratedValue], named name: String, documentation: String, into writer: inout SwiftWriter) {
+        writer.documentation(documentation + (values.isEmpty ? "" : "\n\n" + values.map { "- " + $0.documentationLine }.joined(separator: "\n")))
+        writer.open("\(writer.modifier)struct \(name): Sendable, Equatable")
+        for value in values {
             writer.documentation(value.documentationLine)
             writer.line("\(writer.modifier)let \(value.name): \(value.mapping.type)\(value.isAlwaysPresent ? "" : "?")")
         }
-        if !generated.returns.isEmpty { writer.line("") }
+        if !values.isEmpty { writer.line("") }
         writer.documentation("Creates returned values (for previews and tests; calls read them from the answer).")
-        let arguments = generated.returns.map { "\($0.name): \($0.mapping.type)\($0.isAlwaysPresent ? "" : "? = nil")" }
+        let arguments = values.map { "\($0.name): \($0.mapping.type)\($0.isAlwaysPresent ? "" : "? = nil")" }
         if arguments.isEmpty {
             writer.line("\(writer.modifier)init() {}")
         } else {
             writer.open("\(writer.modifier)init", parameters: arguments, suffix: "")
-            for value in generated.returns { writer.line("self.\(value.name) = \(value.name)") }
+            for value in values { writer.line("self.\(value.name) = \(value.name)") }
             writer.close()
         }
         writer.line("")
         writer.documentation("Reads the typed returns the ledger checked against the spec.")
-        if generated.returns.isEmpty {
+        if values.isEmpty {
             writer.line("\(writer.modifier)init(_ values: [String: ParameterValue]) {}")
             writer.close()
             return
         }
         writer.open("\(writer.modifier)init(_ values: [String: ParameterValue]) throws(RoundtripError)")
-        for value in generated.returns {
+        for value in values {
             let read = value.isAlwaysPresent ? "required" : "value"
             // `self.`: a value may be named `values`.
             writer.line("self.\(value.name) = try values.\(read)(\(SwiftLiteral.string(value.spec.name)), as: \(value.mapping.type).self)")

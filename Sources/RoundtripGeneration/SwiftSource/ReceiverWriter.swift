@@ -14,6 +14,8 @@ struct ReceiverWriter {
         let typeName: String
         let parameters: [GeneratedValue]
         let returns: [GeneratedValue]
+        /// A custom action's `error-returns`, typed; `nil` when it declares none.
+        let errorReturns: [GeneratedValue]?
     }
 
     var actions: [GeneratedAction] {
@@ -34,13 +36,18 @@ struct ReceiverWriter {
             }
             var returnEnumNames = SwiftNames(reserved: reservedTypes)
             let returns = GeneratedValue.values(action.returns ?? [], reserved: ["queryItems", "init", "self"]) { returnEnumNames.type($0.name) }
+            var errorEnumNames = SwiftNames(reserved: reservedTypes)
+            let errorReturns = action.errorReturns.map {
+                GeneratedValue.values($0, reserved: ["queryItems", "init", "self"]) { errorEnumNames.type($0.name) }
+            }
             return GeneratedAction(
                 index: index,
                 action: action,
                 caseName: cases.member(action.name),
                 typeName: typeName,
                 parameters: parameters,
-                returns: returns
+                returns: returns,
+                errorReturns: errorReturns
             )
         }
     }
@@ -166,6 +173,9 @@ struct ReceiverWriter {
             writer.line("")
             writeReturns(generated, into: &writer)
         }
+        if action.convention.facts.describesOwnWayBack {
+            writeOwnWayBack(generated, into: &writer)
+        }
         writer.close()
     }
 
@@ -185,70 +195,170 @@ struct ReceiverWriter {
                     + (action.returns == nil ? ": the spec declares no `returns`, so nothing." : "."))
                 + (generated.returns.isEmpty ? "" : "\n\n" + generated.returns.map { "- " + $0.documentationLine }.joined(separator: "\n"))
         )
-        writer.open("\(writer.modifier)struct Returns: Sendable")
-        for value in generated.returns {
-            writer.documentation(value.documentationLine)
-            writer.line("\(writer.modifier)var \(value.name): \(value.mapping.type)\(value.spec.isRequired ? "" : "?")")
-        }
-        if !generated.returns.isEmpty { writer.line("") }
-        writer.documentation("Creates the returned values.")
-        let arguments = generated.returns.map { "\($0.name): \($0.mapping.type)\($0.spec.isRequired ? "" : "? = nil")" }
-        if arguments.isEmpty {
-            writer.line("\(writer.modifier)init() {}")
-        } else {
-            writer.open("\(writer.modifier)init", parameters: arguments, suffix: "")
-            for value in generated.returns { writer.line("self.\(value.name) = \(value.name)") }
-            writer.close()
-        }
-        writer.line("")
-        writer.documentation("The response parameters, each in its declared form.")
-        writer.open("\(writer.modifier)var queryItems: [QueryItem]")
-        if generated.returns.isEmpty {
-            writer.line("[]")
-        } else {
-            // The values are reached through `self`, so no local hides one.
-            writer.line("let definitions = \(name).\(generated.typeName).action.returns ?? []")
-            writer.line("var items: [QueryItem] = []")
-            for (index, value) in generated.returns.enumerated() {
-                writer.line("items += definitions[\(index)].queryItems(for: self.\(value.name))")
-            }
-            writer.line("return items")
-        }
-        writer.close()
-        for value in generated.returns where value.mapping.enumeration != nil {
-            writer.line("")
-            GeneratedValue.writeEnum(value, into: &writer)
-        }
-        writer.close()
+        writeValues(generated.returns, named: "Returns", definitions: "\(name).\(generated.typeName).action.returns ?? []", into: &writer)
         writer.line("")
         writer.documentation("The success reply, for a `Receiver` handler.")
         writer.open("\(writer.modifier)static func success(_ returns: Returns) -> Reply")
         writer.line("Reply(outcome: \"success\", parameters: returns.queryItems)")
         writer.close()
         writer.line("")
+        writeAnswer(
+            generated,
+            named: "answer",
+            outcome: "success",
+            argument: "returns",
+            fields: "_ returns: Returns",
+            items: "returns.queryItems",
+            documentation: "The callback URL that answers this request with success and `returns`",
+            throwing: "the request has no success callback or a value breaks the spec's `returns`",
+            into: &writer
+        )
+    }
+
+    /// A struct of answer values (`returns` or `error-returns`) that writes its query items by
+    /// the definitions `definitions` (Swift code) reaches; its documentation is written before.
+    private func writeValues(_ values: [GeneratedValue], named typeName: String, definitions: String, into writer: inout SwiftWriter) {
+        writer.open("\(writer.modifier)struct \(typeName): Sendable")
+        for value in values {
+            writer.documentation(value.documentationLine)
+            writer.line("\(writer.modifier)var \(value.name): \(value.mapping.type)\(value.spec.isRequired ? "" : "?")")
+        }
+        if !values.isEmpty { writer.line("") }
+        writer.documentation("Creates the returned values.")
+        let arguments = values.map { "\($0.name): \($0.mapping.type)\($0.spec.isRequired ? "" : "? = nil")" }
+        if arguments.isEmpty {
+            writer.line("\(writer.modifier)init() {}")
+        } else {
+            writer.open("\(writer.modifier)init", parameters: arguments, suffix: "")
+            for value in values { writer.line("self.\(value.name) = \(value.name)") }
+            writer.close()
+        }
+        writer.line("")
+        writer.documentation("The response parameters, each in its declared form.")
+        writer.open("\(writer.modifier)var queryItems: [QueryItem]")
+        if values.isEmpty {
+            writer.line("[]")
+        } else {
+            // The values are reached through `self`, so no local hides one.
+            writer.line("let definitions = \(definitions)")
+            writer.line("var items: [QueryItem] = []")
+            for (index, value) in values.enumerated() {
+                writer.line("items += definitions[\(index)].queryItems(for: self.\(value.name))")
+            }
+            writer.line("return items")
+        }
+        writer.close()
+        for value in values where value.mapping.enumeration != nil {
+            writer.line("")
+            GeneratedValue.writeEnum(value, into: &writer)
+        }
+        writer.close()
+    }
+
+    /// The method that writes the callback URL answering `outcome` with its argument `argument`
+    /// (the declaration `fields`; `items` reads its query items), signed when the spec signs the answers.
+    private func writeAnswer(
+        _ generated: GeneratedAction,
+        named methodName: String,
+        outcome: String,
+        argument: String,
+        fields: String,
+        items: String,
+        documentation: String,
+        throwing: String,
+        into writer: inout SwiftWriter
+    ) {
+        let action = generated.action
         // An action whose spec signs its answers takes the signing key: required answers cannot
         // be built without it.
         let signs = action.answers.signatures != .off
         writer.documentation(
-            "The callback URL that answers this request with success and `returns`"
+            documentation
                 + (signs
-                    ? ", signed with the spec's answer key `\(action.answers.keyID ?? "")` (`rt-kid`, `rt-ts`, `rt-sig` last).\n\n- Parameters:\n  - returns: The returned values.\n  - signer: The answer key's signer.\n  - now: The signing time."
+                    ? ", signed with the spec's answer key `\(action.answers.keyID ?? "")` (`rt-kid`, `rt-ts`, `rt-sig` last).\n\n- Parameters:\n  - \(argument): \(argument == "returns" ? "The returned values." : "The answer's fields.")\n  - signer: The answer key's signer.\n  - now: The signing time."
                     : ".")
-                + "\n\n- Throws: `RoundtripError` when the request has no success callback or a value breaks the spec's `returns`"
+                + "\n\n- Throws: `RoundtripError` when \(throwing)"
                 + (signs ? "; `missing-signature` without a signer the spec requires, `bad-signature` for another key." : ".")
         )
+        let outcomeLiteral = SwiftLiteral.string(outcome)
         if signs {
             let signer = action.answers.signatures == .required ? "RequestSigner" : "RequestSigner? = nil"
-            writer.open("\(writer.modifier)func answer(_ returns: Returns, signer: \(signer), now: Date = Date()) throws(RoundtripError) -> String")
+            writer.open("\(writer.modifier)func \(methodName)(\(fields), signer: \(signer), now: Date = Date()) throws(RoundtripError) -> String")
             writer.line(
-                "try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: \"success\", parameters: returns.queryItems, signer: signer, now: now)"
+                "try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: \(outcomeLiteral), parameters: \(items), signer: signer, now: now)"
             )
         } else {
-            writer.open("\(writer.modifier)func answer(_ returns: Returns) throws(RoundtripError) -> String")
-            writer.line(
-                "try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: \"success\", parameters: returns.queryItems)"
-            )
+            writer.open("\(writer.modifier)func \(methodName)(\(fields)) throws(RoundtripError) -> String")
+            writer.line("try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: \(outcomeLiteral), parameters: \(items))")
         }
         writer.close()
+    }
+
+    /// A custom action's own way back: its callbacks by outcome, typed as the spec places them,
+    /// and an answer for each outcome besides success, with the `error-returns` typed when the
+    /// spec declares them. Every answer is written by `ResponseBuilder` in the partner's shape.
+    private func writeOwnWayBack(_ generated: GeneratedAction, into writer: inout SwiftWriter) {
+        let action = generated.action
+        // The action's members: its values' names and the generated code's own.
+        var members = SwiftNames(
+            reserved: Set(generated.parameters.map { $0.name.trimmingCharacters(in: ["`"]) } + ["request", "action", "success", "answer", "init"])
+        )
+        for location in action.wayBack.callbacks {
+            let outcome = location.outcome == CallbackLocation.everyOutcome ? "every outcome" : "`\(location.outcome)`"
+            let place: String =
+                switch location.place {
+                case .query(let name): "the query parameter `\(name)`"
+                case .jsonMember(let parameter, let pointer): "the member `\(pointer.text)` of the JSON parameter `\(parameter)`"
+                case .template(let name): "the query parameter `\(name)`, a template whose `{Name}` placeholders the answer fills"
+                }
+            writer.line("")
+            writer.documentation(
+                "The callback the caller gave for \(outcome) in \(place), checked against the callback policy; `nil` when the caller gave none."
+            )
+            writer.line(
+                "\(writer.modifier)var \(members.member(location.outcome + "-callback")): String? { request.callbacks[\(SwiftLiteral.string(location.outcome))] }"
+            )
+        }
+        let success = action.successOutcome
+        let others = action.outcomes.filter { $0 != success }
+        guard !others.isEmpty else { return }
+        let words = others.map(SwiftWriter.code).joined(separator: ", ")
+        let fields: String
+        let items: String
+        if let errorReturns = generated.errorReturns {
+            writer.line("")
+            writer.documentation(
+                "What the answers of \(words) carry back (the spec's `error-returns`)."
+                    + (errorReturns.isEmpty ? "" : "\n\n" + errorReturns.map { "- " + $0.documentationLine }.joined(separator: "\n"))
+            )
+            writeValues(errorReturns, named: "ErrorReturns", definitions: "\(name).\(generated.typeName).action.errorReturns ?? []", into: &writer)
+            fields = "_ fields: ErrorReturns" + (errorReturns.contains { $0.spec.isRequired } ? "" : " = ErrorReturns()")
+            items = "fields.queryItems"
+        } else {
+            fields = "_ fields: [QueryItem] = []"
+            items = "fields"
+        }
+        for outcome in others {
+            writer.line("")
+            writer.documentation("The \(SwiftWriter.code(outcome)) reply, for a `Receiver` handler.")
+            let reply = members.member(outcome + "-reply")
+            writer.open("\(writer.modifier)static func \(reply)(\(fields)) -> Reply")
+            writer.line("Reply(outcome: \(SwiftLiteral.string(outcome)), parameters: \(items))")
+            writer.close()
+            writer.line("")
+            writeAnswer(
+                generated,
+                named: members.member("answer-" + outcome),
+                outcome: outcome,
+                argument: "fields",
+                fields: fields,
+                items: items,
+                documentation: "The callback URL that answers this request with \(SwiftWriter.code(outcome))"
+                    + (generated.errorReturns == nil ? " and `fields` (unchecked: the spec declares no `error-returns`)" : " and `fields`"),
+                throwing: "the request has no callback for \(SwiftWriter.code(outcome))"
+                    + (generated.errorReturns == nil ? "" : " or a value breaks the spec's `error-returns`"),
+                into: &writer
+            )
+        }
     }
 }

@@ -84,9 +84,9 @@ extension SwiftGenerator {
         "Caller", "Clearable", "DateFormat", "Endpoint", "EnvironmentKeyResolver", "JSONPointer", "JSONValueSchema", "KeyResolver", "OutgoingRequest",
         "ParameterRepresentable", "ParameterSpec", "ParameterValue",
         "QueryItem", "QueryLimits", "Reply", "RequestBuilder", "RequestSigner", "ResponseBuilder", "RoundtripError", "RoutePattern",
-        "SigningKeyDescription", "SourcePolicy", "Spec", "ValuePattern", "WayBack",
+        "SigningKeyDescription", "SourcePolicy", "Spec", "TypedCallResult", "ValuePattern", "WayBack",
         // The generated code's own nested types.
-        "Request", "Returns",
+        "Request", "Returns", "ErrorReturns",
     ]
 }
 

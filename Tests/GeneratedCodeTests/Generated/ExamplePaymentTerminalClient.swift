@@ -121,7 +121,7 @@ struct ExamplePaymentTerminalClient: Sendable {
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
     ///   - ttl: Seconds the request waits for its answer.
-    /// - Returns: How the call ended, with the typed returns of a success.
+    /// - Returns: How the call ended, with the typed returns of a success and the typed `error-returns` of the other outcomes.
     /// - Throws: `RoundtripError` for a request or answer that breaks the spec, `StorageError` from the ledger, `OpenFailure` when no app opened the request.
     func sale(
         amount: Decimal,
@@ -131,14 +131,14 @@ struct ExamplePaymentTerminalClient: Sendable {
         continuation: Data? = nil,
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
-    ) async throws -> CallResult<SaleReturns> {
+    ) async throws -> TypedCallResult<SaleReturns, SaleErrorReturns> {
         let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
         items += definition.parameters[0].queryItems(for: amount)
         items += definition.parameters[1].queryItems(for: currency)
         items += definition.parameters[2].queryItems(for: orderId)
         let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
-        return try response.result(SaleReturns.init)
+        return try response.result(SaleReturns.init, errors: SaleErrorReturns.init)
     }
 
     /// Refund a payment. The request is one JSON object in `data`; its `callback_url` member says where to come back for every outcome, and its `state` member comes back as given, carrying Roundtrip's `rt-state`.
@@ -151,7 +151,7 @@ struct ExamplePaymentTerminalClient: Sendable {
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
     ///   - ttl: Seconds the request waits for its answer.
-    /// - Returns: How the call ended, with the typed returns of a success.
+    /// - Returns: How the call ended, with the typed returns of a success and the typed `error-returns` of the other outcomes.
     /// - Throws: `RoundtripError` for a request or answer that breaks the spec, `StorageError` from the ledger, `OpenFailure` when no app opened the request.
     func refund(
         data: String,
@@ -159,12 +159,12 @@ struct ExamplePaymentTerminalClient: Sendable {
         continuation: Data? = nil,
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
-    ) async throws -> CallResult<RefundReturns> {
+    ) async throws -> TypedCallResult<RefundReturns, RefundErrorReturns> {
         let definition = Self.spec.actions[1]
         var items: [QueryItem] = []
         items += definition.parameters[0].queryItems(for: data)
         let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
-        return try response.result(RefundReturns.init)
+        return try response.result(RefundReturns.init, errors: RefundErrorReturns.init)
     }
 
     /// Look up a payment. The callback is a template such as `pos-app://payment/status?result={Result}&state={State}`, which the terminal fills in.
@@ -216,6 +216,24 @@ struct ExamplePaymentTerminalClient: Sendable {
         }
     }
 
+    /// What `sale` carries back on `error`, `cancel` (its `error-returns`).
+    ///
+    /// - `reason`: Why the card was declined, in the terminal's words. (string; optional)
+    struct SaleErrorReturns: Sendable, Equatable {
+        /// `reason`: Why the card was declined, in the terminal's words. (string; optional)
+        let reason: String?
+
+        /// Creates returned values (for previews and tests; calls read them from the answer).
+        init(reason: String? = nil) {
+            self.reason = reason
+        }
+
+        /// Reads the typed returns the ledger checked against the spec.
+        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
+            self.reason = try values.value("reason", as: String.self)
+        }
+    }
+
     /// What `refund` returns on success.
     ///
     /// - `refund_id`: (string; required)
@@ -231,6 +249,24 @@ struct ExamplePaymentTerminalClient: Sendable {
         /// Reads the typed returns the ledger checked against the spec.
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
             self.refundId = try values.required("refund_id", as: String.self)
+        }
+    }
+
+    /// What `refund` carries back on `error` (its `error-returns`).
+    ///
+    /// - `error_code`: (string; required)
+    struct RefundErrorReturns: Sendable, Equatable {
+        /// `error_code`: (string; required)
+        let errorCode: String
+
+        /// Creates returned values (for previews and tests; calls read them from the answer).
+        init(errorCode: String) {
+            self.errorCode = errorCode
+        }
+
+        /// Reads the typed returns the ledger checked against the spec.
+        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
+            self.errorCode = try values.required("error_code", as: String.self)
         }
     }
 

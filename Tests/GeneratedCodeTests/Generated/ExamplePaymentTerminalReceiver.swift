@@ -223,6 +223,60 @@ enum ExamplePaymentTerminalReceiver {
         func answer(_ returns: Returns) throws(RoundtripError) -> String {
             try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "success", parameters: returns.queryItems)
         }
+
+        /// The callback the caller gave for `success` in the query parameter `on-approved`, checked against the callback policy; `nil` when the caller gave none.
+        var successCallback: String? { request.callbacks["success"] }
+
+        /// The callback the caller gave for `error` in the query parameter `on-declined`, checked against the callback policy; `nil` when the caller gave none.
+        var errorCallback: String? { request.callbacks["error"] }
+
+        /// The callback the caller gave for `cancel` in the query parameter `on-cancelled`, checked against the callback policy; `nil` when the caller gave none.
+        var cancelCallback: String? { request.callbacks["cancel"] }
+
+        /// What the answers of `error`, `cancel` carry back (the spec's `error-returns`).
+        ///
+        /// - `reason`: Why the card was declined, in the terminal's words. (string; optional)
+        struct ErrorReturns: Sendable {
+            /// `reason`: Why the card was declined, in the terminal's words. (string; optional)
+            var reason: String?
+
+            /// Creates the returned values.
+            init(reason: String? = nil) {
+                self.reason = reason
+            }
+
+            /// The response parameters, each in its declared form.
+            var queryItems: [QueryItem] {
+                let definitions = ExamplePaymentTerminalReceiver.Sale.action.errorReturns ?? []
+                var items: [QueryItem] = []
+                items += definitions[0].queryItems(for: self.reason)
+                return items
+            }
+        }
+
+        /// The `error` reply, for a `Receiver` handler.
+        static func errorReply(_ fields: ErrorReturns = ErrorReturns()) -> Reply {
+            Reply(outcome: "error", parameters: fields.queryItems)
+        }
+
+        /// The callback URL that answers this request with `error` and `fields`.
+        ///
+        /// - Throws: `RoundtripError` when the request has no callback for `error` or a value breaks the spec's `error-returns`.
+        func answerError(_ fields: ErrorReturns = ErrorReturns()) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "error", parameters: fields.queryItems)
+        }
+
+        /// The `cancel` reply, for a `Receiver` handler.
+        static func cancelReply(_ fields: ErrorReturns = ErrorReturns()) -> Reply {
+            Reply(outcome: "cancel", parameters: fields.queryItems)
+        }
+
+        /// The callback URL that answers this request with `cancel` and `fields`.
+        ///
+        /// - Throws: `RoundtripError` when the request has no callback for `cancel` or a value breaks the spec's `error-returns`.
+        func answerCancel(_ fields: ErrorReturns = ErrorReturns()) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "cancel", parameters: fields.queryItems)
+        }
     }
 
     /// Refund a payment. The request is one JSON object in `data`; its `callback_url` member says where to come back for every outcome, and its `state` member comes back as given, carrying Roundtrip's `rt-state`.
@@ -283,6 +337,42 @@ enum ExamplePaymentTerminalReceiver {
         /// - Throws: `RoundtripError` when the request has no success callback or a value breaks the spec's `returns`.
         func answer(_ returns: Returns) throws(RoundtripError) -> String {
             try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "success", parameters: returns.queryItems)
+        }
+
+        /// The callback the caller gave for every outcome in the member `/callback_url` of the JSON parameter `data`, checked against the callback policy; `nil` when the caller gave none.
+        var anyCallback: String? { request.callbacks["any"] }
+
+        /// What the answers of `error` carry back (the spec's `error-returns`).
+        ///
+        /// - `error_code`: (string; required)
+        struct ErrorReturns: Sendable {
+            /// `error_code`: (string; required)
+            var errorCode: String
+
+            /// Creates the returned values.
+            init(errorCode: String) {
+                self.errorCode = errorCode
+            }
+
+            /// The response parameters, each in its declared form.
+            var queryItems: [QueryItem] {
+                let definitions = ExamplePaymentTerminalReceiver.Refund.action.errorReturns ?? []
+                var items: [QueryItem] = []
+                items += definitions[0].queryItems(for: self.errorCode)
+                return items
+            }
+        }
+
+        /// The `error` reply, for a `Receiver` handler.
+        static func errorReply(_ fields: ErrorReturns) -> Reply {
+            Reply(outcome: "error", parameters: fields.queryItems)
+        }
+
+        /// The callback URL that answers this request with `error` and `fields`.
+        ///
+        /// - Throws: `RoundtripError` when the request has no callback for `error` or a value breaks the spec's `error-returns`.
+        func answerError(_ fields: ErrorReturns) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "error", parameters: fields.queryItems)
         }
     }
 
@@ -354,6 +444,21 @@ enum ExamplePaymentTerminalReceiver {
         /// - Throws: `RoundtripError` when the request has no success callback or a value breaks the spec's `returns`.
         func answer(_ returns: Returns) throws(RoundtripError) -> String {
             try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "success", parameters: returns.queryItems)
+        }
+
+        /// The callback the caller gave for every outcome in the query parameter `return`, a template whose `{Name}` placeholders the answer fills, checked against the callback policy; `nil` when the caller gave none.
+        var anyCallback: String? { request.callbacks["any"] }
+
+        /// The `error` reply, for a `Receiver` handler.
+        static func errorReply(_ fields: [QueryItem] = []) -> Reply {
+            Reply(outcome: "error", parameters: fields)
+        }
+
+        /// The callback URL that answers this request with `error` and `fields` (unchecked: the spec declares no `error-returns`).
+        ///
+        /// - Throws: `RoundtripError` when the request has no callback for `error`.
+        func answerError(_ fields: [QueryItem] = []) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "error", parameters: fields)
         }
     }
 }

@@ -184,6 +184,24 @@ enum FixturePaymentsReceiver {
         func answer(_ returns: Returns) throws(RoundtripError) -> String {
             try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "success", parameters: returns.queryItems)
         }
+
+        /// The callback the caller gave for `success` in the query parameter `callbacksuccess`, checked against the callback policy; `nil` when the caller gave none.
+        var successCallback: String? { request.callbacks["success"] }
+
+        /// The callback the caller gave for `error` in the query parameter `callbackfail`, checked against the callback policy; `nil` when the caller gave none.
+        var errorCallback: String? { request.callbacks["error"] }
+
+        /// The `error` reply, for a `Receiver` handler.
+        static func errorReply(_ fields: [QueryItem] = []) -> Reply {
+            Reply(outcome: "error", parameters: fields)
+        }
+
+        /// The callback URL that answers this request with `error` and `fields` (unchecked: the spec declares no `error-returns`).
+        ///
+        /// - Throws: `RoundtripError` when the request has no callback for `error`.
+        func answerError(_ fields: [QueryItem] = []) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "error", parameters: fields)
+        }
     }
 
     /// `charge`: custom at `pos://payment/create`.
@@ -232,6 +250,21 @@ enum FixturePaymentsReceiver {
         /// - Throws: `RoundtripError` when the request has no success callback or a value breaks the spec's `returns`.
         func answer(_ returns: Returns) throws(RoundtripError) -> String {
             try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "success", parameters: returns.queryItems)
+        }
+
+        /// The callback the caller gave for every outcome in the member `/callback_url` of the JSON parameter `data`, checked against the callback policy; `nil` when the caller gave none.
+        var anyCallback: String? { request.callbacks["any"] }
+
+        /// The `error` reply, for a `Receiver` handler.
+        static func errorReply(_ fields: [QueryItem] = []) -> Reply {
+            Reply(outcome: "error", parameters: fields)
+        }
+
+        /// The callback URL that answers this request with `error` and `fields` (unchecked: the spec declares no `error-returns`).
+        ///
+        /// - Throws: `RoundtripError` when the request has no callback for `error`.
+        func answerError(_ fields: [QueryItem] = []) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "error", parameters: fields)
         }
     }
 
@@ -291,6 +324,21 @@ enum FixturePaymentsReceiver {
         /// - Throws: `RoundtripError` when the request has no success callback or a value breaks the spec's `returns`.
         func answer(_ returns: Returns) throws(RoundtripError) -> String {
             try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "success", parameters: returns.queryItems)
+        }
+
+        /// The callback the caller gave for every outcome in the query parameter `returnUrl`, a template whose `{Name}` placeholders the answer fills, checked against the callback policy; `nil` when the caller gave none.
+        var anyCallback: String? { request.callbacks["any"] }
+
+        /// The `error` reply, for a `Receiver` handler.
+        static func errorReply(_ fields: [QueryItem] = []) -> Reply {
+            Reply(outcome: "error", parameters: fields)
+        }
+
+        /// The callback URL that answers this request with `error` and `fields` (unchecked: the spec declares no `error-returns`).
+        ///
+        /// - Throws: `RoundtripError` when the request has no callback for `error`.
+        func answerError(_ fields: [QueryItem] = []) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "error", parameters: fields)
         }
     }
 }

@@ -90,7 +90,7 @@ struct FixtureSignedPosClient: Sendable {
     ///   - continuation: JSON the ledger gives back with the answer.
     ///   - signer: Signs the request (needed when the partner requires signatures).
     ///   - ttl: Seconds the request waits for its answer.
-    /// - Returns: How the call ended, with the typed returns of a success.
+    /// - Returns: How the call ended, with the typed returns of a success and the typed `error-returns` of the other outcomes.
     /// - Throws: `RoundtripError` for a request or answer that breaks the spec, `StorageError` from the ledger, `OpenFailure` when no app opened the request.
     func charge(
         data: String,
@@ -98,12 +98,12 @@ struct FixtureSignedPosClient: Sendable {
         continuation: Data? = nil,
         signer: RequestSigner? = nil,
         ttl: TimeInterval = 600
-    ) async throws -> CallResult<ChargeReturns> {
+    ) async throws -> TypedCallResult<ChargeReturns, ChargeErrorReturns> {
         let definition = Self.spec.actions[0]
         var items: [QueryItem] = []
         items += definition.parameters[0].queryItems(for: data)
         let response = try await self.caller.call(definition.name, to: self.partner, parameters: items, callback: callback, continuation: continuation, signer: signer, ttl: ttl)
-        return try response.result(ChargeReturns.init)
+        return try response.result(ChargeReturns.init, errors: ChargeErrorReturns.init)
     }
 
     /// Calls `refund` (custom, `signed-pos://refund`) and waits for its answer.
@@ -153,6 +153,24 @@ struct FixtureSignedPosClient: Sendable {
         init(_ values: [String: ParameterValue]) throws(RoundtripError) {
             self.transactionId = try values.required("transaction_id", as: String.self)
             self.amount = try values.value("amount", as: Int64.self)
+        }
+    }
+
+    /// What `charge` carries back on `error`, `cancel` (its `error-returns`).
+    ///
+    /// - `error_code`: (string; required)
+    struct ChargeErrorReturns: Sendable, Equatable {
+        /// `error_code`: (string; required)
+        let errorCode: String
+
+        /// Creates returned values (for previews and tests; calls read them from the answer).
+        init(errorCode: String) {
+            self.errorCode = errorCode
+        }
+
+        /// Reads the typed returns the ledger checked against the spec.
+        init(_ values: [String: ParameterValue]) throws(RoundtripError) {
+            self.errorCode = try values.required("error_code", as: String.self)
         }
     }
 

@@ -175,6 +175,64 @@ enum FixtureSignedPosReceiver {
         func answer(_ returns: Returns, signer: RequestSigner, now: Date = Date()) throws(RoundtripError) -> String {
             try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "success", parameters: returns.queryItems, signer: signer, now: now)
         }
+
+        /// The callback the caller gave for every outcome in the member `/callback_url` of the JSON parameter `data`, checked against the callback policy; `nil` when the caller gave none.
+        var anyCallback: String? { request.callbacks["any"] }
+
+        /// What the answers of `error`, `cancel` carry back (the spec's `error-returns`).
+        ///
+        /// - `error_code`: (string; required)
+        struct ErrorReturns: Sendable {
+            /// `error_code`: (string; required)
+            var errorCode: String
+
+            /// Creates the returned values.
+            init(errorCode: String) {
+                self.errorCode = errorCode
+            }
+
+            /// The response parameters, each in its declared form.
+            var queryItems: [QueryItem] {
+                let definitions = FixtureSignedPosReceiver.Charge.action.errorReturns ?? []
+                var items: [QueryItem] = []
+                items += definitions[0].queryItems(for: self.errorCode)
+                return items
+            }
+        }
+
+        /// The `error` reply, for a `Receiver` handler.
+        static func errorReply(_ fields: ErrorReturns) -> Reply {
+            Reply(outcome: "error", parameters: fields.queryItems)
+        }
+
+        /// The callback URL that answers this request with `error` and `fields`, signed with the spec's answer key `pos-2026` (`rt-kid`, `rt-ts`, `rt-sig` last).
+        ///
+        /// - Parameters:
+        ///   - fields: The answer's fields.
+        ///   - signer: The answer key's signer.
+        ///   - now: The signing time.
+        ///
+        /// - Throws: `RoundtripError` when the request has no callback for `error` or a value breaks the spec's `error-returns`; `missing-signature` without a signer the spec requires, `bad-signature` for another key.
+        func answerError(_ fields: ErrorReturns, signer: RequestSigner, now: Date = Date()) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "error", parameters: fields.queryItems, signer: signer, now: now)
+        }
+
+        /// The `cancel` reply, for a `Receiver` handler.
+        static func cancelReply(_ fields: ErrorReturns) -> Reply {
+            Reply(outcome: "cancel", parameters: fields.queryItems)
+        }
+
+        /// The callback URL that answers this request with `cancel` and `fields`, signed with the spec's answer key `pos-2026` (`rt-kid`, `rt-ts`, `rt-sig` last).
+        ///
+        /// - Parameters:
+        ///   - fields: The answer's fields.
+        ///   - signer: The answer key's signer.
+        ///   - now: The signing time.
+        ///
+        /// - Throws: `RoundtripError` when the request has no callback for `cancel` or a value breaks the spec's `error-returns`; `missing-signature` without a signer the spec requires, `bad-signature` for another key.
+        func answerCancel(_ fields: ErrorReturns, signer: RequestSigner, now: Date = Date()) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "cancel", parameters: fields.queryItems, signer: signer, now: now)
+        }
     }
 
     /// `refund`: custom at `signed-pos://refund`.
@@ -227,6 +285,24 @@ enum FixtureSignedPosReceiver {
         /// - Throws: `RoundtripError` when the request has no success callback or a value breaks the spec's `returns`.
         func answer(_ returns: Returns) throws(RoundtripError) -> String {
             try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "success", parameters: returns.queryItems)
+        }
+
+        /// The callback the caller gave for `success` in the query parameter `callbacksuccess`, checked against the callback policy; `nil` when the caller gave none.
+        var successCallback: String? { request.callbacks["success"] }
+
+        /// The callback the caller gave for `error` in the query parameter `callbackfail`, checked against the callback policy; `nil` when the caller gave none.
+        var errorCallback: String? { request.callbacks["error"] }
+
+        /// The `error` reply, for a `Receiver` handler.
+        static func errorReply(_ fields: [QueryItem] = []) -> Reply {
+            Reply(outcome: "error", parameters: fields)
+        }
+
+        /// The callback URL that answers this request with `error` and `fields` (unchecked: the spec declares no `error-returns`).
+        ///
+        /// - Throws: `RoundtripError` when the request has no callback for `error`.
+        func answerError(_ fields: [QueryItem] = []) throws(RoundtripError) -> String {
+            try ResponseBuilder.callbackURL(answering: request, action: Self.action, outcome: "error", parameters: fields)
         }
     }
 }

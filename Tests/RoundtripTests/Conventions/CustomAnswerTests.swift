@@ -253,6 +253,62 @@ struct CustomAnswerTests {
         }
     }
 
+    /// The word the partner said the outcome with is kept beside the outcome; an answer without
+    /// an outcome field (its callback tells the outcome) has none.
+    @Test func theOutcomeWordIsKept() async throws {
+        let paid = try await Self.trip(
+            "payments.yaml",
+            action: "pay",
+            parameters: [QueryItem(name: "amount", value: "10")],
+            callback: "myshop://paid",
+            outcome: "error",
+            answer: []
+        )
+        let declined = try await ResponseAcceptor(ledger: paid.ledger).accept(paid.callback, now: Self.now)
+        #expect(declined.outcome == "error")
+        #expect(declined.word == "failed")
+        let refunded = try await Self.trip(
+            "signed-pos.yaml",
+            action: "refund",
+            parameters: [QueryItem(name: "amount", value: "5")],
+            callback: "myshop://refunded",
+            outcome: "success",
+            answer: []
+        )
+        let accepted = try await ResponseAcceptor(ledger: refunded.ledger).accept(refunded.callback, now: Self.now)
+        #expect(accepted.outcome == "success")
+        #expect(accepted.word == nil)
+    }
+
+    struct ErrorCode: Sendable, Equatable {
+        let code: String
+        init(_ values: [String: ParameterValue]) throws(RoundtripError) { code = try values.required("error_code", as: String.self) }
+        init(code: String) { self.code = code }
+    }
+
+    /// An action that declares `error-returns` gives a `TypedCallResult`: the other outcomes come
+    /// back with their typed fields and the partner's word, a cancel as cancelled.
+    @Test(arguments: [
+        ("error", TypedCallResult<String, ErrorCode>.failure(outcome: "error", word: "error", ErrorCode(code: "51"))),
+        ("cancel", .cancelled(ErrorCode(code: "51"))),
+    ])
+    func errorReturnsComeBackTyped(_ outcome: String, _ expected: TypedCallResult<String, ErrorCode>) async throws {
+        let trip = try await Self.trip(
+            "signed-pos.yaml",
+            action: "charge",
+            parameters: [QueryItem(name: "data", value: #"{"amount":5}"#)],
+            callback: "myshop://charged",
+            outcome: outcome,
+            answer: [QueryItem(name: "error_code", value: "51")],
+            signed: true
+        )
+        let accepted = try await ResponseAcceptor(ledger: trip.ledger).accept(trip.callback, now: Self.now)
+        let result = try accepted.result({ _ in "paid" }, errors: ErrorCode.init)
+        #expect(result == expected)
+        let ended = #expect(throws: CallEnded.self) { try result.get() }
+        #expect(ended?.outcome == outcome)
+    }
+
     /// The callback is placed in the partner's JSON where its pointer says, beside the caller's
     /// members; the caller may not place it itself.
     @Test func theCallbackIsPlacedInsideTheJSONParameter() throws {

@@ -58,5 +58,10 @@ struct CustomCallbacksCLITests {
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.stdout.contains("`callbacksuccess` (success)"))
         #expect(run.stdout.contains("`returnUrl` (every outcome)"))
+        // Each example request carries its callbacks where the spec puts them, and has an answer.
+        #expect(run.stdout.contains("&callbacksuccess=example-caller%3A%2F%2Fcallback%2Fsuccess%3Frt-state%3D"))
+        #expect(run.stdout.contains("?data=%7B%22callback_url%22%3A%22example-caller%3A%2F%2Fcallback%3Frt-state%3D"))
+        #expect(run.stdout.contains("&returnUrl=example-caller%3A%2F%2Fcallback%3FType%3D%7BType%7D%26TransactionId%3D%7BTransactionId%7D"))
+        #expect(!run.stdout.contains("carries no callback"))
     }
 }
