@@ -204,11 +204,13 @@ struct AssetLinksReader {
     /// An Android package name (Android's `<manifest>` element, `package` attribute): segments
     /// joined by `.`, each a letter then letters, digits or `_`.
     static func isPackageName(_ text: String) -> Bool {
-        let segments = text.split(separator: ".", omittingEmptySubsequences: false)
+        // On bytes (every name of a file is checked): each segment an ASCII letter, then ASCII
+        // letters, digits and underscores.
+        let segments = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         return !text.isEmpty
             && segments.allSatisfy { segment in
-                guard let first = segment.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-                return segment.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+                guard let first = segment.first, URLSplit.isAlpha(first) else { return false }
+                return segment.allSatisfy { URLSplit.isAlpha($0) || URLSplit.isDigit($0) || $0 == UInt8(ascii: "_") }
             }
     }
 
@@ -380,9 +382,13 @@ struct AssetLinksReader {
         path: String,
         where place: String
     ) -> [String: DocumentNode.Member] {
-        let lastKeys = ModelReader.lastKeys(members)
+        // A statement's objects have a handful of members: scanning the ones after a key for its
+        // repeat is cheaper than hashing every key. A large object is hashed once, so the work
+        // stays linear (at most 16 × 16 comparisons otherwise).
+        let lastKeys = members.count > 16 ? ModelReader.lastKeys(members) : nil
         var result: [String: DocumentNode.Member] = [:]
-        for member in members {
+        result.reserveCapacity(min(members.count, known.count))
+        for (index, member) in members.enumerated() {
             guard known.contains(member.key) else {
                 var message = "'\(member.key)' is not a key Android reads in \(place), so it is ignored"
                 if let suggestion = ModelReader.suggestion(for: member.key, among: known) {
@@ -399,7 +405,10 @@ struct AssetLinksReader {
                 )
                 continue
             }
-            if let last = lastKeys[member.key], last != member.keyPosition.offset {
+            let isRepeatedLater =
+                lastKeys.map { $0[member.key] != member.keyPosition.offset }
+                ?? members[(index + 1)...].contains { $0.key == member.key }
+            if isRepeatedLater {
                 duplicateKey(member, path: path)
                 continue
             }

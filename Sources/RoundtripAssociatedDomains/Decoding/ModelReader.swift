@@ -349,14 +349,21 @@ package struct ModelReader {
     }
 
     /// `path.key`, or `path["key"]` for keys that are not identifiers (such as `/`).
+    ///
+    /// Readers make a path for every value they read, found wrong or not, so this stays on bytes:
+    /// no Unicode property lookup and no Foundation string search.
     package static func keyPath(_ path: String, _ key: String) -> String {
         let isIdentifier =
             !key.isEmpty
-            && key.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+            && key.utf8.allSatisfy { byte in
+                URLSplit.isAlpha(byte) || URLSplit.isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
             }
         if isIdentifier { return path.isEmpty ? key : path + "." + key }
-        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return path + "[\"" + escaped + "\"]"
+        var escaped = path + "[\""
+        for scalar in key.unicodeScalars {
+            if scalar == "\\" || scalar == "\"" { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
+        }
+        return escaped + "\"]"
     }
 }
