@@ -115,4 +115,23 @@ struct InvalidCallbackTests {
             """
         #expect(TestSpecs.loadFails(yaml, code: code, message: message))
     }
+
+    @Test(arguments: [
+        ("convention: x-callback-url\n    required-callbacks: [success, error, cancel]", true),
+        ("convention: x-callback-url\n    required-callbacks: [success, error]", false),
+        ("convention: custom\n    callback-parameters: {any: cb}\n    answer: {outcome: {name: status}}\n    required-callbacks: [any]", true),
+    ])
+    func lintNotesADropThatNeverDrops(keys: String, noted: Bool) throws {
+        let yaml = """
+            roundtrip: 1
+            app: {name: Till, schemes: [till]}
+            actions:
+              act:
+                url: till://x-callback-url/act
+                invalid-callback: drop
+                \(keys)
+            """
+        let diagnostics = try SpecLoader.load(yaml: yaml).diagnostics
+        #expect(diagnostics.contains { $0.rule == "invalid-callback-redundant" } == noted, "\(diagnostics)")
+    }
 }
