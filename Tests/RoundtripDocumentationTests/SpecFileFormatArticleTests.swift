@@ -48,7 +48,7 @@ struct SpecFileFormatArticleTests {
             "required-allows-empty", "multiline-unbounded", "unbounded-list", "presence-switch-unchecked", "space-list-plus", "rest-shadows-routes",
             "host-placeholder-shadows-hosts",
             "select-fallback-swallows", "select-fallback-parameter", "select-case", "required-callbacks-redundant",
-            "one-of-allows-empty", "allow-schemes", "android-pattern-differs",
+            "one-of-allows-empty", "allow-schemes", "android-pattern-differs", "invalid-callback-redundant",
         ] {
             #expect(article.contains("| `\(rule)` |"), "\(rule) is not in the lint table")
         }

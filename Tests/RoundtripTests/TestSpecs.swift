@@ -40,7 +40,7 @@ enum TestSpecs {
     static func expectRefusal(
         _ decision: Result<[String: CanonicalValue], RoundtripError>,
         _ code: RoundtripError.Code,
-        parameter: String,
+        parameter: String?,
         message: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -51,6 +51,16 @@ enum TestSpecs {
         #expect(error.code == code, sourceLocation: sourceLocation)
         #expect(error.parameter == parameter, sourceLocation: sourceLocation)
         #expect(error.message.contains(message), "\(error.message)", sourceLocation: sourceLocation)
+    }
+
+    /// Builds a request to `action` of `spec` with `values` (as `request build` would) and
+    /// decides it as the receiving app would: the URL built and the request accepted.
+    static func roundTrip(_ spec: Spec, _ action: String, _ values: [String: String]) throws -> (url: String, request: AcceptedRequest) {
+        let built = try RequestBuilder(partner: spec).build(
+            action,
+            parameters: values.sorted { $0.key < $1.key }.map { QueryItem(name: $0.key, value: $0.value) }
+        )
+        return (built.url, try Endpoint(spec: spec).evaluate(built.url))
     }
 
     /// Whether loading `yaml` fails with a diagnostic of rule `code` whose text contains `message`.

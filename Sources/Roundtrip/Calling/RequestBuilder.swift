@@ -279,6 +279,43 @@ public struct RequestBuilder: Sendable {
     /// a rest placeholder's value split at `/`, its dot segments removed (``RestPath``), each
     /// segment encoded and the `/`s kept; a host placeholder's value written as a host
     /// (``HostValue``), refused when it is no host.
+    /// A segment that holds several placeholders (``SplitSegment``), each value encoded and
+    /// followed by its literal text; refused when the receiving side would split it otherwise:
+    /// an empty value, or one that still holds the literal text that ends it once encoded.
+    private static func fill(
+        _ split: SplitSegment,
+        of route: RoutePattern,
+        value: (String) throws(RoundtripError) -> String
+    ) throws(RoundtripError) -> String {
+        var segment = ""
+        for (index, (name, literal)) in zip(split.names, split.literals).enumerated() {
+            var encoded = QueryCodec.encodeComponent(try value(name))
+            // An unreserved character that starts the literal text is written encoded in the
+            // value before it (RFC 3986 section 2.3: the same data either way), so the literal's
+            // first occurrence is where the value ends.
+            if index < split.names.count - 1, let first = literal.first, first != "%", encoded.contains(first) {
+                let escape = first.utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
+                encoded = encoded.replacingOccurrences(of: String(first), with: escape)
+            }
+            if encoded.isEmpty {
+                throw RoundtripError(
+                    .invalidParameter,
+                    "'\(name)' is part of a route segment of \(route.text), so it cannot be empty",
+                    parameter: name
+                )
+            }
+            if index < split.names.count - 1, encoded.contains(literal) {
+                throw RoundtripError(
+                    .invalidParameter,
+                    "'\(name)' holds '\(literal)', which ends its value in the route \(route.text), so the receiving app would split it elsewhere",
+                    parameter: name
+                )
+            }
+            segment += encoded + literal
+        }
+        return segment
+    }
+
     private static func fill(_ route: RoutePattern, of action: Action, from items: inout [QueryItem]) throws(RoundtripError) -> String {
         func value(_ name: String) throws(RoundtripError) -> String {
             guard let value = take(name, from: &items) else {
@@ -292,7 +329,11 @@ public struct RequestBuilder: Sendable {
             case .literal(let text):
                 segments.append(text)
             case .placeholder(let name):
-                segments.append(QueryCodec.encodeComponent(try value(name)))
+                if let split = try? SplitSegment(name, route: route.text) {
+                    segments.append(try fill(split, of: route, value: value))
+                } else {
+                    segments.append(QueryCodec.encodeComponent(try value(name)))
+                }
             case .rest(let name):
                 // The decision's rule (RestPath): no empty segment, dot segments removed, none
                 // that leaves the route; what is left is written, each segment encoded.
@@ -301,6 +342,13 @@ public struct RequestBuilder: Sendable {
                     throw RoundtripError(.invalidParameter, problem.message(name, route: route.text), parameter: name)
                 }
                 segments += parts.map { QueryCodec.encodeComponent($0) }
+            }
+        }
+        // `path-parameters`: `;name=value` after the last placeholder, in the order the spec lists them.
+        if !action.pathParameters.isEmpty, !segments.isEmpty {
+            for name in action.pathParameters {
+                guard let value = take(name, from: &items) else { continue }
+                segments[segments.count - 1] += ";" + QueryCodec.encodeComponent(name) + "=" + QueryCodec.encodeComponent(value)
             }
         }
         var host = route.host

@@ -60,7 +60,8 @@ struct CustomRules: ConventionRules {
     ///   - peek: Gives a declared parameter's decoded value and leaves it (a `json` parameter
     ///     stays a parameter; its member is the callback).
     /// - Returns: The callbacks by outcome, or under `any`.
-    /// - Throws: `forbidden-callback` or `reserved-parameter` from the policy, `invalid-parameter`
+    /// - Throws: `forbidden-callback` or `reserved-parameter` from the policy (for an optional
+    ///   callback under `invalid-callback: drop`, dropped and reported instead), `invalid-parameter`
     ///   for a `json` parameter that is not JSON or whose member is no string, or a template
     ///   placeholder the answer never fills, `missing-callback` for a required one.
     static func takeCallbacks(
@@ -72,19 +73,22 @@ struct CustomRules: ConventionRules {
         let wayBack = action.wayBack
         var callbacks: [String: String] = [:]
         var documents: [String: DocumentNode] = [:]
+        var dropped: [DroppedCallback] = []
         for location in wayBack.callbacks {
             switch location.place {
             case .query(let name):
                 guard let url = take(name) else { continue }
                 let prefix = wayBack.answer.form == .query ? wayBack.answer.prefix : ""
-                try policy.check(
-                    decoded: url,
-                    parameter: name,
-                    responsePrefix: prefix,
-                    allowedSchemes: action.allowSchemes,
-                    refusedSchemes: action.forbidSchemes
-                )
-                callbacks[location.outcome] = url
+                let admitted = try CallbackPolicy.admit(location.outcome, of: action, dropping: &dropped) { () throws(RoundtripError) in
+                    try policy.check(
+                        decoded: url,
+                        parameter: name,
+                        responsePrefix: prefix,
+                        allowedSchemes: action.allowSchemes,
+                        refusedSchemes: action.forbidSchemes
+                    )
+                }
+                if admitted { callbacks[location.outcome] = url }
             case .jsonMember(let parameter, let pointer):
                 let document: DocumentNode
                 if let parsed = documents[parameter] {
@@ -106,20 +110,24 @@ struct CustomRules: ConventionRules {
                         parameter: parameter
                     )
                 }
-                try policy.check(
-                    decoded: url,
-                    parameter: parameter,
-                    allowedSchemes: action.allowSchemes,
-                    refusedSchemes: action.forbidSchemes,
-                    place: location.place.described,
-                    scanningCharacters: true
-                )
-                callbacks[location.outcome] = url
+                let admitted = try CallbackPolicy.admit(location.outcome, of: action, dropping: &dropped) { () throws(RoundtripError) in
+                    try policy.check(
+                        decoded: url,
+                        parameter: parameter,
+                        allowedSchemes: action.allowSchemes,
+                        refusedSchemes: action.forbidSchemes,
+                        place: location.place.described,
+                        scanningCharacters: true
+                    )
+                }
+                if admitted { callbacks[location.outcome] = url }
             case .template(let name):
                 guard let template = take(name) else { continue }
                 let url = try URLTemplate.checked(template, parameter: name, fields: answerFields(of: action))
-                try policy.check(decoded: url, parameter: name, allowedSchemes: action.allowSchemes, refusedSchemes: action.forbidSchemes)
-                callbacks[location.outcome] = template
+                let admitted = try CallbackPolicy.admit(location.outcome, of: action, dropping: &dropped) { () throws(RoundtripError) in
+                    try policy.check(decoded: url, parameter: name, allowedSchemes: action.allowSchemes, refusedSchemes: action.forbidSchemes)
+                }
+                if admitted { callbacks[location.outcome] = template }
             }
         }
         // `required-callbacks`: the callbacks the action cannot answer without.
@@ -132,7 +140,7 @@ struct CustomRules: ConventionRules {
                 parameter: place?.parameter ?? outcome
             )
         }
-        return RequestCallbacks(callbacks)
+        return RequestCallbacks(callbacks, dropped: dropped)
     }
 
     /// The names a template callback may hold as placeholders: the outcome field and every

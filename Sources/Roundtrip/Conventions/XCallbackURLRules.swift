@@ -64,9 +64,13 @@ struct XCallbackURLRules: ConventionRules {
     ) throws(RoundtripError) -> (callbacks: RequestCallbacks, callerName: String?) {
         let callerName = take(ConventionNames.xSource)
         var callbacks: [String: String] = [:]
+        var dropped: [DroppedCallback] = []
         for (outcome, parameter) in ConventionNames.xCallbacks {
             guard let url = take(parameter) else { continue }
-            _ = try policy.check(decoded: url, parameter: parameter, allowedSchemes: action.allowSchemes, refusedSchemes: action.forbidSchemes)
+            let admitted = try CallbackPolicy.admit(outcome, of: action, dropping: &dropped) { () throws(RoundtripError) in
+                try policy.check(decoded: url, parameter: parameter, allowedSchemes: action.allowSchemes, refusedSchemes: action.forbidSchemes)
+            }
+            guard admitted else { continue }
             // Checked, but never opened: an outcome the action does not answer with.
             if action.outcomes.contains(outcome) { callbacks[outcome] = url }
         }
@@ -79,7 +83,7 @@ struct XCallbackURLRules: ConventionRules {
                 parameter: parameter
             )
         }
-        return (RequestCallbacks(callbacks), callerName)
+        return (RequestCallbacks(callbacks, dropped: dropped), callerName)
     }
 
     func callbackURL(

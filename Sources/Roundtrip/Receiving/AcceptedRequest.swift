@@ -18,6 +18,10 @@ public struct AcceptedRequest: Sendable {
     /// The callback URLs to open by outcome (`success`, `error`, `cancel`; a return-url action's
     /// single callback under `return`), already checked against the callback policy.
     public var callbacks: [String: String] { callbackURLs.dictionary }
+    /// The callbacks the policy refused and the action dropped (`invalid-callback: drop`), in
+    /// the order the request carried them: the request was accepted without them, so no answer
+    /// goes to them. Empty unless the action drops refused callbacks.
+    public var droppedCallbacks: [DroppedCallback] { callbackURLs.dropped }
     /// The callbacks as the decision found them (see ``RequestCallbacks``).
     let callbackURLs: RequestCallbacks
     /// x-callback-url's `x-source`: the caller's display name, when given. Not authenticated.

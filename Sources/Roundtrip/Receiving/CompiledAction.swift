@@ -20,6 +20,13 @@ extension Endpoint {
         let select: SelectPairs
         /// What taking the convention's callbacks (the way back) needs.
         let callbacks: CallbackTaking
+        /// The route segments that hold several placeholders (``SplitSegment``), by the name the
+        /// router captures them under; empty for most actions, whose decisions never look here.
+        let splitSegments: [String: SplitSegment]
+        /// `path-parameters`: the names of the placeholders they follow (the last of each route)
+        /// and each declared name's position, folded under `names: case-insensitive`; `nil` for
+        /// most actions, whose decisions never look here.
+        let pathParameters: (placeholders: [String], positions: [String: Int])?
 
         init(action: Action, keys: any KeyResolver) {
             self.action = action
@@ -40,6 +47,23 @@ extension Endpoint {
             )
             select = SelectPairs(action)
             callbacks = CallbackTaking(action)
+            var splits: [String: SplitSegment] = [:]
+            for route in action.routes { splits.merge(route.splitSegments) { first, _ in first } }
+            splitSegments = splits
+            if action.pathParameters.isEmpty {
+                pathParameters = nil
+            } else {
+                var positions: [String: Int] = [:]
+                for name in action.pathParameters {
+                    guard let position = names.index[name] else { continue }
+                    positions[action.names == .caseInsensitive ? NameMatching.folded(name) : name] = position
+                }
+                var placeholders: [String] = []
+                for route in action.routes {
+                    if case .placeholder(let name) = route.segments.last, !placeholders.contains(name) { placeholders.append(name) }
+                }
+                pathParameters = (placeholders, positions)
+            }
         }
     }
 
@@ -165,7 +189,7 @@ extension Endpoint {
             hasPrefixes = !prefixPositions.isEmpty
             requiredGroups = action.requiresOneOf.map { group in group.compactMap { name in names.index[name] } }.filter { !$0.isEmpty }
             exclusiveGroups = action.exclusive.map { group in group.compactMap { name in names.index[name] } }.filter { $0.count > 1 }
-            placeholderNames = Set(action.routes.flatMap(\.placeholderNames))
+            placeholderNames = Set(action.routes.flatMap(\.placeholderNames) + action.pathParameters)
             // Under `names: case-insensitive` the lists hold folded entries, and an incoming name
             // is folded before it is looked up in them (``contains(_:in:)``).
             let folds = action.names == .caseInsensitive

@@ -16,9 +16,12 @@ import Foundation
 /// 6. `rt-` parameters and the signature (`reserved-parameter`, `missing-signature`,
 ///    `bad-signature`, `expired`);
 /// 7. the convention's callbacks (`missing-callback`, also for one of `required-callbacks`,
-///    `forbidden-callback`, `reserved-parameter`);
+///    `forbidden-callback`, `reserved-parameter`; an optional callback the policy refuses is
+///    dropped and reported instead under `invalid-callback: drop`);
 /// 8. the action's parameters (`unknown-parameter`, `invalid-parameter`, `missing-parameter`,
-///    also for a `requires-one-of` group of which none is present).
+///    also for a `requires-one-of` group of which none is present), a segment that holds
+///    several placeholders split first (`unknown-route` when it does not split) and the
+///    `;name=value` pairs of `path-parameters` read like query parameters.
 ///
 /// ```swift
 /// let endpoint = try Endpoint(spec: try SpecLoader.load(contentsOf: path).spec)

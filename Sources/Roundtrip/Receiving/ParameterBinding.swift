@@ -123,6 +123,14 @@ struct ParameterBinding {
     /// removed (``RestPath``), then joined with `/`.
     mutating func bindRoute(_ match: Router.ByteMatch, host: Range<Int>) throws(RoundtripError) {
         for (name, range) in match.placeholders {
+            if !compiled.splitSegments.isEmpty, let split = compiled.splitSegments[name] {
+                try bindSplit(split, name: name, range)
+                continue
+            }
+            if let pathParameters = compiled.pathParameters, pathParameters.placeholders.contains(name) {
+                try bindPathParameters(after: name, range, positions: pathParameters.positions)
+                continue
+            }
             try bind(name, try Self.decode(UnsafeBufferPointer(rebasing: bytes[range]), what: "the route segment ':\(name)'", name))
         }
         if let name = match.hostName {
@@ -150,6 +158,74 @@ struct ParameterBinding {
                 throw RoundtripError(.invalidParameter, problem.message(rest.name, route: route), parameter: rest.name)
             }
             try bind(rest.name, segments.joined(separator: "/"))
+        }
+    }
+
+    /// Splits a segment that holds several placeholders (``SplitSegment``) and binds each value.
+    ///
+    /// - Throws: `unknown-route` when the segment does not split as the route writes it.
+    private mutating func bindSplit(_ split: SplitSegment, name: String, _ range: Range<Int>) throws(RoundtripError) {
+        var steps = 0
+        switch split.split(bytes, range, steps: &steps) {
+        case .success(let ranges):
+            for (piece, pieceRange) in zip(split.names, ranges) {
+                try bind(piece, try Self.decode(UnsafeBufferPointer(rebasing: bytes[pieceRange]), what: "the route value ':\(piece)'", piece))
+            }
+        case .failure(let failure):
+            let route = compiled.action.routes.first { $0.splitSegments[name] != nil }?.text ?? ":\(name)"
+            let segment = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            throw RoundtripError(.unknownRoute, split.mismatch(failure, segment: segment, route: route))
+        }
+    }
+
+    /// Binds the last placeholder of a route with `path-parameters`: its value up to the
+    /// segment's first `;`, then each `;name=value` pair after it (``PathParameters``) to its
+    /// declared parameter. A name given twice (in any case under `names: case-insensitive`) is
+    /// `duplicate-parameter`; an undeclared one is refused, dropped or kept by the action's
+    /// `unknown-parameters`, as a query name is.
+    private mutating func bindPathParameters(after name: String, _ range: Range<Int>, positions: [String: Int]) throws(RoundtripError) {
+        var steps = 0
+        let (value, pairs) = PathParameters.split(bytes, range, steps: &steps)
+        let what = "the route segment ':\(name)'"
+        guard !value.isEmpty else {
+            throw RoundtripError(.invalidParameter, "\(what) is empty before its ';' parameters", parameter: name)
+        }
+        try bind(name, try Self.decode(UnsafeBufferPointer(rebasing: bytes[value]), what: what, name))
+        var seen = Set<Int>()
+        for pair in pairs {
+            let pairName = try Self.decode(UnsafeBufferPointer(rebasing: bytes[pair.name]), what: "a ';' parameter's name after ':\(name)'", name)
+            guard !pairName.isEmpty else {
+                throw RoundtripError(.invalidParameter, "\(what) has a ';' with no parameter name after it", parameter: name)
+            }
+            var text = ""
+            if let range = pair.value {
+                text = try Self.decode(UnsafeBufferPointer(rebasing: bytes[range]), what: "the ';\(pairName)' parameter after ':\(name)'", pairName)
+            }
+            let key = compiled.action.names == .caseInsensitive ? NameMatching.folded(pairName) : pairName
+            guard let position = positions[key] else {
+                switch compiled.action.unknownParameters {
+                case .ignore: continue
+                case .accept:
+                    undeclared.append(QueryItem(name: pairName, value: text))
+                    continue
+                case .reject:
+                    let declared = compiled.action.pathParameters.map { "';\($0)'" }.joined(separator: ", ")
+                    throw RoundtripError(
+                        .unknownParameter,
+                        "the action '\(compiled.action.name)' does not take a ';\(ParameterParsing.abbreviated(pairName))' parameter after ':\(name)' (it takes \(declared))",
+                        parameter: pairName
+                    )
+                }
+            }
+            let declared = compiled.names.list[position]
+            guard seen.insert(position).inserted else {
+                throw RoundtripError(.duplicateParameter, "the ';\(declared)' parameter after ':\(name)' is given twice", parameter: declared)
+            }
+            let parsed = try ParameterParsing.parse(text, rule: compiled.parameters.rules[position])
+            // A decimal is reported as written (`u=6.500`), as a query's is.
+            if case .decimal = parsed, !text.withUTF8(DecimalText.isShortest) { writtenDecimals.append((position, text)) }
+            values[position] = parsed
+            given.insert(position)
         }
     }
 

@@ -13,16 +13,27 @@ struct RequestCallbacks: Sendable {
 
     private let storage: Storage
 
+    /// The callbacks the policy refused and the action dropped (`invalid-callback: drop`), in
+    /// the order the request carried them; empty (and never allocated) for most requests.
+    let dropped: [DroppedCallback]
+
     /// No callbacks.
     static let none = RequestCallbacks(storage: .none)
 
-    private init(storage: Storage) { self.storage = storage }
+    private init(storage: Storage) {
+        self.storage = storage
+        dropped = []
+    }
 
     /// One callback, under `key`.
-    init(key: String, url: String) { storage = .one(key: key, url: url) }
+    init(key: String, url: String) {
+        storage = .one(key: key, url: url)
+        dropped = []
+    }
 
-    /// The callbacks of a dictionary.
-    init(_ callbacks: [String: String]) {
+    /// The callbacks of a dictionary, and those dropped.
+    init(_ callbacks: [String: String], dropped: [DroppedCallback] = []) {
+        self.dropped = dropped
         switch callbacks.count {
         case 0: storage = .none
         case 1: storage = .one(key: callbacks.first!.key, url: callbacks.first!.value)
@@ -45,6 +56,46 @@ struct RequestCallbacks: Sendable {
         case .none: [:]
         case .one(let key, let url): [key: url]
         case .several(let callbacks): callbacks
+        }
+    }
+}
+
+/// A callback the callback policy refused and the action dropped (`invalid-callback: drop`): the
+/// request was accepted without it, and no answer goes to it.
+public struct DroppedCallback: Sendable, Hashable {
+    /// The outcome it would have answered (`success`, `error`, `cancel`), or `any` for a custom
+    /// action's callback of every outcome: the key it would have had in ``AcceptedRequest/callbacks``.
+    public let key: String
+    /// Why the policy refused it: `forbidden-callback` or `reserved-parameter`, naming the
+    /// request parameter that carried it, as the refusal would have.
+    public let refusal: RoundtripError
+
+    /// Creates a dropped callback.
+    public init(key: String, refusal: RoundtripError) {
+        self.key = key
+        self.refusal = refusal
+    }
+}
+
+extension CallbackPolicy {
+    /// Runs one callback's `check`, the single place `invalid-callback: drop` is applied: when
+    /// the check refuses the callback, the action drops refused callbacks and `key` is not one
+    /// of its `required-callbacks`, the refusal is added to `dropped` instead of thrown.
+    ///
+    /// - Returns: Whether the callback passed, so that the caller keeps it.
+    static func admit(
+        _ key: String,
+        of action: Action,
+        dropping dropped: inout [DroppedCallback],
+        _ check: () throws(RoundtripError) -> Void
+    ) throws(RoundtripError) -> Bool {
+        do {
+            try check()
+            return true
+        } catch {
+            guard action.invalidCallback == .drop, !action.requiredCallbacks.contains(key) else { throw error }
+            dropped.append(DroppedCallback(key: key, refusal: error))
+            return false
         }
     }
 }

@@ -3,7 +3,8 @@
 ///
 /// Scheme and host compare case-insensitively; the path compares exactly, segment by segment,
 /// still percent-encoded (so `/a%2Fb` is one segment and never equals `/a/b`). A placeholder
-/// matches one whole non-empty segment, whose decoded value becomes a parameter of that name.
+/// matches one whole non-empty segment, whose decoded value becomes a parameter of that name; a
+/// placeholder segment may hold several placeholders split by literal text (``SplitSegment``).
 /// A rest placeholder matches the rest of the path, one or more non-empty segments, each decoded,
 /// dot segments removed (``RestPath``), and then joined with `/` (`notes:///:path*` reads
 /// `notes:///folder/sub/note` as `path=folder/sub/note`). A host placeholder matches any
@@ -86,6 +87,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             throw RoundtripError(.malformedURL, "the route '\(text)' has a placeholder without a name")
         }
         try Self.checkRest(parts.segments, text)
+        for case .placeholder(let name) in parts.segments { _ = try SplitSegment(name, route: text) }
         // A literal host is compared in its decoded form (see HostValue): it must be a host.
         if hostPlaceholder == nil, parts.host.utf8.contains(0x25) || parts.host.utf8.first == 0x5B,
             case .failure(let problem) = parts.host.withUTF8({ HostValue.normalized($0) })
@@ -145,10 +147,24 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         for segment in segments {
             switch segment {
             case .literal: continue
-            case .placeholder(let name), .rest(let name): names.append(name)
+            case .placeholder(let name):
+                // A segment that holds several placeholders (`:topic@:version`) names each of them.
+                if let split = try? SplitSegment(name, route: "") { names += split.names } else { names.append(name) }
+            case .rest(let name): names.append(name)
             }
         }
         return names
+    }
+
+    /// The route's segments that hold several placeholders split by literal text
+    /// (`:topic@:version`), by the name their placeholder segment has in ``segments``
+    /// (`topic@:version`); empty for most routes.
+    public var splitSegments: [String: SplitSegment] {
+        var splits: [String: SplitSegment] = [:]
+        for case .placeholder(let name) in segments {
+            if let split = try? SplitSegment(name, route: text) { splits[name] = split }
+        }
+        return splits
     }
 
     /// The name of the host placeholder (`host` in `webview://:host/:rest*`), or `nil` when the

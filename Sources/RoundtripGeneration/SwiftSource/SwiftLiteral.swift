@@ -176,6 +176,8 @@ enum SwiftLiteral {
         if action.names == .caseInsensitive { arguments.append("names: .caseInsensitive") }
         if !action.exclusive.isEmpty { arguments.append("exclusive: [" + action.exclusive.map(strings).joined(separator: ", ") + "]") }
         if !action.forbidSchemes.isEmpty { arguments.append("forbidSchemes: \(strings(action.forbidSchemes))") }
+        if action.invalidCallback == .drop { arguments.append("invalidCallback: .drop") }
+        if !action.pathParameters.isEmpty { arguments.append("pathParameters: \(strings(action.pathParameters))") }
         return "Action(\n" + arguments.map { pad(indent + 4) + $0 }.joined(separator: ",\n") + ",\n" + pad(indent) + ")"
     }
 

@@ -142,14 +142,9 @@ struct RestAndHostRouteTests {
         ("web-home", ["host": "a-b.example"]),
     ])
     func aBuiltRequestIsDecidedToItsValues(action: String, values: [String: String]) throws {
-        let spec = try SpecLoader.load(yaml: Self.yaml).spec
-        let built = try RequestBuilder(partner: spec).build(
-            action,
-            parameters: values.sorted { $0.key < $1.key }.map { QueryItem(name: $0.key, value: $0.value) }
-        )
-        let request = try Endpoint(spec: spec).evaluate(built.url)
+        let (url, request) = try TestSpecs.roundTrip(try SpecLoader.load(yaml: Self.yaml).spec, action, values)
         #expect(request.actionName == action)
-        #expect(request.canonicalParameters == values, "\(built.url)")
+        #expect(request.canonicalParameters == values, "\(url)")
     }
 
     /// Any rest of one to six non-empty segments of any characters (a `/` only between them, `%`,

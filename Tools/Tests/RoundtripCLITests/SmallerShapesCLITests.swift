@@ -78,4 +78,69 @@ struct SmallerShapesCLITests {
         #expect(accepted.exitCode == 0, "\(accepted.stdout)\(accepted.stderr)")
         #expect(accepted.json?["callbacks"] as? [String: String] == ["success": "shop://done"])
     }
+
+    @Test("invalid-callback: drop accepts the request and reports the dropped callback under callbacks; a required one is refused")
+    func invalidCallbackDrop() throws {
+        let accepted = try handle("till://x-callback-url/tip?amount=1&x-success=shop%3A%2F%2Fok&x-error=javascript%3Aalert(1)")
+        #expect(accepted.exitCode == 0, "\(accepted.stdout)\(accepted.stderr)")
+        let callbacks = try #require(accepted.json?["callbacks"] as? [String: Any])
+        #expect(callbacks["success"] as? String == "shop://ok")
+        let dropped = try #require(callbacks["error"] as? [String: Any])
+        #expect(dropped["dropped"] as? Bool == true)
+        #expect(dropped["code"] as? String == "forbidden-callback")
+        #expect(dropped["parameter"] as? String == "x-error")
+        #expect((dropped["message"] as? String)?.contains("'javascript:'") == true)
+        let refused = try handle("till://x-callback-url/tip?amount=1&x-success=javascript%3Aalert(1)")
+        #expect(refused.exitCode == 1, "\(refused.stdout)\(refused.stderr)")
+        let error = try #require(refused.json?["error"] as? [String: Any])
+        #expect(error["code"] as? String == "forbidden-callback")
+        #expect(error["parameter"] as? String == "x-success")
+    }
+
+    static let uris = CommandLineRunner.fixture("shapes/uris.yaml")
+
+    @Test(
+        "placeholders split by literal text: each value reported, checked like a parameter",
+        arguments: [
+            (
+                "wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn",
+                0, ["topic": "7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9", "version": "2"], nil
+            ),
+            (
+                "ethereum:0xfb6916095ca1df60bb79Ce92ce3ea74c37c5d359@1/transfer?uint256=1",
+                0, ["address": "0xfb6916095ca1df60bb79Ce92ce3ea74c37c5d359", "chain": "1", "function": "transfer", "uint256": "1"], nil
+            ),
+            ("wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9", 1, nil, "unknown-route"),
+            ("wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@1", 1, nil, "invalid-parameter"),
+        ] as [(String, Int32, [String: String]?, String?)]
+    )
+    func splitSegments(url: String, exitCode: Int32, parameters: [String: String]?, code: String?) throws {
+        let run = try CommandLineRunner.run(["request", "handle", "--spec", Self.uris, url, "--json"])
+        #expect(run.exitCode == exitCode, "\(run.stdout)\(run.stderr)")
+        if let parameters { #expect(run.json?["parameters"] as? [String: String] == parameters) }
+        if let code { #expect((run.json?["error"] as? [String: Any])?["code"] as? String == code) }
+    }
+
+    @Test(
+        "path-parameters: ;name=value pairs after the last placeholder, typed and checked for repeats and unknown names",
+        arguments: [
+            ("tel:7042;phone-context=example.com", 0, ["number": "7042", "phone-context": "example.com"], nil),
+            ("tel:+1-212-555-0101;EXT=1234", 0, ["number": "+1-212-555-0101", "ext": "1234"], nil),
+            ("tel:7042;ext=1;ext=2", 1, nil, "duplicate-parameter"),
+            ("tel:7042;foo=1", 1, nil, "unknown-parameter"),
+            ("geo:48.198634,16.371648;crs=wgs84;u=40", 0, nil, nil),
+            ("geo:48.198634,16.371648;u=-1", 1, nil, "invalid-parameter"),
+        ] as [(String, Int32, [String: String]?, String?)]
+    )
+    func pathParameters(url: String, exitCode: Int32, parameters: [String: String]?, code: String?) throws {
+        let run = try CommandLineRunner.run(["request", "handle", "--spec", Self.uris, url, "--json"])
+        #expect(run.exitCode == exitCode, "\(run.stdout)\(run.stderr)")
+        if let parameters { #expect(run.json?["parameters"] as? [String: String] == parameters) }
+        if let code { #expect((run.json?["error"] as? [String: Any])?["code"] as? String == code) }
+        if url.hasPrefix("geo:"), exitCode == 0 {
+            let values = try #require(run.json?["parameters"] as? [String: Any])
+            #expect(values["coordinates"] as? [String] == ["48.198634", "16.371648"])
+            #expect(values["u"] as? String == "40")
+        }
+    }
 }

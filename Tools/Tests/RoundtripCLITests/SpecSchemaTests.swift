@@ -68,6 +68,7 @@ struct SpecSchemaTests {
                     "fragment", "sources", "signatures", "returns", "query-encoding", "description", "answers", "callback-match",
                     "select", "required-callbacks", "requires-one-of", "allow-schemes", "callback-parameters", "answer",
                     "error-returns", "state-parameter", "ignore-parameters", "forbid-parameters", "names", "exclusive", "forbid-schemes",
+                    "invalid-callback", "path-parameters",
                 ]
             ),
             ("a parameter", definitions["parameter"] as? [String: Any], parameterKeys),

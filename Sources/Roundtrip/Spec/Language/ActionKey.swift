@@ -6,6 +6,7 @@ public enum ActionKey: Int, SpecKey {
     case select, requiredCallbacks, requiresOneOf, allowSchemes
     case callbackParameters, answer, errorReturns, stateParameter
     case ignoreParameters, forbidParameters, names, exclusive, forbidSchemes
+    case invalidCallback, pathParameters
 
     static let byName = spellings()
 
@@ -41,6 +42,8 @@ public enum ActionKey: Int, SpecKey {
         case .names: "names"
         case .exclusive: "exclusive"
         case .forbidSchemes: "forbid-schemes"
+        case .invalidCallback: "invalid-callback"
+        case .pathParameters: "path-parameters"
         }
     }
 }
@@ -179,6 +182,26 @@ extension ActionKey {
                 .structure,
                 "Schemes this action refuses for its callbacks (forbidden-callback), beside the callback policy and whatever the callbacks list allows.",
                 examples: ["https", "mailto"]
+            )
+        case .invalidCallback:
+            describe(
+                .action,
+                .choice(InvalidCallbackPolicy.allCases.map(\.rawValue), defaultChoice: InvalidCallbackPolicy.refuse.rawValue),
+                """
+                x-callback-url and custom only: what a callback the callback policy refuses does: refuse the request (the default), \
+                or drop it, when it is optional, and accept the request without it (reported under callbacks); a required one is still refused.
+                """
+            )
+        case .pathParameters:
+            describe(
+                .action,
+                .structure,
+                """
+                Parameters read as ;name=value pairs after the route's last placeholder (tel:7042;phone-context=example.com, \
+                geo:48.2,16.4;u=40), by name, each described like a parameter: typed, checked for repeats (duplicate-parameter) \
+                and unknown names (unknown-parameters), never read from the query.
+                """,
+                examples: ["ext", "phone-context"]
             )
         case .exclusive:
             describe(

@@ -74,6 +74,14 @@ public struct Action: Sendable {
     /// every other rule of the callback policy and whatever a `callbacks` list allows: a
     /// partner whose answer must stay on the device can refuse `https`. Empty for most actions.
     public var forbidSchemes: [String]
+    /// What a callback the policy refuses does to the request (`invalid-callback`): refuses it
+    /// (the default), or, under ``InvalidCallbackPolicy/drop``, is dropped and reported when it
+    /// is optional. x-callback-url and custom only, whose callbacks are optional.
+    public var invalidCallback: InvalidCallbackPolicy
+    /// The parameters read as `;name=value` pairs after the route's last placeholder
+    /// (`path-parameters`, as RFC 3966 `tel:` and RFC 5870 `geo:` URIs carry them), by name;
+    /// each is declared in ``parameters`` and never read from the query. Empty for most actions.
+    public var pathParameters: [String]
     /// `custom` only: the action's own way back (`callback-parameters` and `answer`), in the
     /// partner's names; `nil` for the other conventions, whose preset ``wayBack`` gives.
     public var customWayBack: WayBack?
@@ -117,8 +125,12 @@ public struct Action: Sendable {
         forbidParameters: ParameterNameList = ParameterNameList(),
         names: NameMatching = .exact,
         exclusive: [[String]] = [],
-        forbidSchemes: [String] = []
+        forbidSchemes: [String] = [],
+        invalidCallback: InvalidCallbackPolicy = .refuse,
+        pathParameters: [String] = []
     ) {
+        self.pathParameters = pathParameters
+        self.invalidCallback = invalidCallback
         self.names = names
         self.exclusive = exclusive
         self.forbidSchemes = forbidSchemes
@@ -168,6 +180,21 @@ public struct Action: Sendable {
     var selectShadowsParameter: Bool {
         select.contains { pair in parameter(taking: pair.name) != nil }
     }
+}
+
+/// What a refused callback does to a request (`invalid-callback:`).
+///
+/// x-callback-url makes every callback optional ("x-callback-url 1.0 DRAFT": x-success,
+/// x-error and x-cancel are each optional), and some partners' APIs say a callback they cannot
+/// use is ignored rather than failing the call; `drop` follows them for the optional callbacks
+/// only, so an answer never goes to a URL the policy refused.
+public enum InvalidCallbackPolicy: String, Sendable, Hashable, CaseIterable {
+    /// The request is refused with the policy's error (the default).
+    case refuse
+    /// The request is accepted without the refused callback, which is reported in
+    /// ``AcceptedRequest/droppedCallbacks``; a required callback (`required-callbacks`) is
+    /// still refused.
+    case drop
 }
 
 /// What to do with an undeclared query parameter.

@@ -27,7 +27,8 @@ extension SpecReader {
         let keys = readConventionKeys(fields, node: node, convention: convention, path: path)
         let unknownParameters =
             choice(fields[.unknownParameters], Self.join(path, ActionKey.unknownParameters), UnknownParameterPolicy.self) ?? .reject
-        let values = readActionValues(fields, routes: routes, convention: convention, keys: keys, path: path)
+        var values = readActionValues(fields, routes: routes, convention: convention, keys: keys, path: path)
+        let pathParameters = readPathParameters(fields[.pathParameters], routes: routes, parameters: &values.parameters, path: path)
         var actionSources = sources
         if let node = fields[.sources] { actionSources = readSources(node, Self.join(path, ActionKey.sources)) }
         let actionSignatures = choice(fields[.signatures], Self.join(path, ActionKey.signatures), SignatureRequirement.self) ?? signatures
@@ -98,7 +99,9 @@ extension SpecReader {
             ),
             names: actionNames,
             exclusive: readRequiresOneOf(fields[.exclusive], key: .exclusive, parameters: values.parameters, routes: routes, path: path),
-            forbidSchemes: readForbidSchemes(fields[.forbidSchemes], Self.join(path, ActionKey.forbidSchemes))
+            forbidSchemes: readForbidSchemes(fields[.forbidSchemes], Self.join(path, ActionKey.forbidSchemes)),
+            invalidCallback: readInvalidCallback(fields[.invalidCallback], convention: convention, path: path),
+            pathParameters: pathParameters
         )
         applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
         return action

@@ -26,6 +26,25 @@ extension SpecReader {
         return readSchemes(node, path) { _ in nil } ?? []
     }
 
+    /// Reads an action's `invalid-callback`: `refuse` or `drop`, the latter only where a request
+    /// may leave callbacks out (x-callback-url and custom), since only an optional callback is
+    /// ever dropped.
+    mutating func readInvalidCallback(_ node: DocumentNode?, convention: Convention, path actionPath: String) -> InvalidCallbackPolicy {
+        let path = Self.join(actionPath, ActionKey.invalidCallback)
+        guard let node, let policy = choice(node, path, InvalidCallbackPolicy.self) else { return .refuse }
+        guard convention.facts.callbacksAreOptional else {
+            error(
+                "convention-mismatch",
+                path,
+                node,
+                "'invalid-callback' applies to \(Convention.names { $0.callbacksAreOptional }) actions only, whose callbacks are optional: "
+                    + "a \(convention) request \(convention.hasWayBack ? "cannot be answered without its callbacks" : "has no callbacks"); drop it"
+            )
+            return .refuse
+        }
+        return policy
+    }
+
     /// Reads a list of schemes, lowercased: each a scheme (RFC 3986 section 3.1, else
     /// `invalid-scheme`), not one `unallowable` explains away (`unallowable-scheme`), listed once.
     ///

@@ -21,7 +21,9 @@ struct RequestHandleCommand: AsyncParsableCommand {
             "signature"} or {"accepted": false, "error": {"code", "message", "parameter"}}. \
             "parameters" holds every declared parameter after defaults in canonical form: a list \
             parameter as an array of strings, a secret as "***", anything else as a string; with \
-            'unknown-parameters: accept', the undeclared ones as strings too.
+            'unknown-parameters: accept', the undeclared ones as strings too. "callbacks" holds \
+            each callback URL by outcome; one the action dropped ('invalid-callback: drop') is \
+            {"dropped": true, "code", "message", "parameter"} instead.
 
             With --state, each signed request's rt-id is admitted once, across every process \
             sharing the folder; the folder must belong to you and be writable by you alone \
@@ -64,6 +66,9 @@ struct RequestHandleCommand: AsyncParsableCommand {
                 for (outcome, callback) in request.callbacks.sorted(by: { $0.key < $1.key }) {
                     print("  callback \(outcome): \(callback)")
                 }
+                for dropped in request.droppedCallbacks {
+                    print("  callback \(dropped.key) dropped (\(dropped.refusal.code)): \(dropped.refusal.message)")
+                }
                 if let signature = request.signature {
                     print("  signed by \(signature.keyID) (rt-id \(signature.requestID))")
                 }
@@ -80,7 +85,7 @@ struct RequestHandleCommand: AsyncParsableCommand {
         let action: String
         let convention: String
         let parameters: [String: CanonicalValue]
-        let callbacks: [String: String]
+        let callbacks: [String: CallbackJSON]
         let caller: String?
         let signature: SignatureJSON?
 
@@ -88,7 +93,9 @@ struct RequestHandleCommand: AsyncParsableCommand {
             action = request.actionName
             convention = request.convention.rawValue
             parameters = request.canonicalValues
-            callbacks = request.callbacks
+            var callbacks = request.callbacks.mapValues(CallbackJSON.url)
+            for dropped in request.droppedCallbacks { callbacks[dropped.key] = .dropped(dropped.refusal) }
+            self.callbacks = callbacks
             caller = request.callerName
             signature = request.signature.map { SignatureJSON(keyID: $0.keyID, requestID: $0.requestID, timestamp: $0.timestamp) }
         }
@@ -104,6 +111,29 @@ struct RequestHandleCommand: AsyncParsableCommand {
             try container.encode(callbacks, forKey: .callbacks)
             try container.encodeIfPresent(caller, forKey: .caller)
             try container.encodeIfPresent(signature, forKey: .signature)
+        }
+    }
+
+    /// One entry of `callbacks`: the URL to answer on, or a callback the action dropped
+    /// (`invalid-callback: drop`) with the refusal that dropped it.
+    enum CallbackJSON: Encodable {
+        case url(String)
+        case dropped(RoundtripError)
+
+        enum CodingKeys: String, CodingKey { case dropped, code, message, parameter }
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .url(let url):
+                var container = encoder.singleValueContainer()
+                try container.encode(url)
+            case .dropped(let refusal):
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(true, forKey: .dropped)
+                try container.encode(refusal.code.rawValue, forKey: .code)
+                try container.encode(refusal.message, forKey: .message)
+                try container.encodeIfPresent(refusal.parameter, forKey: .parameter)
+            }
         }
     }
 

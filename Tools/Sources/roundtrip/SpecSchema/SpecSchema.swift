@@ -568,6 +568,13 @@ enum SpecSchema {
             "names": schema(of: ActionKey.names.entry),
             "exclusive": exclusive,
             "forbid-schemes": forbidSchemes,
+            "invalid-callback": schema(of: ActionKey.invalidCallback.entry),
+            "path-parameters": [
+                "description": .string(ActionKey.pathParameters.entry.summary),
+                "type": "object",
+                "propertyNames": ["type": "string", "minLength": 1, "pattern": "^[^;=*]+$"],
+                "additionalProperties": ["$ref": "#/$defs/parameter"],
+            ],
         ],
         "allOf": actionRules,
     ]
@@ -625,6 +632,17 @@ enum SpecSchema {
                 "then": [
                     "properties": [
                         "outcomes": oneOrMore(["enum": .array(Convention.xCallbackURL.defaultOutcomes.map(OrderedJSON.string))])
+                    ]
+                ],
+            ],
+            [
+                "$comment": "convention-mismatch: invalid-callback applies only where callbacks are optional.",
+                "if": ["not": conventionIs(Convention.allCases.filter(\.facts.callbacksAreOptional))],
+                "then": [
+                    "properties": [
+                        "invalid-callback": forbidden(
+                            "'invalid-callback' applies to \(Convention.allCases.filter(\.facts.callbacksAreOptional).map(\.rawValue).joined(separator: " and ")) actions only"
+                        )
                     ]
                 ],
             ],
