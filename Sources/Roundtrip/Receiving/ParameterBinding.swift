@@ -221,10 +221,7 @@ struct ParameterBinding {
             guard seen.insert(position).inserted else {
                 throw RoundtripError(.duplicateParameter, "the ';\(declared)' parameter after ':\(name)' is given twice", parameter: declared)
             }
-            let parsed = try ParameterParsing.parse(text, rule: compiled.parameters.rules[position])
-            // A decimal is reported as written (`u=6.500`), as a query's is.
-            if case .decimal = parsed, !text.withUTF8(DecimalText.isShortest) { writtenDecimals.append((position, text)) }
-            values[position] = parsed
+            values[position] = try parseKeepingScale(text, rule: compiled.parameters.rules[position], slot: position)
             given.insert(position)
         }
     }
@@ -233,8 +230,21 @@ struct ParameterBinding {
     /// code) is left out.
     private mutating func bind(_ name: String, _ text: String) throws(RoundtripError) {
         guard let position = compiled.names.index[name] else { return }
-        values[position] = try ParameterParsing.parse(text, rule: compiled.parameters.rules[position])
+        values[position] = try parseKeepingScale(text, rule: compiled.parameters.rules[position], slot: position)
         given.insert(position)
+    }
+
+    /// Parses a value that arrived as decoded text (a route value, a path parameter, the whole
+    /// query, the fragment), remembering a decimal's text as written when it is not the shortest
+    /// form, as ``keepWritten(_:slot:)`` does for a query item: `;u=6.500` and `/pay/10.00` keep
+    /// their scale.
+    private mutating func parseKeepingScale(_ text: String, rule: ParameterRule, slot: Int) throws(RoundtripError) -> ParameterValue {
+        let parsed = try ParameterParsing.parse(text, rule: rule)
+        if case .decimal = parsed {
+            var text = text
+            if !text.withUTF8(DecimalText.isShortest) { writtenDecimals.append((slot, text)) }
+        }
+        return parsed
     }
 
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, what: String, _ name: String) throws(RoundtripError) -> String {
@@ -250,7 +260,7 @@ struct ParameterBinding {
         guard let rule = compiled.slots.queryValueRule, let slot = compiled.slots.queryValue else { return }
         let spec = rule.spec
         if let text, !text.isEmpty {
-            values[slot] = try ParameterParsing.parse(text, rule: rule)
+            values[slot] = try parseKeepingScale(text, rule: rule, slot: slot)
         } else if spec.isRequired {
             throw RoundtripError(
                 .missingParameter,
@@ -279,7 +289,7 @@ struct ParameterBinding {
         }
         let spec = rule.spec
         if let fragment, !fragment.isEmpty {
-            values[slot] = try ParameterParsing.parse(try Endpoint.decodeWhole(fragment, rule: rule), rule: rule)
+            values[slot] = try parseKeepingScale(try Endpoint.decodeWhole(fragment, rule: rule), rule: rule, slot: slot)
         } else if let value = spec.defaultValue {
             values[slot] = try ParameterParsing.parse(value, rule: rule)
         } else if spec.isRequired {

@@ -55,4 +55,50 @@ struct DecimalAsWrittenTests {
         let request = try Self.decide(query)
         #expect(request.canonicalParameters["amount"] == String(query.dropFirst("amount=".count)))
     }
+
+    /// Every place a value can come from keeps the scale, not the query alone: a route
+    /// placeholder, a placeholder split out of a segment, a path parameter, the whole query of a
+    /// `query-value` action and the fragment.
+    static let placesYAML = """
+        roundtrip: 1
+        app: {name: Pay, schemes: [pay]}
+        actions:
+          segment:
+            url: pay://segment/:amount
+            convention: none
+            parameters:
+              amount: {type: decimal}
+          split:
+            url: pay://split/:amount@:currency
+            convention: none
+            parameters:
+              amount: {type: decimal}
+          pair:
+            url: pay://pair/:to
+            convention: none
+            path-parameters:
+              amount: {type: decimal}
+          whole:
+            url: pay://whole
+            convention: none
+            query-value: {name: amount, type: decimal}
+          fragment:
+            url: pay://fragment
+            convention: none
+            fragment: {name: amount, type: decimal}
+        """
+
+    @Test(arguments: [
+        ("pay://segment/10.00", "10.00"),
+        ("pay://split/10.50@EUR", "10.50"),
+        ("pay://pair/shop;amount=6.500", "6.500"),
+        ("pay://whole?12.00", "12.00"),
+        ("pay://fragment#0.10", "0.10"),
+        ("pay://segment/10", "10"),
+    ])
+    func everyPlaceKeepsTheScale(url: String, written: String) throws {
+        let request = try Endpoint(spec: try SpecLoader.load(yaml: Self.placesYAML).spec).evaluate(url)
+        #expect(request.canonicalParameters["amount"] == written)
+        #expect(request.value(of: "amount") == .decimal(Decimal(string: written)!))
+    }
 }
