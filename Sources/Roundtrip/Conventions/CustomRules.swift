@@ -71,7 +71,7 @@ struct CustomRules: ConventionRules {
         policy: CallbackPolicy
     ) throws(RoundtripError) -> RequestCallbacks {
         let wayBack = action.wayBack
-        var callbacks: [String: String] = [:]
+        var callbacks = RequestCallbacks.none
         var documents: [String: DocumentNode] = [:]
         var dropped: [DroppedCallback] = []
         for location in wayBack.callbacks {
@@ -88,7 +88,7 @@ struct CustomRules: ConventionRules {
                         refusedSchemes: action.forbidSchemes
                     )
                 }
-                if admitted { callbacks[location.outcome] = url }
+                if admitted { callbacks.set(url, for: location.outcome) }
             case .jsonMember(let parameter, let pointer):
                 let document: DocumentNode
                 if let parsed = documents[parameter] {
@@ -120,14 +120,14 @@ struct CustomRules: ConventionRules {
                         scanningCharacters: true
                     )
                 }
-                if admitted { callbacks[location.outcome] = url }
+                if admitted { callbacks.set(url, for: location.outcome) }
             case .template(let name):
                 guard let template = take(name) else { continue }
                 let url = try URLTemplate.checked(template, parameter: name, fields: answerFields(of: action))
                 let admitted = try CallbackPolicy.admit(location.outcome, of: action, dropping: &dropped) { () throws(RoundtripError) in
                     try policy.check(decoded: url, parameter: name, allowedSchemes: action.allowSchemes, refusedSchemes: action.forbidSchemes)
                 }
-                if admitted { callbacks[location.outcome] = template }
+                if admitted { callbacks.set(template, for: location.outcome) }
             }
         }
         // `required-callbacks`: the callbacks the action cannot answer without.
@@ -140,7 +140,8 @@ struct CustomRules: ConventionRules {
                 parameter: place?.parameter ?? outcome
             )
         }
-        return RequestCallbacks(callbacks, dropped: dropped)
+        callbacks.dropped = dropped
+        return callbacks
     }
 
     /// The names a template callback may hold as placeholders: the outcome field and every

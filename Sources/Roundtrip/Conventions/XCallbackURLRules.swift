@@ -63,7 +63,7 @@ struct XCallbackURLRules: ConventionRules {
         policy: CallbackPolicy
     ) throws(RoundtripError) -> (callbacks: RequestCallbacks, callerName: String?) {
         let callerName = take(ConventionNames.xSource)
-        var callbacks: [String: String] = [:]
+        var callbacks = RequestCallbacks.none
         var dropped: [DroppedCallback] = []
         for (outcome, parameter) in ConventionNames.xCallbacks {
             guard let url = take(parameter) else { continue }
@@ -72,7 +72,7 @@ struct XCallbackURLRules: ConventionRules {
             }
             guard admitted else { continue }
             // Checked, but never opened: an outcome the action does not answer with.
-            if action.outcomes.contains(outcome) { callbacks[outcome] = url }
+            if action.outcomes.contains(outcome) { callbacks.set(url, for: outcome) }
         }
         // `required-callbacks`: the callbacks the action cannot answer without.
         for outcome in action.requiredCallbacks where callbacks[outcome] == nil {
@@ -83,7 +83,8 @@ struct XCallbackURLRules: ConventionRules {
                 parameter: parameter
             )
         }
-        return (RequestCallbacks(callbacks, dropped: dropped), callerName)
+        callbacks.dropped = dropped
+        return (callbacks, callerName)
     }
 
     func callbackURL(

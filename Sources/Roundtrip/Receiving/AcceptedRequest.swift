@@ -91,7 +91,7 @@ public struct AcceptedRequest: Sendable {
     /// carried is reported as written (`10.00` stays `10.00`): a payment amount keeps its scale.
     public var canonicalParameters: [String: String] {
         var values = parameters.mapValues(\.canonical)
-        for (name, text) in boundParameters.writtenDecimals { values[name] = text }
+        for (name, text) in boundParameters.writtenDecimals(in: url) { values[name] = text }
         return values
     }
 
@@ -100,7 +100,7 @@ public struct AcceptedRequest: Sendable {
     /// `decimal` the request carried is reported as written, as in ``canonicalParameters``.
     public var canonicalValues: [String: CanonicalValue] {
         var values = parameters.mapValues { value in value.canonicalItems.map(CanonicalValue.list) ?? .text(value.canonical) }
-        for (name, text) in boundParameters.writtenDecimals { values[name] = .text(text) }
+        for (name, text) in boundParameters.writtenDecimals(in: url) { values[name] = .text(text) }
         for item in undeclaredParameters where values[item.name] == nil { values[item.name] = .text(item.value ?? "") }
         return values
     }

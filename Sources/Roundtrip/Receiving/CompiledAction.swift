@@ -150,6 +150,9 @@ extension Endpoint {
         let repeatable: [Bool]
         /// Whether any parameter is a `repeated` list.
         let hasRepeatable: Bool
+        /// Whether the parameter holds one `decimal`, whose text as written the request keeps
+        /// when it is not the shortest (``WrittenDecimals``).
+        let isDecimal: [Bool]
         /// Whether the parameter is a prefix (`fld*`), whose values each keep the name they came
         /// under.
         let isPrefix: [Bool]
@@ -183,6 +186,7 @@ extension Endpoint {
             queryEncoding = action.queryEncoding
             repeatable = action.parameters.map { $0.list == .repeated }
             hasRepeatable = repeatable.contains(true)
+            isDecimal = action.parameters.map { $0.type == .decimal && $0.list == nil }
             let prefixes = action.parameters.map(\.isPrefix)
             isPrefix = prefixes
             prefixPositions = prefixes.indices.filter { prefixes[$0] }

@@ -173,21 +173,16 @@ public struct Endpoint: Sendable {
             now: now
         )
         let (callbacks, callerName) = try takeCallbacks(compiled, bytes: bytes, items: &query.items)
-        let binding = try bindParameters(compiled, query: query, route: routed.match, bytes: bytes, offsets: offsets)
+        let bound = try bindParameters(compiled, query: query, route: routed.match, bytes: bytes, offsets: offsets)
         return AcceptedRequest(
             actionName: compiled.action.name,
             convention: compiled.action.convention,
-            parameters: RequestParameters(
-                names: compiled.slots.names,
-                values: binding.values,
-                prefixed: binding.prefixed,
-                written: binding.writtenDecimals
-            ),
+            parameters: bound.parameters,
             callbackURLs: callbacks,
             callerName: callerName,
             signature: signature,
             url: url,
-            undeclaredParameters: binding.undeclared
+            undeclaredParameters: bound.undeclared
         )
     }
 
@@ -305,7 +300,7 @@ public struct Endpoint: Sendable {
         route match: Router.ByteMatch,
         bytes: UnsafeBufferPointer<UInt8>,
         offsets: URLSplit.Offsets
-    ) throws(RoundtripError) -> ParameterBinding {
+    ) throws(RoundtripError) -> (parameters: RequestParameters, undeclared: [QueryItem]) {
         var binding = ParameterBinding(compiled, bytes: bytes)
         try binding.bind(query.items)
         try binding.bindRoute(match, host: offsets.host)
@@ -314,7 +309,7 @@ public struct Endpoint: Sendable {
         if !compiled.parameters.requiredGroups.isEmpty { try binding.checkRequiredGroups() }
         if !compiled.parameters.exclusiveGroups.isEmpty { try binding.checkExclusiveGroups() }
         try binding.applyDefaults()
-        return binding
+        return binding.finish()
     }
 
     /// Decodes a whole query or fragment that is one value, with its rule's options: line

@@ -14,13 +14,20 @@ struct ParameterBinding {
     /// Which declared parameters have a value, so the defaults pass needs no lookups.
     private var given = GivenParameters()
     /// The decimals whose text as written is not their shortest form (`10.00`), by slot, so the
-    /// request reports them as written; empty, and never allocated, for most requests.
-    private(set) var writtenDecimals: [(slot: Int, text: String)] = []
+    /// request reports them as written.
+    private(set) var writtenDecimals = WrittenDecimals()
 
     init(_ compiled: Endpoint.CompiledAction, bytes: UnsafeBufferPointer<UInt8>) {
         self.compiled = compiled
         self.bytes = bytes
         values = Array(repeating: nil, count: compiled.slots.names.count)
+    }
+
+    /// The bound values as the accepted request holds them, and the undeclared parameters an
+    /// action that accepts them kept. Consumes the binding, so its values move into the request
+    /// without a copy.
+    consuming func finish() -> (parameters: RequestParameters, undeclared: [QueryItem]) {
+        (RequestParameters(names: compiled.slots.names, values: values, prefixed: prefixed, written: writtenDecimals), undeclared)
     }
 
     /// Binds the query items left after the signature and callbacks steps: an undeclared name is
@@ -68,9 +75,8 @@ struct ParameterBinding {
                 repeatedItems[position, default: []].append(item.text(in: bytes))
                 continue
             }
-            let value = try parse(item, rule: compiled.parameters.rules[position])
-            if case .decimal = value { keepWritten(item, slot: position) }
-            values[position] = value
+            values[position] = try parse(item, rule: compiled.parameters.rules[position])
+            if compiled.parameters.isDecimal[position] { keepWritten(item, slot: position) }
         }
         for (position, texts) in repeatedItems.sorted(by: { $0.key < $1.key }) {
             let rule = compiled.parameters.rules[position]
@@ -84,15 +90,19 @@ struct ParameterBinding {
     }
 
     /// Remembers a decimal's text as written when it is not the shortest form the value would
-    /// print as (`10.00`, `010`, `-0`): a payment amount keeps its scale.
+    /// print as (`10.00`, `010`, `-0`): a payment amount keeps its scale. Called for every value
+    /// of a decimal parameter that parsed; the only one of those that is not a number is the
+    /// empty value `allow-empty` lets through, which has no text to keep.
     private mutating func keepWritten(_ item: IncomingItem, slot: Int) {
-        let shortest: Bool
         switch item.value {
         case .absent: return
-        case .plain(let range): shortest = DecimalText.isShortest(UnsafeBufferPointer(rebasing: bytes[range]))
-        case .decoded(var text): shortest = text.withUTF8(DecimalText.isShortest)
+        case .plain(let range):
+            if !range.isEmpty, !DecimalText.isShortest(UnsafeBufferPointer(rebasing: bytes[range])) {
+                writtenDecimals.append(slot: slot, urlBytes: range)
+            }
+        case .decoded(var text):
+            if !text.isEmpty, !text.withUTF8(DecimalText.isShortest) { writtenDecimals.append(slot: slot, decoded: text) }
         }
-        if !shortest { writtenDecimals.append((slot, item.text(in: bytes))) }
     }
 
     /// Parses one item's value: `""` without `=`, in place when it decodes to itself.
@@ -242,7 +252,7 @@ struct ParameterBinding {
         let parsed = try ParameterParsing.parse(text, rule: rule)
         if case .decimal = parsed {
             var text = text
-            if !text.withUTF8(DecimalText.isShortest) { writtenDecimals.append((slot, text)) }
+            if !text.withUTF8(DecimalText.isShortest) { writtenDecimals.append(slot: slot, decoded: text) }
         }
         return parsed
     }

@@ -11,11 +11,11 @@ struct RequestCallbacks: Sendable {
         case several([String: String])
     }
 
-    private let storage: Storage
+    private var storage: Storage
 
     /// The callbacks the policy refused and the action dropped (`invalid-callback: drop`), in
     /// the order the request carried them; empty (and never allocated) for most requests.
-    let dropped: [DroppedCallback]
+    var dropped: [DroppedCallback]
 
     /// No callbacks.
     static let none = RequestCallbacks(storage: .none)
@@ -38,6 +38,22 @@ struct RequestCallbacks: Sendable {
         case 0: storage = .none
         case 1: storage = .one(key: callbacks.first!.key, url: callbacks.first!.value)
         default: storage = .several(callbacks)
+        }
+    }
+
+    /// Sets the callback for `key`, replacing one already under it. A dictionary is made only
+    /// once a second key comes: a request that carries one callback allocates nothing for it.
+    mutating func set(_ url: String, for key: String) {
+        switch storage {
+        case .none:
+            storage = .one(key: key, url: url)
+        case .one(let own, let existing):
+            storage = own == key ? .one(key: key, url: url) : .several([own: existing, key: url])
+        case .several(var callbacks):
+            // Released from the storage first, so the dictionary is not copied to be changed.
+            storage = .none
+            callbacks[key] = url
+            storage = .several(callbacks)
         }
     }
 

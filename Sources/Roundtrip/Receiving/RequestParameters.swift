@@ -12,7 +12,7 @@ struct RequestParameters: Sendable {
             names: [String],
             values: [ParameterValue?],
             prefixed: [(name: String, value: ParameterValue)],
-            written: [(slot: Int, text: String)]
+            written: WrittenDecimals
         )
         case dictionary([String: ParameterValue])
     }
@@ -27,16 +27,17 @@ struct RequestParameters: Sendable {
         names: [String],
         values: [ParameterValue?],
         prefixed: [(name: String, value: ParameterValue)] = [],
-        written: [(slot: Int, text: String)] = []
+        written: WrittenDecimals = WrittenDecimals()
     ) {
         storage = .positional(names: names, values: values, prefixed: prefixed, written: written)
     }
 
     /// The decimals as written (`10.00`) where that is not the shortest form of their value, by
-    /// name; empty for most requests, and for a request built by hand.
-    var writtenDecimals: [(name: String, text: String)] {
+    /// name, read from `url`, the URL the decision read; empty for most requests, and for a
+    /// request built by hand.
+    func writtenDecimals(in url: String) -> [(name: String, text: String)] {
         guard case .positional(let names, _, _, let written) = storage else { return [] }
-        return written.map { (names[$0.slot], $0.text) }
+        return written.texts(names: names, url: url)
     }
 
     /// The values of a dictionary.

@@ -18,6 +18,8 @@ struct DecimalAsWrittenTests {
               amount: {type: decimal, required: true, minimum: 0}
               tip: {type: decimal}
               note: {type: string}
+              fee: {type: decimal, allow-empty: true}
+              splits: {type: decimal, list: comma}
         """
 
     static func decide(_ query: String) throws -> AcceptedRequest {
@@ -45,9 +47,26 @@ struct DecimalAsWrittenTests {
         #expect(request.value(of: "amount") == .decimal(Decimal(string: written)!))
     }
 
-    @Test func everyDecimalKeepsItsOwnText() throws {
-        let request = try Self.decide("amount=5.00&tip=0.50&note=10.00")
+    @Test(arguments: [
+        "amount=5.00&tip=0.50&note=10.00",
+        // Percent-decoded values among values read in place, in either order.
+        "amount=5%2E00&tip=0.50&note=10%2E00",
+        "tip=0.50&amount=5%2E00&note=10.00",
+    ])
+    func everyDecimalKeepsItsOwnText(query: String) throws {
+        let request = try Self.decide(query)
         #expect(request.canonicalParameters == ["amount": "5.00", "tip": "0.50", "note": "10.00"])
+        #expect(request.canonicalValues["tip"] == .text("0.50"))
+    }
+
+    /// Only a single decimal keeps its text: the empty value `allow-empty` lets through stays
+    /// empty, and a list reports its items as numbers.
+    @Test func anEmptyValueAndAListAreNotKeptAsWritten() throws {
+        let request = try Self.decide("amount=1.50&fee=&splits=1.50,2.00")
+        #expect(request.value(of: "fee") == .empty)
+        #expect(request.canonicalParameters["fee"] == ParameterValue.empty.canonical)
+        #expect(request.canonicalParameters["splits"] == request.value(of: "splits")?.canonical)
+        #expect(request.canonicalParameters["amount"] == "1.50")
     }
 
     @Test(arguments: ["amount=-0", "amount=-0.00"])

@@ -5,10 +5,10 @@ extension SpecReader {
     /// own schemes are errors, as neither could ever be a callback.
     ///
     /// - Returns: The schemes, or `nil` when the key is absent or not a list.
-    mutating func readAllowSchemes(_ node: DocumentNode?, _ path: String, app: AppDescription) -> [String]? {
+    mutating func readAllowSchemes(_ node: DocumentNode?, _ path: @autoclosure () -> String, app: AppDescription) -> [String]? {
         guard let node else { return nil }
         let ownSchemes = Set(app.schemes.map { $0.lowercased() })
-        return readSchemes(node, path) { scheme in
+        return readSchemes(node, path()) { scheme in
             if CallbackPolicy.unallowableSchemes.contains(scheme) {
                 return "'\(scheme):' runs script or opens content in place of a callback target, so no spec can allow it; remove it"
             }
@@ -21,17 +21,19 @@ extension SpecReader {
 
     /// Reads an action's `forbid-schemes`, lowercased: each entry a scheme (RFC 3986 section
     /// 3.1), listed once.
-    mutating func readForbidSchemes(_ node: DocumentNode?, _ path: String) -> [String] {
+    mutating func readForbidSchemes(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> [String] {
         guard let node else { return [] }
-        return readSchemes(node, path) { _ in nil } ?? []
+        return readSchemes(node, path()) { _ in nil } ?? []
     }
 
     /// Reads an action's `invalid-callback`: `refuse` or `drop`, the latter only where a request
     /// may leave callbacks out (x-callback-url and custom), since only an optional callback is
     /// ever dropped.
     mutating func readInvalidCallback(_ node: DocumentNode?, convention: Convention, path actionPath: String) -> InvalidCallbackPolicy {
+        // Most actions have no such key: its path is made only for one that has.
+        guard let node else { return .refuse }
         let path = Self.join(actionPath, ActionKey.invalidCallback)
-        guard let node, let policy = choice(node, path, InvalidCallbackPolicy.self) else { return .refuse }
+        guard let policy = choice(node, path, InvalidCallbackPolicy.self) else { return .refuse }
         guard convention.facts.callbacksAreOptional else {
             error(
                 "convention-mismatch",

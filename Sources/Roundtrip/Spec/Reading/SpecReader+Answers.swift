@@ -33,10 +33,13 @@ extension SpecReader {
     /// Sets an action's `answers` and `callback-match`: its own, or the app's. The app's
     /// `answers` do not reach an action that has no callback to sign (`ulc`, `none`).
     mutating func applyAnswerContext(_ context: AnswerContext, to action: inout Action, fields: SpecFields<ActionKey>, path: String) {
-        let inherited = action.convention.facts.signsAnswers ? context.answers : .off
+        // Read into a local: a closure that read `action` while `action.answers` is assigned
+        // would copy the whole action first.
+        let convention = action.convention
+        let inherited = convention.facts.signsAnswers ? context.answers : .off
         // Most actions have neither key: their paths are made only for one that is there.
         action.answers =
-            fields[.answers].flatMap { readAnswers($0, Self.join(path, ActionKey.answers), context: context, convention: action.convention) }
+            fields[.answers].flatMap { readAnswers($0, Self.join(path, ActionKey.answers), context: context, convention: convention) }
             ?? inherited
         action.callbackMatch =
             fields[.callbackMatch].flatMap { readCallbackMatch($0, Self.join(path, ActionKey.callbackMatch), context: context) }

@@ -2,9 +2,9 @@
 extension SpecReader {
     /// Refuses a name that holds a control character (C0, DEL, C1) or a bidi override, naming
     /// its code point: such a name displays as something else, or breaks the line it is on.
-    mutating func checkNameCharacters(_ name: String, _ path: @autoclosure () -> String, _ node: DocumentNode?, what: String) {
+    mutating func checkNameCharacters(_ name: String, _ path: @autoclosure () -> String, _ node: @autoclosure () -> DocumentNode?, what: String) {
         guard let failure = PercentDecoding.forbiddenCharacter(in: name) else { return }
-        error("invalid-name", path(), node, failure.message(for: what) + "; names may not hold control characters or bidi overrides")
+        error("invalid-name", path(), node(), failure.message(for: what) + "; names may not hold control characters or bidi overrides")
     }
 
     /// Refuses a `secret-env` that is not an environment variable name (POSIX's portable

@@ -50,18 +50,18 @@ extension SpecReader {
     mutating func checkParameterName(
         _ name: String,
         _ path: @autoclosure () -> String,
-        _ node: DocumentNode,
+        _ node: @autoclosure () -> DocumentNode,
         convention: Convention,
         returnParameter: String,
         responsePrefix: String
     ) {
         if ReservedNames.isReserved(name) {
-            error("reserved-parameter", path(), node, "parameters starting with 'rt-' belong to Roundtrip and may not be declared")
+            error("reserved-parameter", path(), node(), "parameters starting with 'rt-' belong to Roundtrip and may not be declared")
         } else if let problem = convention.rules.parameterNameProblem(name, returnParameter: returnParameter, responsePrefix: responsePrefix) {
-            error("reserved-parameter", path(), node, problem)
+            error("reserved-parameter", path(), node(), problem)
         }
-        checkNameCharacters(name, path(), node, what: "the parameter name")
-        checkPrefixName(name, path(), node, convention: convention)
+        checkNameCharacters(name, path(), node(), what: "the parameter name")
+        checkPrefixName(name, path(), node(), convention: convention)
     }
 
     /// The longest `pattern` a spec may give, in characters.

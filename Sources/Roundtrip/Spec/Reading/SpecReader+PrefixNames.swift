@@ -6,14 +6,19 @@ extension SpecReader {
     /// Refuses a prefix name that could never mean what it says: a `*` inside the name, nothing
     /// before the `*`, or a prefix that also covers Roundtrip's `rt-` names or the convention's
     /// callback parameters, which would then reach the handler as values.
-    mutating func checkPrefixName(_ name: String, _ path: @autoclosure () -> String, _ node: DocumentNode, convention: Convention) {
+    mutating func checkPrefixName(
+        _ name: String,
+        _ path: @autoclosure () -> String,
+        _ node: @autoclosure () -> DocumentNode,
+        convention: Convention
+    ) {
         // Most names have no `*`: told in place, without walking the view's indices.
         guard name.utf8.withContiguousStorageIfAvailable({ $0.contains(0x2A) }) ?? true, let star = name.utf8.firstIndex(of: 0x2A) else { return }
         if name.utf8.index(after: star) != name.utf8.endIndex {
             error(
                 "invalid-name",
                 path(),
-                node,
+                node(),
                 "'*' may only end a parameter name, where it makes a prefix ('fld*' matches fldFront and fldBack); write the name without it, or end the name with it"
             )
             return
@@ -23,7 +28,7 @@ extension SpecReader {
             error(
                 "invalid-name",
                 path(),
-                node,
+                node(),
                 "a prefix needs at least one character before '*'; to take any name use 'unknown-parameters: accept'"
             )
             return
@@ -32,14 +37,14 @@ extension SpecReader {
             error(
                 "reserved-parameter",
                 path(),
-                node,
+                node(),
                 "the prefix '\(prefix)' would match Roundtrip's own 'rt-' parameters; choose a prefix that does not start them"
             )
         } else if let taken = convention.reservedParameters.first(where: { $0.hasPrefix(prefix) && $0.count > prefix.count }) {
             error(
                 "reserved-parameter",
                 path(),
-                node,
+                node(),
                 "the prefix '\(prefix)' would match '\(taken)', a \(convention) callback parameter; choose a longer prefix"
             )
         }

@@ -15,6 +15,9 @@ extension SpecReader {
     /// The keys of an answer's `outcome`.
     static let outcomeFieldKeys = ["name", "values"]
 
+    /// The keys that describe a custom action's own way back, refused on any other action.
+    static let customWayBackKeys: [ActionKey] = [.callbackParameters, .answer, .errorReturns, .stateParameter]
+
     /// Reads the keys of a custom action's way back, or refuses each on another convention,
     /// whose way back is its preset.
     mutating func readCustomWayBack(
@@ -26,9 +29,8 @@ extension SpecReader {
         returns: [ParameterSpec]?,
         path: String
     ) -> CustomWayBack {
-        let keys: [ActionKey] = [.callbackParameters, .answer, .errorReturns, .stateParameter]
         guard convention.facts.describesOwnWayBack else {
-            for key in keys {
+            for key in Self.customWayBackKeys {
                 guard let keyNode = fields[key] else { continue }
                 error(
                     "convention-mismatch",
