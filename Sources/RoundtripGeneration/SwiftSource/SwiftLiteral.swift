@@ -243,12 +243,15 @@ enum SwiftLiteral {
     /// argument the parameter gives (``ParameterSpec/argument(_:)``), in the initializer's order.
     static func parameter(_ parameter: ParameterSpec, shared: inout SharedExpressions) -> String {
         var arguments: [String] = []
-        for label in ParameterSpec.Argument.allCases {
+        for label in initializerArguments {
             guard let value = parameter.argument(label) else { continue }
             arguments.append(label.rawValue + ": " + argument(value, shared: &shared))
         }
         return shared.use("ParameterSpec(" + arguments.joined(separator: ", ") + ")", as: "parameter")
     }
+
+    /// The initializer's arguments, in order; made once (`allCases` makes its array on each call).
+    private static let initializerArguments = ParameterSpec.Argument.allCases
 
     /// An argument's value in Swift, by its kind; the values parameters often repeat alike (an
     /// enum's list, a pattern, a schema) are made once (``SharedExpressions``).

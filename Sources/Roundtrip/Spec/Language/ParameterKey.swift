@@ -240,7 +240,7 @@ extension ParameterKey {
     }
 
     /// The keys that may bound a value (not a list's items), in the order their phrases are
-    /// listed: length, value, decoded bytes.
+    /// listed, the keys' own: length, value, decoded bytes.
     static let valueBoundKeys = allCases.filter { !$0.isListKey }
 
     /// A count's range in words (`3 to 32 characters`, `at least 1 character`), each number
