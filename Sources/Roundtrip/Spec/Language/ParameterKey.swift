@@ -216,14 +216,14 @@ extension ParameterKey {
 /// decoded". A key with a bound says it here, and ``ParameterSpec/valueBoundPhrases`` (or
 /// ``ParameterSpec/itemBounds``, for a list's) lists it.
 extension ParameterKey {
-    /// The bound the key sets on `parameter` in words, or `nil` when it sets none there. A pair
-    /// of keys that bound one count from both sides (`min-length` and `max-length`) makes one
-    /// phrase, given by the pair's first key.
+    /// The bound the key sets on `parameter` in words, or `nil` when it sets none there. The two
+    /// keys that bound one count from both sides (`min-length` and `max-length`) are one case
+    /// and make one phrase, whichever of them is asked.
     func bound(of parameter: ParameterSpec) -> String? {
         switch self {
-        case .minLength: Self.range(parameter.minimumLength, parameter.maximumLength, of: "character")
-        case .minItems: Self.range(parameter.minimumItems, parameter.maximumItems, of: "item")
-        case .minimum:
+        case .minLength, .maxLength: Self.range(parameter.minimumLength, parameter.maximumLength, of: "character")
+        case .minItems, .maxItems: Self.range(parameter.minimumItems, parameter.maximumItems, of: "item")
+        case .minimum, .maximum:
             switch (parameter.minimum, parameter.maximum) {
             case (let low?, let high?): "from \(low) to \(high)"
             case (let low?, nil): "at least \(low)"
@@ -231,17 +231,25 @@ extension ParameterKey {
             case (nil, nil): nil
             }
         case .maxBytes: Self.range(nil, parameter.maximumBytes, of: "byte").map { $0 + " once decoded" }
-        // Said by the pair's first key.
-        case .maxLength, .maxItems, .maximum: nil
         case .type, .required, .default, .enum, .pattern, .format, .list, .multiline, .allowEmpty, .secretEnv, .description, .valueName,
             .schema:
             nil
         }
     }
 
-    /// The keys that may bound a value (not a list's items), in the order their phrases are
-    /// listed, the keys' own: length, value, decoded bytes.
-    static let valueBoundKeys = allCases.filter { !$0.isListKey }
+    /// Every bound `parameter` sets on a value (not on a list's items) in words, in the keys'
+    /// order: length, value, decoded bytes. The two keys of a pair are declared next to each
+    /// other, so the pair's one phrase is said once.
+    static func valueBounds(of parameter: ParameterSpec) -> [String] {
+        var phrases: [String] = []
+        for key in valueBoundKeys {
+            if let phrase = key.bound(of: parameter), phrase != phrases.last { phrases.append(phrase) }
+        }
+        return phrases
+    }
+
+    /// The keys that may bound a value (not a list's items), in their declared order.
+    private static let valueBoundKeys = allCases.filter { !$0.isListKey }
 
     /// A count's range in words (`3 to 32 characters`, `at least 1 character`), each number
     /// followed by `unit`, in the plural but after 1.

@@ -20,5 +20,5 @@ extension ParameterSpec {
     /// Every bound on a value (not on a list's items, ``itemBounds``) in words, in the order the
     /// docs and the generated code list them: length, value, decoded bytes. A key that bounds a
     /// value says its phrase in its own entry of the spec language, and both list it from there.
-    public var valueBoundPhrases: [String] { ParameterKey.valueBoundKeys.compactMap { $0.bound(of: self) } }
+    public var valueBoundPhrases: [String] { ParameterKey.valueBounds(of: self) }
 }
