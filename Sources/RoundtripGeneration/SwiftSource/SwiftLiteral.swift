@@ -239,36 +239,35 @@ enum SwiftLiteral {
             + "outcome: \(outcome ?? "nil"), echo: \(strings(answer.echo)), form: \(form)))"
     }
 
-    /// `ParameterSpec(…)` on one line, naming only what differs from the defaults.
+    /// `ParameterSpec(…)` on one line, naming only what differs from the defaults: every
+    /// argument the parameter gives (``ParameterSpec/argument(_:)``), in the initializer's order.
     static func parameter(_ parameter: ParameterSpec, shared: inout SharedExpressions) -> String {
-        var arguments = ["name: \(string(parameter.name))", "type: \(type(parameter.type, shared: &shared))"]
-        if parameter.isRequired { arguments.append("isRequired: true") }
-        if let value = parameter.defaultValue { arguments.append("defaultValue: \(string(value))") }
-        if let values = parameter.allowedValues { arguments.append("allowedValues: " + shared.use(strings(values), as: "values")) }
-        if let pattern = parameter.pattern {
-            arguments.append("pattern: " + shared.use("try! ValuePattern(\(string(pattern.source)))", as: "pattern"))
+        var arguments: [String] = []
+        for label in initializerArguments {
+            guard let value = parameter.argument(label) else { continue }
+            arguments.append(label.rawValue + ": " + argument(value, shared: &shared))
         }
-        if let value = parameter.minimumLength { arguments.append("minimumLength: \(value)") }
-        if let value = parameter.maximumLength { arguments.append("maximumLength: \(value)") }
-        if parameter.minimum != nil { arguments.append("minimum: \(decimal(parameter.minimum))") }
-        if parameter.maximum != nil { arguments.append("maximum: \(decimal(parameter.maximum))") }
-        if let list = parameter.list { arguments.append("list: .\(list.rawValue)") }
-        if let value = parameter.minimumItems { arguments.append("minimumItems: \(value)") }
-        if let value = parameter.maximumItems { arguments.append("maximumItems: \(value)") }
-        if parameter.isMultiline { arguments.append("isMultiline: true") }
-        if parameter.allowsEmpty { arguments.append("allowsEmpty: true") }
-        switch parameter.booleanFormat {
-        case .trueFalse: break
-        case .yesNo: arguments.append("booleanFormat: .yesNo")
-        case .presence: arguments.append("booleanFormat: .presence")
-        }
-        if let value = parameter.maximumBytes { arguments.append("maximumBytes: \(value)") }
-        if let value = parameter.secretEnvironment { arguments.append("secretEnvironment: \(string(value))") }
-        if let text = parameter.description { arguments.append("description: \(string(text))") }
-        if let items = parameter.defaultItems { arguments.append("defaultItems: \(strings(items))") }
-        if parameter.allowsLoneCarriageReturn { arguments.append("allowsLoneCarriageReturn: true") }
-        if let schema = parameter.schema { arguments.append("schema: " + shared.use(self.schema(schema), as: "schema")) }
         return shared.use("ParameterSpec(" + arguments.joined(separator: ", ") + ")", as: "parameter")
+    }
+
+    /// The initializer's arguments, in order; made once (`allCases` makes its array on each call).
+    private static let initializerArguments = ParameterSpec.Argument.allCases
+
+    /// An argument's value in Swift, by its kind; the values parameters often repeat alike (an
+    /// enum's list, a pattern, a schema) are made once (``SharedExpressions``).
+    static func argument(_ value: ParameterSpec.ArgumentValue, shared: inout SharedExpressions) -> String {
+        switch value {
+        case .text(let text): string(text)
+        case .wholeNumber(let number): String(number)
+        case .number(let number): decimal(number)
+        case .flag(let flag): flag ? "true" : "false"
+        case .member(let name): "." + name
+        case .texts(let values): strings(values)
+        case .choices(let values): shared.use(strings(values), as: "values")
+        case .pattern(let pattern): shared.use("try! ValuePattern(\(string(pattern.source)))", as: "pattern")
+        case .schema(let schema): shared.use(self.schema(schema), as: "schema")
+        case .type(let type): self.type(type, shared: &shared)
+        }
     }
 
     /// `JSONValueSchema(…)`, naming only what differs from the defaults, its members' and items'

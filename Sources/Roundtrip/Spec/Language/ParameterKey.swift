@@ -51,10 +51,13 @@ extension ParameterKey {
     public func applies(to place: SpecPlace) -> Bool {
         switch place {
         case .parameter: self != .valueName
-        case .namedValue: ![.list, .minItems, .maxItems].contains(self)
+        case .namedValue: !isListKey
         default: false
         }
     }
+
+    /// Whether the key shapes a list (`list`, `min-items`, `max-items`) rather than a value.
+    var isListKey: Bool { self == .list || self == .minItems || self == .maxItems }
 
     private var kind: SpecValueKind {
         switch self {
@@ -204,6 +207,59 @@ extension ParameterKey {
         case .description: return parameter.description.map(quoted)
         case .schema: return parameter.schema.map(\.json)
         case .valueName: return nil
+        }
+    }
+}
+
+/// What each key bounds, in words, so that the generated documentation and the generated code
+/// say a bound alike: "3 to 32 characters", "from 0.01 to 100000", "at most 65536 bytes once
+/// decoded". A key with a bound says it here, and ``ParameterSpec/valueBoundPhrases`` (or
+/// ``ParameterSpec/itemBounds``, for a list's) lists it.
+extension ParameterKey {
+    /// The bound the key sets on `parameter` in words, or `nil` when it sets none there. The two
+    /// keys that bound one count from both sides (`min-length` and `max-length`) are one case
+    /// and make one phrase, whichever of them is asked.
+    func bound(of parameter: ParameterSpec) -> String? {
+        switch self {
+        case .minLength, .maxLength: Self.range(parameter.minimumLength, parameter.maximumLength, of: "character")
+        case .minItems, .maxItems: Self.range(parameter.minimumItems, parameter.maximumItems, of: "item")
+        case .minimum, .maximum:
+            switch (parameter.minimum, parameter.maximum) {
+            case (let low?, let high?): "from \(low) to \(high)"
+            case (let low?, nil): "at least \(low)"
+            case (nil, let high?): "at most \(high)"
+            case (nil, nil): nil
+            }
+        case .maxBytes: Self.range(nil, parameter.maximumBytes, of: "byte").map { $0 + " once decoded" }
+        case .type, .required, .default, .enum, .pattern, .format, .list, .multiline, .allowEmpty, .secretEnv, .description, .valueName,
+            .schema:
+            nil
+        }
+    }
+
+    /// Every bound `parameter` sets on a value (not on a list's items) in words, in the keys'
+    /// order: length, value, decoded bytes. The two keys of a pair are declared next to each
+    /// other, so the pair's one phrase is said once.
+    static func valueBounds(of parameter: ParameterSpec) -> [String] {
+        var phrases: [String] = []
+        for key in valueBoundKeys {
+            if let phrase = key.bound(of: parameter), phrase != phrases.last { phrases.append(phrase) }
+        }
+        return phrases
+    }
+
+    /// The keys that may bound a value (not a list's items), in their declared order.
+    private static let valueBoundKeys = allCases.filter { !$0.isListKey }
+
+    /// A count's range in words (`3 to 32 characters`, `at least 1 character`), each number
+    /// followed by `unit`, in the plural but after 1.
+    private static func range(_ low: Int?, _ high: Int?, of unit: String) -> String? {
+        func counted(_ count: Int) -> String { "\(count) \(unit)\(count == 1 ? "" : "s")" }
+        return switch (low, high) {
+        case (let low?, let high?): "\(low) to " + counted(high)
+        case (let low?, nil): "at least " + counted(low)
+        case (nil, let high?): "at most " + counted(high)
+        case (nil, nil): nil
         }
     }
 }

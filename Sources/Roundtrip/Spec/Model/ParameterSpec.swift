@@ -177,6 +177,50 @@ public struct ParameterSpec: Sendable {
         storage.schema = schema
     }
 
+    /// The arguments of the initializer above, in its order, each named by its label: generated
+    /// code makes a parameter by calling the initializer with ``argument(_:)`` of each, so a
+    /// field added here is written without a change to the generator.
+    package enum Argument: String, CaseIterable, Sendable {
+        case name, type, isRequired, defaultValue, allowedValues, pattern, minimumLength, maximumLength, minimum, maximum, list
+        case minimumItems, maximumItems, isMultiline, allowsEmpty, booleanFormat, maximumBytes, secretEnvironment, description
+        case defaultItems, allowsLoneCarriageReturn, schema
+    }
+
+    /// The value this parameter passes for `argument` to the initializer, or `nil` when it is the
+    /// argument's default (the call leaves it out).
+    package func argument(_ argument: Argument) -> ArgumentValue? {
+        switch argument {
+        case .name: .text(name)
+        case .type: .type(type)
+        case .isRequired: isRequired ? .flag(true) : nil
+        case .defaultValue: defaultValue.map(ArgumentValue.text)
+        case .allowedValues: allowedValues.map(ArgumentValue.choices)
+        case .pattern: pattern.map(ArgumentValue.pattern)
+        case .minimumLength: minimumLength.map(ArgumentValue.wholeNumber)
+        case .maximumLength: maximumLength.map(ArgumentValue.wholeNumber)
+        case .minimum: minimum.map(ArgumentValue.number)
+        case .maximum: maximum.map(ArgumentValue.number)
+        // The cases' Swift names are their spellings in a spec.
+        case .list: list.map { .member($0.rawValue) }
+        case .minimumItems: minimumItems.map(ArgumentValue.wholeNumber)
+        case .maximumItems: maximumItems.map(ArgumentValue.wholeNumber)
+        case .isMultiline: isMultiline ? .flag(true) : nil
+        case .allowsEmpty: allowsEmpty ? .flag(true) : nil
+        case .booleanFormat:
+            switch booleanFormat {
+            case .trueFalse: nil
+            case .yesNo: .member("yesNo")
+            case .presence: .member("presence")
+            }
+        case .maximumBytes: maximumBytes.map(ArgumentValue.wholeNumber)
+        case .secretEnvironment: secretEnvironment.map(ArgumentValue.text)
+        case .description: description.map(ArgumentValue.text)
+        case .defaultItems: defaultItems.map(ArgumentValue.texts)
+        case .allowsLoneCarriageReturn: allowsLoneCarriageReturn ? .flag(true) : nil
+        case .schema: schema.map(ArgumentValue.schema)
+        }
+    }
+
     /// The storage, copied first when another value shares it.
     private mutating func uniqueStorage() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
