@@ -192,6 +192,7 @@ let package = Package(
                 "RoundtripYAML",
                 "RoundtripGeneration",
                 "RoundtripTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSwift
         ),

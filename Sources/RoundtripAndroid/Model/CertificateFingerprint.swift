@@ -20,21 +20,11 @@ public struct CertificateFingerprint: Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Whether `text` is already in the canonical form: 32 uppercase hexadecimal bytes joined by
-    /// colons.
+    /// colons, as ``description`` writes it.
     ///
-    /// - Complexity: O(1): at most 95 bytes are looked at, with no allocation (a reader asks this
-    ///   of every fingerprint of a file).
+    /// - Complexity: O(1): at most 95 bytes are looked at, with no allocation.
     public static func isCanonical(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable(isCanonical) ?? isCanonical(Array(text.utf8))
-    }
-
-    private static func isCanonical(_ bytes: some Collection<UInt8>) -> Bool {
-        guard bytes.count == 32 * 3 - 1 else { return false }
-        for (offset, byte) in bytes.enumerated() {
-            let isUppercaseHexDigit = URLSplit.isDigit(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-            guard offset % 3 == 2 ? byte == UInt8(ascii: ":") : isUppercaseHexDigit else { return false }
-        }
-        return true
+        CertificateFingerprintText.isCanonical(text)
     }
 
     /// `14:6D:E9:…:E5`: uppercase, colon-joined.

@@ -86,6 +86,24 @@ package enum CertificateFingerprintText {
         }.joined(separator: ":")
     }
 
+    /// Whether `text` is already what ``canonical(_:)`` writes: 32 uppercase hexadecimal bytes
+    /// joined by colons, the one form Google's Digital Asset Links verifier reads.
+    ///
+    /// - Complexity: O(1): at most 95 bytes are looked at, with no allocation (a reader asks this
+    ///   of every fingerprint of a file).
+    package static func isCanonical(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(isCanonical) ?? isCanonical(Array(text.utf8))
+    }
+
+    private static func isCanonical(_ bytes: some Collection<UInt8>) -> Bool {
+        guard bytes.count == 32 * 3 - 1 else { return false }
+        for (offset, byte) in bytes.enumerated() {
+            let isUppercaseHexDigit = URLSplit.isDigit(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+            guard offset % 3 == 2 ? byte == UInt8(ascii: ":") : isUppercaseHexDigit else { return false }
+        }
+        return true
+    }
+
     private static func pairs(_ text: String) -> [Substring] {
         guard text.utf8.count % 2 == 0, text.utf8.allSatisfy({ $0 < 0x80 }) else { return [Substring(text)] }
         var result: [Substring] = []
