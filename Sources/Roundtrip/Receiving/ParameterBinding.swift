@@ -5,17 +5,17 @@ struct ParameterBinding {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The typed values by slot (see ``Endpoint/ValueSlots/names``): binding by
     /// position hashes no names.
-    private(set) var values: [ParameterValue?]
+    private var values: [ParameterValue?]
     /// The undeclared parameters of an action that accepts them, in order.
-    private(set) var undeclared: [QueryItem] = []
+    private var undeclared: [QueryItem] = []
     /// The values of the names prefix parameters (`fld*`) stand for, each under its own name
     /// (`fldFront`), in order; empty, and never allocated, for an action without prefixes.
-    private(set) var prefixed: [(name: String, value: ParameterValue)] = []
+    private var prefixed: [(name: String, value: ParameterValue)] = []
     /// Which declared parameters have a value, so the defaults pass needs no lookups.
     private var given = GivenParameters()
     /// The decimals whose text as written is not their shortest form (`10.00`), by slot, so the
     /// request reports them as written.
-    private(set) var writtenDecimals = WrittenDecimals()
+    private var writtenDecimals = WrittenDecimals()
 
     init(_ compiled: Endpoint.CompiledAction, bytes: UnsafeBufferPointer<UInt8>) {
         self.compiled = compiled
@@ -91,17 +91,15 @@ struct ParameterBinding {
 
     /// Remembers a decimal's text as written when it is not the shortest form the value would
     /// print as (`10.00`, `010`, `-0`): a payment amount keeps its scale. Called for every value
-    /// of a decimal parameter that parsed; the only one of those that is not a number is the
-    /// empty value `allow-empty` lets through, which has no text to keep.
+    /// of a decimal parameter that parsed; the only one of those that is not a number, the empty
+    /// value `allow-empty` lets through, counts as shortest and is never kept.
     private mutating func keepWritten(_ item: IncomingItem, slot: Int) {
         switch item.value {
         case .absent: return
         case .plain(let range):
-            if !range.isEmpty, !DecimalText.isShortest(UnsafeBufferPointer(rebasing: bytes[range])) {
-                writtenDecimals.append(slot: slot, urlBytes: range)
-            }
+            if !DecimalText.isShortest(UnsafeBufferPointer(rebasing: bytes[range])) { writtenDecimals.append(slot: slot, urlBytes: range) }
         case .decoded(var text):
-            if !text.isEmpty, !text.withUTF8(DecimalText.isShortest) { writtenDecimals.append(slot: slot, decoded: text) }
+            if !text.withUTF8(DecimalText.isShortest) { writtenDecimals.append(slot: slot, decoded: text) }
         }
     }
 

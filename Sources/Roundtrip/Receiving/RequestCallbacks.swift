@@ -31,9 +31,9 @@ struct RequestCallbacks: Sendable {
         dropped = []
     }
 
-    /// The callbacks of a dictionary, and those dropped.
-    init(_ callbacks: [String: String], dropped: [DroppedCallback] = []) {
-        self.dropped = dropped
+    /// The callbacks of a dictionary.
+    init(_ callbacks: [String: String]) {
+        dropped = []
         switch callbacks.count {
         case 0: storage = .none
         case 1: storage = .one(key: callbacks.first!.key, url: callbacks.first!.value)

@@ -12,8 +12,9 @@ import RoundtripAASACheck
 /// - `POST /api/assetlinks-check` `{"domain": "example.com", "package": "com.example.app"}`
 ///   (`package` optional) → `{"domains": [{"domain", "live", "findings", "packages"}]}`
 ///
-/// Both share one allowance per client. An AASA check makes three outbound fetches, so on top of the writing requests' limit each client
-/// may start ``ServerConfiguration/liveChecksPerMinute`` of them (429 `rate-limited` with
+/// Both share one allowance per client. An AASA check makes three outbound fetches, so on top
+/// of the writing requests' limit each client may start
+/// ``ServerConfiguration/liveChecksPerMinute`` of them (429 `rate-limited` with
 /// `Retry-After`); each fetch ends by the options' timeout, body included, and all of them as
 /// soon as the client goes away (closes its side of the connection); and by
 /// default only public addresses are fetched (``AddressPolicy/publicOnly``: a domain that resolves
@@ -55,25 +56,24 @@ struct LiveCheckRoutes: Sendable {
                 from: request,
                 example: #"{"domain": "example.com", "package": "com.example.app"}"#
             )
-            let domain: CheckedDomain
-            do {
-                domain = try CheckedDomain(decoded.domain)
-            } catch let error as LiveCheckError {
-                throw APIError(.badRequest, code: error.codeName, message: error.message)
-            }
+            let domain = try Self.apiDomain(decoded.domain)
             if let refusal = try limit(request, context: context, isAPI: true) { return refusal }
             return JSONResponse.make(await checkAssetLinks(domain, package: decoded.package, context: context))
         }
         router.post("/api/aasa-check") { request, context in
             let decoded = try await Self.decode(APIBody.self, from: request, example: #"{"domain": "example.com", "appID": "TEAMID.bundle.id"}"#)
-            let domain: CheckedDomain
-            do {
-                domain = try CheckedDomain(decoded.domain)
-            } catch let error as LiveCheckError {
-                throw APIError(.badRequest, code: error.codeName, message: error.message)
-            }
+            let domain = try Self.apiDomain(decoded.domain)
             if let refusal = try limit(request, context: context, isAPI: true) { return refusal }
             return JSONResponse.make(LiveCheckReport(domains: [await check(domain, appID: decoded.appID, context: context)]))
+        }
+    }
+
+    /// The domain an API body names, or 400 with the typed refusal of one that cannot be checked.
+    private static func apiDomain(_ text: String) throws -> CheckedDomain {
+        do {
+            return try CheckedDomain(text)
+        } catch {
+            throw APIError(.badRequest, code: error.codeName, message: error.message)
         }
     }
 
