@@ -34,6 +34,8 @@ extension SpecLoader {
     /// - Throws: ``SpecError``.
     /// - Complexity: O(*n*) in the length of the text, plus the spec's size.
     public static func load(yaml: String, file: String? = nil) throws(SpecError) -> Loaded {
-        try load(document: YAMLDocumentReader.read(yaml, file: file), file: file)
+        // The text's bytes let the reader compare a repeated flow collection's text (see
+        // `FastYAMLReader.parseFlowCollection`) instead of its parsed values.
+        try load(document: YAMLDocumentReader.read(yaml, file: file), file: file, source: Array(yaml.utf8))
     }
 }

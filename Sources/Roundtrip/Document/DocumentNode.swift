@@ -113,10 +113,11 @@ package struct DocumentNode: Sendable {
     package let value: Value
     /// Where the value starts.
     package var position: SourcePosition { place.position }
-    /// The offset just past the value's text, when the front end keeps it (JSON), so that the
-    /// value's text is the source's bytes from `position.offset` up to here; `nil` otherwise
-    /// (YAML, where the same text can mean different values: an alias names an anchor set
-    /// elsewhere).
+    /// The offset just past the value's text, when the front end keeps it, so that the value's
+    /// text is the source's bytes from `position.offset` up to here and decides the value: the
+    /// JSON parser keeps it for every value, the YAML reader for a flow collection with no alias
+    /// inside (`{type: string}`); `nil` otherwise (in YAML the same text can mean different
+    /// values where an alias names an anchor set elsewhere).
     package var sourceEnd: Int? { end < 0 ? nil : end }
 
     private let place: CompactPosition

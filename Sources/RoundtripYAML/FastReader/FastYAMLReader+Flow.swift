@@ -10,6 +10,7 @@ extension FastYAMLReader {
         try enter()
         defer { depth -= 1 }
         let start = position()
+        let aliasesBefore = aliasesRead
         let isMapping = byte() == UInt8(ascii: "{")
         let close = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")
         index += 1
@@ -48,7 +49,13 @@ extension FastYAMLReader {
         }
         index += 1
         let value: DocumentNode.Value = isMapping ? .object(members) : .array(elements)
-        return Sized(node: DocumentNode(value: value, position: start), size: size)
+        // Without an alias inside, the collection's text alone decides its value (a scalar's
+        // meaning is the spec reader's, from its text; line breaks and comments inside are the
+        // same bytes wherever the text stands), so its end is kept: the spec reader then
+        // recognises a definition the file repeats (`amount: {type: decimal, minimum: 0.01}` in
+        // every action) by comparing bytes rather than parsed values.
+        let end = aliasesRead == aliasesBefore ? index : nil
+        return Sized(node: DocumentNode(value: value, position: start, sourceEnd: end), size: size)
     }
 
     /// Reads one node inside a flow collection.

@@ -55,6 +55,9 @@ package struct FastYAMLReader {
     var depth = 0
     /// The anchored nodes defined so far, by name.
     var anchors: [String: Sized] = [:]
+    /// How many aliases have been read so far: a flow collection that read none has a value its
+    /// text alone decides (see ``parseFlowCollection(blockIndent:)``).
+    var aliasesRead = 0
 
     /// Reads a text.
     ///
@@ -300,6 +303,7 @@ package struct FastYAMLReader {
         guard let anchored = anchors[name] else {
             throw failure("syntax", at: place, "not valid YAML or JSON: the alias *\(name) refers to no anchor &\(name) defined before it")
         }
+        aliasesRead += 1
         return anchored
     }
 

@@ -368,4 +368,30 @@ struct SpecLoaderTests {
         let spec = try SpecLoader.load(yaml: yaml).spec
         #expect(spec.action(named: "sell")?.parameters.map(\.name) == ["count"])
     }
+
+    /// The same flow mapping text holding an alias means what the alias names where it stands:
+    /// `{type: *t}` is a string in one action and an integer in the other, because the anchor
+    /// `&t` is set again between them. A repeated definition is recognised by its text only
+    /// when no alias is inside it.
+    @Test func aRepeatedFlowMappingWithAnAliasIsReadWhereItStands() throws {
+        let yaml =
+            Self.header + """
+                actions:
+                  buy:
+                    url: t://buy
+                    convention: none
+                    parameters:
+                      label: {type: &t string}
+                      note: {type: *t}
+                  count:
+                    url: t://count
+                    convention: none
+                    parameters:
+                      total: {type: &t integer}
+                      items: {type: *t}
+                """
+        let spec = try SpecLoader.load(yaml: yaml).spec
+        #expect(spec.action(named: "buy")?.parameters.map(\.type) == [.string, .string])
+        #expect(spec.action(named: "count")?.parameters.map(\.type) == [.integer, .integer])
+    }
 }

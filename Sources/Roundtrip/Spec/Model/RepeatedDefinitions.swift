@@ -47,11 +47,13 @@ struct RepeatedDefinitions {
         let responsePrefix: String
     }
 
-    /// The text the definitions were parsed from, when its front end records where each value's
-    /// text ends (JSON). A JSON value's text alone determines the value, so two definitions with
-    /// the same text have the same content, and comparing the bytes is enough. YAML keeps no such
-    /// record: there the same text can mean different values (an alias refers to an anchor set
-    /// elsewhere), and the parsed values are compared instead.
+    /// The text the definitions were parsed from, when its front end records where a value's
+    /// text ends (``DocumentNode/sourceEnd``): the JSON parser for every value, the YAML reader
+    /// for a flow collection with no alias inside. Such a text alone determines the value, so two
+    /// definitions with the same text have the same content, and comparing the bytes is enough.
+    /// Where the end is not kept (a block mapping in YAML, where the same text can mean different
+    /// values because an alias refers to an anchor set elsewhere), the parsed values are
+    /// compared instead.
     private let source: [UInt8]?
 
     /// The definitions read without a finding, by digest (a digest may stand for several).
