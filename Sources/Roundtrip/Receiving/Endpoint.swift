@@ -238,25 +238,37 @@ public struct Endpoint: Sendable {
         return URLSplit(text: text, offsets: try offsets.get())
     }
 
+    /// Where the route step led. A struct, not a tuple: the compiler destroys a tuple this
+    /// large through its type metadata, a measurable part of a decision.
+    private struct Routed {
+        /// The route's match: its placeholders' values.
+        let match: Router.ByteMatch
+        /// The action decided on.
+        let actionIndex: Int
+        /// Where in the URL the item that selected the action starts, when one did: decoding the
+        /// query passes over it.
+        let selectItem: Int?
+    }
+
     /// The route step: the action at the URL's scheme, host and path, and, among actions that
     /// share the route, the one whose `select` pairs the query carries (only routes with such
-    /// actions read the query here). `selectItem` is where in the URL the item that selected the
-    /// action starts, when one did: decoding the query passes over it.
+    /// actions read the query here).
     private func route(
         _ split: URLSplit,
         bytes: UnsafeBufferPointer<UInt8>,
         offsets: URLSplit.Offsets
-    ) throws(RoundtripError) -> (match: Router.ByteMatch, actionIndex: Int, selectItem: Int?) {
+    ) throws(RoundtripError) -> Routed {
         guard let match = storage.router.route(bytes, offsets) else { throw unknownRoute(split) }
         guard let selection = match.selection else {
             guard let only = match.actionIndex else { throw unknownRoute(split) }
-            return (match, only, nil)
+            return Routed(match: match, actionIndex: only, selectItem: nil)
         }
         let query = offsets.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
         guard let selected = try storage.router.select(selection, fallback: match.actionIndex, query: query) else {
             throw unselected(split, selection: selection)
         }
-        return (match, selected.actionIndex, selected.selectItem.flatMap { item in offsets.query.map { $0.lowerBound + item } })
+        let selectItem = selected.selectItem.flatMap { item in offsets.query.map { $0.lowerBound + item } }
+        return Routed(match: match, actionIndex: selected.actionIndex, selectItem: selectItem)
     }
 
     /// An incoming query as the action reads it: its items, each with the declared parameter it

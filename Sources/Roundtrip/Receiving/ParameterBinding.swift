@@ -20,7 +20,13 @@ struct ParameterBinding {
     init(_ compiled: Endpoint.CompiledAction, bytes: UnsafeBufferPointer<UInt8>) {
         self.compiled = compiled
         self.bytes = bytes
-        values = Array(repeating: nil, count: compiled.slots.names.count)
+        // Filled through a buffer: `Array(repeating:count:)` copies the `nil` through the
+        // optional's value witnesses, element by element.
+        let count = compiled.slots.names.count
+        values = [ParameterValue?](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.initialize(repeating: nil)
+            initialized = count
+        }
     }
 
     /// The bound values as the accepted request holds them, and the undeclared parameters an

@@ -59,7 +59,31 @@ extension SpecReader {
             convention.facts.describesOwnWayBack
             ? readCustomRequiredCallbacks(fields[.requiredCallbacks], wayBack: custom.wayBack, path: path)
             : readRequiredCallbacks(fields[.requiredCallbacks], convention: convention, outcomes: keys.outcomes, path: path)
-        var action = Action(
+        // Every key is read before the action is made, in the order the findings are reported,
+        // so the action is built once in place: mutating a finished one and returning it would
+        // copy its thirty fields.
+        let description = string(fields[.description], Self.join(path, ActionKey.description))
+        let requiresOneOf = readRequiresOneOf(fields[.requiresOneOf], parameters: values.parameters, routes: routes, path: path)
+        let allowSchemes = readAllowSchemes(fields[.allowSchemes], Self.join(path, ActionKey.allowSchemes), app: app)
+        let ignoreParameters = readNameList(
+            fields[.ignoreParameters],
+            key: .ignoreParameters,
+            parameters: values.parameters,
+            convention: convention,
+            path: path
+        )
+        let forbidParameters = readNameList(
+            fields[.forbidParameters],
+            key: .forbidParameters,
+            parameters: values.parameters,
+            convention: convention,
+            path: path
+        )
+        let exclusive = readRequiresOneOf(fields[.exclusive], key: .exclusive, parameters: values.parameters, routes: routes, path: path)
+        let forbidSchemes = readForbidSchemes(fields[.forbidSchemes], Self.join(path, ActionKey.forbidSchemes))
+        let invalidCallback = readInvalidCallback(fields[.invalidCallback], convention: convention, path: path)
+        let answers = readActionAnswers(answerContext, convention: convention, fields: fields, path: path)
+        return Action(
             name: name,
             routes: routes,
             convention: convention,
@@ -74,37 +98,25 @@ extension SpecReader {
             signatures: actionSignatures,
             returns: returns,
             queryEncoding: actionEncoding,
-            description: string(fields[.description], Self.join(path, ActionKey.description)),
+            description: description,
+            answers: answers.answers,
+            callbackMatch: answers.callbackMatch,
             select: select,
             requiredCallbacks: requiredCallbacks,
-            requiresOneOf: readRequiresOneOf(fields[.requiresOneOf], parameters: values.parameters, routes: routes, path: path),
-            allowSchemes: readAllowSchemes(fields[.allowSchemes], Self.join(path, ActionKey.allowSchemes), app: app),
+            requiresOneOf: requiresOneOf,
+            allowSchemes: allowSchemes,
             customWayBack: custom.wayBack,
             errorReturns: custom.errorReturns,
             stateParameter: custom.stateParameter,
             ignoresFragment: values.ignoresFragment,
-            ignoreParameters: readNameList(
-                fields[.ignoreParameters],
-                key: .ignoreParameters,
-                parameters: values.parameters,
-                convention: convention,
-                path: path
-            ),
-            forbidParameters: readNameList(
-                fields[.forbidParameters],
-                key: .forbidParameters,
-                parameters: values.parameters,
-                convention: convention,
-                path: path
-            ),
+            ignoreParameters: ignoreParameters,
+            forbidParameters: forbidParameters,
             names: actionNames,
-            exclusive: readRequiresOneOf(fields[.exclusive], key: .exclusive, parameters: values.parameters, routes: routes, path: path),
-            forbidSchemes: readForbidSchemes(fields[.forbidSchemes], Self.join(path, ActionKey.forbidSchemes)),
-            invalidCallback: readInvalidCallback(fields[.invalidCallback], convention: convention, path: path),
+            exclusive: exclusive,
+            forbidSchemes: forbidSchemes,
+            invalidCallback: invalidCallback,
             pathParameters: pathParameters
         )
-        applyAnswerContext(answerContext, to: &action, fields: fields, path: path)
-        return action
     }
 
     // MARK: - Routes

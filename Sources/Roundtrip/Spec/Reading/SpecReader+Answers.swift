@@ -30,20 +30,23 @@ extension SpecReader {
         return context
     }
 
-    /// Sets an action's `answers` and `callback-match`: its own, or the app's. The app's
-    /// `answers` do not reach an action that has no callback to sign (`ulc`, `none`).
-    mutating func applyAnswerContext(_ context: AnswerContext, to action: inout Action, fields: SpecFields<ActionKey>, path: String) {
-        // Read into a local: a closure that read `action` while `action.answers` is assigned
-        // would copy the whole action first.
-        let convention = action.convention
+    /// An action's `answers` and `callback-match`: its own, or the app's. The app's `answers` do
+    /// not reach an action that has no callback to sign (`ulc`, `none`).
+    mutating func readActionAnswers(
+        _ context: AnswerContext,
+        convention: Convention,
+        fields: SpecFields<ActionKey>,
+        path: String
+    ) -> (answers: AnswerPolicy, callbackMatch: CallbackMatch) {
         let inherited = convention.facts.signsAnswers ? context.answers : .off
         // Most actions have neither key: their paths are made only for one that is there.
-        action.answers =
+        let answers =
             fields[.answers].flatMap { readAnswers($0, Self.join(path, ActionKey.answers), context: context, convention: convention) }
             ?? inherited
-        action.callbackMatch =
+        let callbackMatch =
             fields[.callbackMatch].flatMap { readCallbackMatch($0, Self.join(path, ActionKey.callbackMatch), context: context) }
             ?? context.callbackMatch
+        return (answers, callbackMatch)
     }
 
     /// Reads one `answers` mapping, reporting every combination that cannot work.
