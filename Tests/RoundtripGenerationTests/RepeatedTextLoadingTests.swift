@@ -3,6 +3,7 @@ import PropertyBased
 import Roundtrip
 import RoundtripGeneration
 import RoundtripSimulator
+import RoundtripTestSupport
 import RoundtripYAML
 import Testing
 
@@ -55,6 +56,18 @@ struct RepeatedFlowTextLoadingTests {
             }
             expectSameLoad(byText, byContent, seed: seed, text: text)
         }
+    }
+
+    /// The committed specs, written by hand in flow and block style (the real apps' in
+    /// `Examples/`, the fixtures'), load the same with and without text recognition.
+    @Test(arguments: Fixture.specPaths)
+    func everyCommittedSpecLoadsTheSameWithAndWithoutRecognisingText(_ specPath: String) throws {
+        let text = try String(contentsOfFile: Fixture.repositoryPath(specPath), encoding: .utf8)
+        let byText = Result { () throws(SpecError) in try SpecLoader.load(yaml: text) }
+        let byContent = Result { () throws(SpecError) in
+            try SpecLoader.load(document: try YAMLDocumentReader.read(text), file: nil, source: nil)
+        }
+        expectSameLoad(byText, byContent, seed: 0, text: specPath)
     }
 }
 
