@@ -59,9 +59,7 @@ extension SpecReader {
             convention.facts.describesOwnWayBack
             ? readCustomRequiredCallbacks(fields[.requiredCallbacks], wayBack: custom.wayBack, path: path)
             : readRequiredCallbacks(fields[.requiredCallbacks], convention: convention, outcomes: keys.outcomes, path: path)
-        // Every key is read before the action is made, in the order the findings are reported,
-        // so the action is built once in place: mutating a finished one and returning it would
-        // copy its thirty fields.
+        // Every key is read before the action is made, in the order the findings are reported.
         let description = string(fields[.description], Self.join(path, ActionKey.description))
         let requiresOneOf = readRequiresOneOf(fields[.requiresOneOf], parameters: values.parameters, routes: routes, path: path)
         let allowSchemes = readAllowSchemes(fields[.allowSchemes], Self.join(path, ActionKey.allowSchemes), app: app)
