@@ -30,7 +30,7 @@ struct RepeatedTextLoadingTests {
                 }
                 return try SpecLoader.load(document: document, file: nil, source: nil)
             }
-            expectSameLoad(byText, byDocument, seed: seed, text: text)
+            expectSameLoad(byText, byDocument, case: "seed \(seed)", text: text)
         }
     }
 }
@@ -54,7 +54,7 @@ struct RepeatedFlowTextLoadingTests {
             let byContent = Result { () throws(SpecError) in
                 try SpecLoader.load(document: try YAMLDocumentReader.read(text), file: nil, source: nil)
             }
-            expectSameLoad(byText, byContent, seed: seed, text: text)
+            expectSameLoad(byText, byContent, case: "seed \(seed)", text: text)
         }
     }
 
@@ -67,33 +67,34 @@ struct RepeatedFlowTextLoadingTests {
         let byContent = Result { () throws(SpecError) in
             try SpecLoader.load(document: try YAMLDocumentReader.read(text), file: nil, source: nil)
         }
-        expectSameLoad(byText, byContent, seed: 0, text: specPath)
+        expectSameLoad(byText, byContent, case: specPath, text: text)
     }
 }
 
 /// Two loads of the same text agree: the same findings, or the same spec, compared through the
-/// receiver code generated from it (which spells out every action and parameter).
+/// receiver code generated from it (which spells out every action and parameter). `name` says
+/// which text it was in a failure (its seed, or its file).
 private func expectSameLoad(
     _ left: Result<SpecLoader.Loaded, SpecError>,
     _ right: Result<SpecLoader.Loaded, SpecError>,
-    seed: UInt64,
+    case name: String,
     text: String
 ) {
     switch (left, right) {
     case (.failure(let left), .failure(let right)):
         if left.diagnostics != right.diagnostics {
-            Issue.record("seed \(seed): findings differ\n\(left.diagnostics)\n\(right.diagnostics)\n\(text)")
+            Issue.record("\(name): findings differ\n\(left.diagnostics)\n\(right.diagnostics)\n\(text)")
         }
     case (.success(let left), .success(let right)):
-        #expect(left.readingDiagnostics == right.readingDiagnostics, "seed \(seed)")
+        #expect(left.readingDiagnostics == right.readingDiagnostics, "\(name)")
         let configuration = GeneratorConfiguration(role: .receiver)
         if SwiftGenerator.generate(left.spec, configuration: configuration, source: "s.json")
             != SwiftGenerator.generate(right.spec, configuration: configuration, source: "s.json")
         {
-            Issue.record("seed \(seed): the specs differ\n\(text)")
+            Issue.record("\(name): the specs differ\n\(text)")
         }
     default:
-        Issue.record("seed \(seed): one load failed, the other did not\n\(left)\n\(right)\n\(text)")
+        Issue.record("\(name): one load failed, the other did not\n\(left)\n\(right)\n\(text)")
     }
 }
 
