@@ -78,6 +78,9 @@ struct FastYAMLReaderTests {
         ("a: >\n  x\n    more\n  y\n", "more-indented"),
         ("a: @x\n", "reserved indicator"),
         ("a: [b\n", "never closes"),
+        // libyaml refuses a name that runs into '[' or '{'.
+        ("a: &x[1]\n", "anchor or alias name"),
+        ("a: &x{b: c}\n", "anchor or alias name"),
     ]
 
     @Test(arguments: leftToYams)

@@ -268,7 +268,8 @@ package struct FastYAMLReader {
     }
 
     /// Reads an anchor or alias name after its `&` or `*`: letters, digits, `-` and `_`, as
-    /// libyaml reads them, ending at a blank, a line break or a flow indicator.
+    /// libyaml reads them, ending at a blank, a line break, `,`, `]` or `}`. libyaml refuses a
+    /// name that runs into an opening `[` or `{` (`&a[1]`), so the text is left to it.
     mutating func readName() throws(Stop) -> String {
         let start = index
         while true {
@@ -276,8 +277,10 @@ package struct FastYAMLReader {
             guard URLSplit.isAlpha(byte) || URLSplit.isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else { break }
             index += 1
         }
-        guard index > start, Self.isBlankOrBreak(byte()) || Self.isFlowIndicator(byte()) else {
-            throw Stop.unsupported("an anchor or alias name with characters other than letters, digits, '-' and '_'")
+        let next = byte()
+        guard index > start, Self.isBlankOrBreak(next) || next == UInt8(ascii: ",") || next == UInt8(ascii: "]") || next == UInt8(ascii: "}")
+        else {
+            throw Stop.unsupported("an anchor or alias name with characters other than letters, digits, '-' and '_', or not followed by a space")
         }
         return text(start, index)
     }
