@@ -14,6 +14,8 @@ import Yams
 //   incoming-profile launch [yaml|json|yaml-distinct|json-distinct [ACTIONS]]  a spec from YAML and JSON text to a ready Endpoint, at 10, 50
 //                                and 1,000 actions, beside Yams' compose alone (the old path's first step);
 //                                "none repeated": no action repeats another's parameter definitions
+//   incoming-profile launch-parts  the 50-action JSON spec with nothing repeated: loading alone,
+//                                and the endpoint from the loaded spec
 
 /// The minimum over `rounds` rounds of the mean time of `iterations` calls, in nanoseconds.
 func minimumTime(rounds: Int = 15, iterations: Int = 20_000, _ body: () -> Void) -> Double {
@@ -50,6 +52,14 @@ if CommandLine.arguments.dropFirst().first == "generated" {
         let loaded = isJSON ? try? SpecLoader.load(json: text) : try? SpecLoader.load(yaml: text)
         if let spec = loaded?.spec, (try? Endpoint(spec: spec)) != nil { sink += 1 }
     }
+} else if CommandLine.arguments.dropFirst().first == "launch-parts" {
+    // The parts of a launch with nothing repeated: loading alone, and the endpoint from the loaded spec.
+    let text = LaunchFixture.json(actionCount: 50, sharing: .nothing)
+    let spec = try! SpecLoader.load(json: text).spec
+    let load = minimumTime(rounds: 15, iterations: 100) { if (try? SpecLoader.load(json: text)) != nil { sink += 1 } }
+    let endpoint = minimumTime(rounds: 15, iterations: 100) { if (try? Endpoint(spec: spec)) != nil { sink += 1 } }
+    print("50 actions, none repeated: load \(String(format: "%.3f", load / 1e6)) ms")
+    print("50 actions, none repeated: Endpoint from the loaded spec \(String(format: "%.3f", endpoint / 1e6)) ms")
 } else if CommandLine.arguments.dropFirst().first == "launch" {
     for count in [10, 50, 1_000] {
         let yaml = LaunchFixture.yaml(actionCount: count)

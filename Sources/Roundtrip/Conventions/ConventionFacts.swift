@@ -112,8 +112,17 @@ public final class ConventionFacts: Sendable {
 }
 
 extension Convention {
-    /// The convention's facts (see ``ConventionFacts``).
-    public var facts: ConventionFacts { rules.facts }
+    /// The convention's facts (see ``ConventionFacts``): each rules type's single copy, read
+    /// without making the rules value (``rules`` is an existential, boxed on every read).
+    public var facts: ConventionFacts {
+        switch self {
+        case .xCallbackURL: XCallbackURLRules.facts
+        case .universalLinkCallback: UniversalLinkCallbackRules.facts
+        case .returnURL: ReturnURLRules.facts
+        case .none: NoCallbackRules.facts
+        case .custom: CustomRules.facts
+        }
+    }
 
     /// Whether a request has a way back at all (every convention but `none`).
     public var hasWayBack: Bool { facts.hasWayBack }

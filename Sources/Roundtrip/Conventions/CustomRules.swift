@@ -14,7 +14,7 @@ struct CustomRules: ConventionRules {
 
     var facts: ConventionFacts { Self.facts }
     /// Made once. The callbacks are each action's own, so none is listed or reserved here.
-    private static let facts = ConventionFacts(
+    static let facts = ConventionFacts(
         outcomes: ConventionNames.xCallbacks.map(\.outcome),
         callbacks: [],
         reservedParameters: [],

@@ -6,7 +6,7 @@ struct NoCallbackRules: ConventionRules {
 
     var facts: ConventionFacts { Self.facts }
     /// Made once: every action of the convention reads them at launch.
-    private static let facts = ConventionFacts(
+    static let facts = ConventionFacts(
         outcomes: [],
         callbacks: [],
         reservedParameters: [],

@@ -8,7 +8,7 @@ struct ReturnURLRules: ConventionRules {
     var facts: ConventionFacts { Self.facts }
     /// Made once: every action of the convention reads them at launch. The return parameter is
     /// per action (``Action/returnParameter``), so none is reserved here.
-    private static let facts = ConventionFacts(
+    static let facts = ConventionFacts(
         outcomes: ["approved", "declined", "cancelled", "error"],
         callbacks: [(ConventionNames.returnKey, ConventionNames.returnParameter)],
         reservedParameters: [],

@@ -6,7 +6,7 @@ struct UniversalLinkCallbackRules: ConventionRules {
 
     var facts: ConventionFacts { Self.facts }
     /// Made once: every action of the convention reads them at launch.
-    private static let facts = ConventionFacts(
+    static let facts = ConventionFacts(
         outcomes: ["success", "error"],
         callbacks: [("success", ConventionNames.ulcSuccess), ("error", ConventionNames.ulcError)],
         reservedParameters: [ConventionNames.ulcSuccess, ConventionNames.ulcError, ConventionNames.ulcFailure],

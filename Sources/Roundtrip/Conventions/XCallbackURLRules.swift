@@ -8,7 +8,7 @@ struct XCallbackURLRules: ConventionRules {
 
     var facts: ConventionFacts { Self.facts }
     /// Made once: every action of the convention reads them at launch.
-    private static let facts = ConventionFacts(
+    static let facts = ConventionFacts(
         outcomes: ConventionNames.xCallbacks.map(\.outcome),
         callbacks: ConventionNames.xCallbacks,
         callerNameParameter: ConventionNames.xSource,

@@ -10,7 +10,10 @@ package struct JSONParser {
     /// Objects and arrays nested deeper than this are rejected.
     package static let maximumDepth = 256
 
-    private let bytes: [UInt8]
+    /// The text, read in place for the whole parse (``parse(_:maximumDepth:repeatKeys:comparedBytes:)``
+    /// holds it): every read is preceded by its own check against the end, so none needs the
+    /// array's.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var column = 1
@@ -84,24 +87,26 @@ package struct JSONParser {
         repeatKeys: [String],
         comparedBytes: inout Int
     ) throws(DocumentSyntaxError) -> DocumentNode {
-        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, repeatKeys: repeatKeys)
-        defer { comparedBytes = parser.comparedBytes }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw DocumentSyntaxError("the file starts with a UTF-8 byte order mark; save it without one", position: parser.position)
+        try bytes.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) in
+            var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth, repeatKeys: repeatKeys)
+            defer { comparedBytes = parser.comparedBytes }
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+                throw DocumentSyntaxError("the file starts with a UTF-8 byte order mark; save it without one", position: parser.position)
+            }
+            parser.skipWhitespace()
+            guard parser.index < buffer.count else {
+                throw DocumentSyntaxError("the file is empty; write one JSON object", position: parser.position)
+            }
+            let root = try parser.parseValue()
+            parser.skipWhitespace()
+            if parser.index < buffer.count {
+                throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value; remove it")
+            }
+            return root
         }
-        parser.skipWhitespace()
-        guard parser.index < bytes.count else {
-            throw DocumentSyntaxError("the file is empty; write one JSON object", position: parser.position)
-        }
-        let root = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value; remove it")
-        }
-        return root
     }
 
-    private init(bytes: [UInt8], maximumDepth: Int, repeatKeys: [String]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, repeatKeys: [String]) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.repeatKeys = repeatKeys
@@ -291,20 +296,18 @@ package struct JSONParser {
         // The opening up to its first '}' at most: a short object's digest is of its own text
         // alone, not of the different text that follows each of its repeats. (That '}' is
         // within the object, which ends with one.)
-        let digest = bytes.withUnsafeBytes { buffer in
-            let opening = UnsafeRawBufferPointer(rebasing: buffer[start..<min(buffer.count, start + Self.repeatPrefixLength)])
-            let length = memchr(opening.baseAddress!, Int32(UInt8(ascii: "}")), opening.count).map {
-                opening.baseAddress!.distance(to: UnsafeRawPointer($0)) + 1
-            }
-            return WordHash.hash(UnsafeRawBufferPointer(rebasing: opening[..<(length ?? opening.count)]), seed: 0)
+        let opening = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<min(bytes.count, start + Self.repeatPrefixLength)])
+        let openingLength = memchr(opening.baseAddress!, Int32(UInt8(ascii: "}")), opening.count).map {
+            opening.baseAddress!.distance(to: UnsafeRawPointer($0)) + 1
         }
+        let digest = WordHash.hash(UnsafeRawBufferPointer(rebasing: opening[..<(openingLength ?? opening.count)]), seed: 0)
         var compared = 0
         let earlier = parsedObjects.first(digest: digest) { candidate in
             let from = candidate.start.offset
             let length = candidate.end.offset - from
             guard start + length <= bytes.count else { return false }
             compared += length
-            return bytes.withUnsafeBytes { memcmp($0.baseAddress! + from, $0.baseAddress! + start, length) == 0 }
+            return memcmp(bytes.baseAddress! + from, bytes.baseAddress! + start, length) == 0
         }
         comparedBytes += compared
         if isParsingRepeatable {
@@ -389,7 +392,7 @@ package struct JSONParser {
                 // A short string without escapes: most keys and many values, each repeated throughout.
                 if result.isEmpty, index - runStart <= RecentShortStrings.maximumLength {
                     let range = runStart..<index
-                    result = bytes.withUnsafeBytes { buffer in shortStrings.text(of: buffer, in: range) }
+                    result = shortStrings.text(of: UnsafeRawBufferPointer(bytes), in: range)
                 } else {
                     appendRun(from: runStart, to: &result)
                 }
@@ -424,10 +427,8 @@ package struct JSONParser {
     /// Appends the (already validated) bytes from `start` to `index` to a string.
     private func appendRun(from start: Int, to result: inout String) {
         guard start < index else { return }
-        bytes.withUnsafeBufferPointer { buffer in
-            let run = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
-            if result.isEmpty { result = run } else { result += run }
-        }
+        let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if result.isEmpty { result = run } else { result += run }
     }
 
     /// Consumes one well-formed UTF-8 sequence starting with a non-ASCII byte.
@@ -521,9 +522,7 @@ package struct JSONParser {
             guard index < bytes.count, JSONParser.isDigit(bytes[index]) else { throw error("a number needs digits in its exponent") }
             while index < bytes.count, JSONParser.isDigit(bytes[index]) { advanceASCII() }
         }
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
-        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

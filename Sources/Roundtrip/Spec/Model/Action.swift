@@ -1,98 +1,200 @@
 /// One thing an app lets other apps ask it to do, at one route, under one convention.
+///
+/// A value type whose fields live in one shared, copy-on-write storage object, as
+/// ``ParameterSpec``'s do: an action is copied into the spec, the router and the endpoint, and
+/// each copy is then one reference, not some thirty fields.
 public struct Action: Sendable {
+    private var storage: Storage
+
     /// The action's name in the spec (`charge`, `logout`).
-    public var name: String
+    public var name: String {
+        get { storage.fields.name }
+        set { uniqueStorage().fields.name = newValue }
+    }
     /// The routes the action answers at. Usually one; an x-callback-url action without an explicit
     /// `url` answers at `<scheme>://x-callback-url/<name>` for each of the app's schemes.
-    public var routes: [RoutePattern]
+    public var routes: [RoutePattern] {
+        get { storage.fields.routes }
+        set { uniqueStorage().fields.routes = newValue }
+    }
     /// How the caller says where to come back, and how the answer is shaped.
-    public var convention: Convention
+    public var convention: Convention {
+        get { storage.fields.convention }
+        set { uniqueStorage().fields.convention = newValue }
+    }
     /// return-url only: the parameter that carries the return URL (default `returnURL`).
-    public var returnParameter: String
+    public var returnParameter: String {
+        get { storage.fields.returnParameter }
+        set { uniqueStorage().fields.returnParameter = newValue }
+    }
     /// return-url only: the prefix of response parameters (for example `ifcc_`).
-    public var responsePrefix: String
+    public var responsePrefix: String {
+        get { storage.fields.responsePrefix }
+        set { uniqueStorage().fields.responsePrefix = newValue }
+    }
     /// The outcomes a response may report, in order; the first is the success outcome.
-    public var outcomes: [String]
+    public var outcomes: [String] {
+        get { storage.fields.outcomes }
+        set { uniqueStorage().fields.outcomes = newValue }
+    }
     /// What to do with query parameters the action does not declare.
-    public var unknownParameters: UnknownParameterPolicy
+    public var unknownParameters: UnknownParameterPolicy {
+        get { storage.fields.unknownParameters }
+        set { uniqueStorage().fields.unknownParameters = newValue }
+    }
     /// The declared query parameters, in file order.
-    public var parameters: [ParameterSpec]
+    public var parameters: [ParameterSpec] {
+        get { storage.fields.parameters }
+        set { uniqueStorage().fields.parameters = newValue }
+    }
     /// `none` convention: the whole query is one value (`todolist://www.acme.com?Task`, from Apple's custom URL scheme documentation).
-    public var queryValue: ParameterSpec?
+    public var queryValue: ParameterSpec? {
+        get { storage.fields.queryValue }
+        set { uniqueStorage().fields.queryValue = newValue }
+    }
     /// The fragment is one value (`#200806231300` in the same example).
-    public var fragment: ParameterSpec?
+    public var fragment: ParameterSpec? {
+        get { storage.fields.fragment }
+        set { uniqueStorage().fields.fragment = newValue }
+    }
     /// Whether a fragment is dropped unread (`fragment: ignore`). Without it, a fragment on an
     /// action that declares none is refused as an unknown parameter whatever `unknown-parameters`
     /// says: a fragment is never sent to a server (RFC 3986 section 3.5), so one a caller put
     /// on an app's URL is meant for the app, and losing it silently would change the request.
-    public var ignoresFragment: Bool
+    public var ignoresFragment: Bool {
+        get { storage.fields.ignoresFragment }
+        set { uniqueStorage().fields.ignoresFragment = newValue }
+    }
     /// Undeclared query names dropped before the decision (`ignore-parameters`), whatever
     /// `unknown-parameters` says: never reported, never `duplicate-parameter`. Empty for most
     /// actions.
-    public var ignoreParameters: ParameterNameList
+    public var ignoreParameters: ParameterNameList {
+        get { storage.fields.ignoreParameters }
+        set { uniqueStorage().fields.ignoreParameters = newValue }
+    }
     /// Undeclared query names refused as `unknown-parameter` even under `unknown-parameters:
     /// ignore` or `accept` (`forbid-parameters`). Empty for most actions.
-    public var forbidParameters: ParameterNameList
+    public var forbidParameters: ParameterNameList {
+        get { storage.fields.forbidParameters }
+        set { uniqueStorage().fields.forbidParameters = newValue }
+    }
     /// How an incoming query name finds its declared parameter (`names:`, the action's own or the
     /// top level's): as written (the default), or in any letter case.
-    public var names: NameMatching
+    public var names: NameMatching {
+        get { storage.fields.names }
+        set { uniqueStorage().fields.names = newValue }
+    }
     /// The effective source policy (the action's own, or the app's).
-    public var sources: SourcePolicy
+    public var sources: SourcePolicy {
+        get { storage.fields.sources }
+        set { uniqueStorage().fields.sources = newValue }
+    }
     /// The effective signature requirement (the action's own, or the app's).
-    public var signatures: SignatureRequirement
+    public var signatures: SignatureRequirement {
+        get { storage.fields.signatures }
+        set { uniqueStorage().fields.signatures = newValue }
+    }
     /// The response parameters of the success outcome (`returns:`), unprefixed, in file order;
     /// `nil` when the spec does not say, in which case any response parameters are allowed.
-    public var returns: [ParameterSpec]?
+    public var returns: [ParameterSpec]? {
+        get { storage.fields.returns }
+        set { uniqueStorage().fields.returns = newValue }
+    }
     /// How `+` in the query reads (the action's own `query-encoding`, or the app's).
-    public var queryEncoding: QueryEncoding
+    public var queryEncoding: QueryEncoding {
+        get { storage.fields.queryEncoding }
+        set { uniqueStorage().fields.queryEncoding = newValue }
+    }
     /// Free text for generated documentation and code; the decision ignores it.
-    public var description: String?
+    public var description: String? {
+        get { storage.fields.description }
+        set { uniqueStorage().fields.description = newValue }
+    }
     /// Whether the app signs its answers to this action (the action's own `answers`, or the
     /// app's).
-    public var answers: AnswerPolicy
+    public var answers: AnswerPolicy {
+        get { storage.fields.answers }
+        set { uniqueStorage().fields.answers = newValue }
+    }
     /// How the spec's `callbacks` list is matched for this action's callbacks (the action's own
     /// `callback-match`, or the app's).
-    public var callbackMatch: CallbackMatch
+    public var callbackMatch: CallbackMatch {
+        get { storage.fields.callbackMatch }
+        set { uniqueStorage().fields.callbackMatch = newValue }
+    }
     /// The action's own `allow-schemes`, lowercased: forbidden schemes its callbacks may use all
     /// the same, in place of the app's; `nil` (most actions) for the app's.
-    public var allowSchemes: [String]?
+    public var allowSchemes: [String]? {
+        get { storage.fields.allowSchemes }
+        set { uniqueStorage().fields.allowSchemes = newValue }
+    }
     /// Fixed query pairs that tell this action apart from others at the same route (`select:`),
     /// in file order: the action matches only when the query carries each pair exactly, and the
     /// pairs are consumed (neither declared nor reported). Empty for most actions.
-    public var select: [QueryItem]
+    public var select: [QueryItem] {
+        get { storage.fields.select }
+        set { uniqueStorage().fields.select = newValue }
+    }
     /// x-callback-url and ulc: the outcomes whose callback parameter a request must carry
     /// (`required-callbacks:`), else `missing-callback`. Empty for most actions.
-    public var requiredCallbacks: [String]
+    public var requiredCallbacks: [String] {
+        get { storage.fields.requiredCallbacks }
+        set { uniqueStorage().fields.requiredCallbacks = newValue }
+    }
     /// Groups of optional query parameters of which a request must carry at least one each
     /// (`requires-one-of:`), else `missing-parameter` naming the group. Empty for most actions.
-    public var requiresOneOf: [[String]]
+    public var requiresOneOf: [[String]] {
+        get { storage.fields.requiresOneOf }
+        set { uniqueStorage().fields.requiresOneOf = newValue }
+    }
     /// Groups of optional query parameters of which a request may give at most one
     /// (`exclusive`); two of one group are refused as `invalid-parameter` naming both. Empty for
     /// most actions.
-    public var exclusive: [[String]]
+    public var exclusive: [[String]] {
+        get { storage.fields.exclusive }
+        set { uniqueStorage().fields.exclusive = newValue }
+    }
     /// Schemes this action refuses for its callbacks (`forbid-schemes`), lowercased, beside
     /// every other rule of the callback policy and whatever a `callbacks` list allows: a
     /// partner whose answer must stay on the device can refuse `https`. Empty for most actions.
-    public var forbidSchemes: [String]
+    public var forbidSchemes: [String] {
+        get { storage.fields.forbidSchemes }
+        set { uniqueStorage().fields.forbidSchemes = newValue }
+    }
     /// What a callback the policy refuses does to the request (`invalid-callback`): refuses it
     /// (the default), or, under ``InvalidCallbackPolicy/drop``, is dropped and reported when it
     /// is optional. x-callback-url and custom only, whose callbacks are optional.
-    public var invalidCallback: InvalidCallbackPolicy
+    public var invalidCallback: InvalidCallbackPolicy {
+        get { storage.fields.invalidCallback }
+        set { uniqueStorage().fields.invalidCallback = newValue }
+    }
     /// The parameters read as `;name=value` pairs after the route's last placeholder
     /// (`path-parameters`, as RFC 3966 `tel:` and RFC 5870 `geo:` URIs carry them), by name;
     /// each is declared in ``parameters`` and never read from the query. Empty for most actions.
-    public var pathParameters: [String]
+    public var pathParameters: [String] {
+        get { storage.fields.pathParameters }
+        set { uniqueStorage().fields.pathParameters = newValue }
+    }
     /// `custom` only: the action's own way back (`callback-parameters` and `answer`), in the
     /// partner's names; `nil` for the other conventions, whose preset ``wayBack`` gives.
-    public var customWayBack: WayBack?
+    public var customWayBack: WayBack? {
+        get { storage.fields.customWayBack }
+        set { uniqueStorage().fields.customWayBack = newValue }
+    }
     /// `custom` only: the fields the outcomes other than the success outcome carry
     /// (`error-returns:`), unprefixed; `nil` when the spec does not say (they are then read as
     /// text, unchecked).
-    public var errorReturns: [ParameterSpec]?
+    public var errorReturns: [ParameterSpec]? {
+        get { storage.fields.errorReturns }
+        set { uniqueStorage().fields.errorReturns = newValue }
+    }
     /// `custom` only: the echoed request parameter (or `json` member) that carries `rt-state`
     /// back, for a partner that keeps no query of the callback (`state-parameter:`); `nil` when
     /// `rt-state` travels in the callback's own query.
-    public var stateParameter: String?
+    public var stateParameter: String? {
+        get { storage.fields.stateParameter }
+        set { uniqueStorage().fields.stateParameter = newValue }
+    }
 
     /// Creates an action.
     public init(
@@ -129,38 +231,42 @@ public struct Action: Sendable {
         invalidCallback: InvalidCallbackPolicy = .refuse,
         pathParameters: [String] = []
     ) {
-        self.pathParameters = pathParameters
-        self.invalidCallback = invalidCallback
-        self.names = names
-        self.exclusive = exclusive
-        self.forbidSchemes = forbidSchemes
-        self.ignoresFragment = ignoresFragment
-        self.ignoreParameters = ignoreParameters
-        self.forbidParameters = forbidParameters
-        self.allowSchemes = allowSchemes
-        self.customWayBack = customWayBack
-        self.errorReturns = errorReturns
-        self.stateParameter = stateParameter
-        self.select = select
-        self.requiredCallbacks = requiredCallbacks
-        self.requiresOneOf = requiresOneOf
-        self.answers = answers
-        self.callbackMatch = callbackMatch
-        self.name = name
-        self.routes = routes
-        self.convention = convention
-        self.returnParameter = returnParameter
-        self.responsePrefix = responsePrefix
-        self.outcomes = outcomes ?? convention.defaultOutcomes
-        self.unknownParameters = unknownParameters
-        self.parameters = parameters
-        self.queryValue = queryValue
-        self.fragment = fragment
-        self.sources = sources
-        self.signatures = signatures
-        self.returns = returns
-        self.queryEncoding = queryEncoding
-        self.description = description
+        storage = Storage(
+            Fields(
+                name: name,
+                routes: routes,
+                convention: convention,
+                returnParameter: returnParameter,
+                responsePrefix: responsePrefix,
+                outcomes: outcomes ?? convention.defaultOutcomes,
+                unknownParameters: unknownParameters,
+                parameters: parameters,
+                queryValue: queryValue,
+                fragment: fragment,
+                ignoresFragment: ignoresFragment,
+                ignoreParameters: ignoreParameters,
+                forbidParameters: forbidParameters,
+                names: names,
+                sources: sources,
+                signatures: signatures,
+                returns: returns,
+                queryEncoding: queryEncoding,
+                description: description,
+                answers: answers,
+                callbackMatch: callbackMatch,
+                allowSchemes: allowSchemes,
+                select: select,
+                requiredCallbacks: requiredCallbacks,
+                requiresOneOf: requiresOneOf,
+                exclusive: exclusive,
+                forbidSchemes: forbidSchemes,
+                invalidCallback: invalidCallback,
+                pathParameters: pathParameters,
+                customWayBack: customWayBack,
+                errorReturns: errorReturns,
+                stateParameter: stateParameter
+            )
+        )
     }
 
     /// The declared parameter with this name, including route placeholders.
@@ -179,6 +285,60 @@ public struct Action: Sendable {
     /// like any query item, and removed by name afterwards.
     var selectShadowsParameter: Bool {
         select.contains { pair in parameter(taking: pair.name) != nil }
+    }
+
+    /// The storage, copied first when another value shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// The fields, copied only when another value shares them.
+    private final class Storage: @unchecked Sendable {
+        /// Mutated only through ``Action/uniqueStorage()``, when no other value shares it.
+        var fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+
+        func copy() -> Storage { Storage(fields) }
+    }
+
+    /// The stored fields, one for each property above.
+    private struct Fields {
+        var name: String
+        var routes: [RoutePattern]
+        var convention: Convention
+        var returnParameter: String
+        var responsePrefix: String
+        var outcomes: [String]
+        var unknownParameters: UnknownParameterPolicy
+        var parameters: [ParameterSpec]
+        var queryValue: ParameterSpec?
+        var fragment: ParameterSpec?
+        var ignoresFragment: Bool
+        var ignoreParameters: ParameterNameList
+        var forbidParameters: ParameterNameList
+        var names: NameMatching
+        var sources: SourcePolicy
+        var signatures: SignatureRequirement
+        var returns: [ParameterSpec]?
+        var queryEncoding: QueryEncoding
+        var description: String?
+        var answers: AnswerPolicy
+        var callbackMatch: CallbackMatch
+        var allowSchemes: [String]?
+        var select: [QueryItem]
+        var requiredCallbacks: [String]
+        var requiresOneOf: [[String]]
+        var exclusive: [[String]]
+        var forbidSchemes: [String]
+        var invalidCallback: InvalidCallbackPolicy
+        var pathParameters: [String]
+        var customWayBack: WayBack?
+        var errorReturns: [ParameterSpec]?
+        var stateParameter: String?
     }
 }
 

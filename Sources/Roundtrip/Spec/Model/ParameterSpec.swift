@@ -118,8 +118,8 @@ public struct ParameterSpec: Sendable {
     }
     /// The members a `json` value must have (`schema:`), checked at decision time.
     public var schema: JSONValueSchema? {
-        get { storage.schema }
-        set { uniqueStorage().schema = newValue }
+        get { storage.schema?.schema }
+        set { uniqueStorage().schema = newValue.map(SchemaBox.init) }
     }
 
     /// Creates a parameter.
@@ -174,7 +174,7 @@ public struct ParameterSpec: Sendable {
             description: description
         )
         storage.allowsLoneCarriageReturn = allowsLoneCarriageReturn
-        storage.schema = schema
+        storage.schema = schema.map(SchemaBox.init)
     }
 
     /// The arguments of the initializer above, in its order, each named by its label: generated
@@ -227,6 +227,15 @@ public struct ParameterSpec: Sendable {
         return storage
     }
 
+    /// A `json` parameter's schema, held by reference (see ``Storage/schema``).
+    private final class SchemaBox: Sendable {
+        let schema: JSONValueSchema
+
+        init(_ schema: JSONValueSchema) {
+            self.schema = schema
+        }
+    }
+
     /// The fields. Mutated only through ``uniqueStorage()``, when no other value shares it.
     private final class Storage: @unchecked Sendable {
         var type: ParameterType
@@ -244,7 +253,10 @@ public struct ParameterSpec: Sendable {
         var maximumItems: Int?
         var isMultiline: Bool
         var allowsLoneCarriageReturn = false
-        var schema: JSONValueSchema?
+        /// Held by reference: inline, the optional schema (empty in nearly every parameter) was
+        /// set up and tested through the type's value witnesses for each parameter read; a box
+        /// is one reference.
+        var schema: SchemaBox?
         var allowsEmpty: Bool
         var booleanFormat: BooleanFormat
         var maximumBytes: Int?

@@ -27,27 +27,27 @@ struct SpecFields<Key: SpecKey> {
     /// Records that `members[index]` holds `key`.
     ///
     /// - Returns: `false`, recording nothing, when an earlier member holds the key already.
+    @inline(__always)
     mutating func record(_ key: Key, at index: Int) -> Bool {
         precondition(key.ordinal < Self.capacity, "a spec mapping kind has at most 36 keys")
         precondition(index < Self.memberCapacity, "fields hold at most 31 members")
         guard slot(key) == 0 else { return false }
         let shift = UInt64(5 * (key.ordinal % 12))
         let value = UInt64(index + 1) << shift
-        switch key.ordinal / 12 {
-        case 0: slots.0 |= value
-        case 1: slots.1 |= value
-        default: slots.2 |= value
+        // Comparisons rather than a switch on the word's number: they keep the record and the
+        // reads small enough to be inlined where the reader asks for a key.
+        if key.ordinal < 12 {
+            slots.0 |= value
+        } else if key.ordinal < 24 {
+            slots.1 |= value
+        } else {
+            slots.2 |= value
         }
         return true
     }
 
     private func slot(_ key: Key) -> Int {
-        let word =
-            switch key.ordinal / 12 {
-            case 0: slots.0
-            case 1: slots.1
-            default: slots.2
-            }
+        let word = key.ordinal < 12 ? slots.0 : key.ordinal < 24 ? slots.1 : slots.2
         return Int((word >> UInt64(5 * (key.ordinal % 12))) & 31)
     }
 

@@ -6,7 +6,7 @@ extension SpecReader {
     /// Refuses the keys that do not apply to `type`, each with what it applies to.
     mutating func readKeysThatApply(_ fields: SpecFields<ParameterKey>, type: ParameterType, _ path: @autoclosure () -> String) {
         for key in ParameterKey.typeDependent {
-            guard let node = fields[key], let appliesTo = key.appliesOnly(to: type) else { continue }
+            guard fields.has(key), let appliesTo = key.appliesOnly(to: type), let node = fields[key] else { continue }
             let article = type == .integer ? "an" : "a"  // "a uuid", "a url": only "integer" takes "an"
             error("type-mismatch", Self.join(path(), key.name), node, "'\(key.name)' applies to \(appliesTo), not to \(article) \(type) parameter")
         }
