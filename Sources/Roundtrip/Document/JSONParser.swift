@@ -87,23 +87,43 @@ package struct JSONParser {
         repeatKeys: [String],
         comparedBytes: inout Int
     ) throws(DocumentSyntaxError) -> DocumentNode {
-        try bytes.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) in
-            var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth, repeatKeys: repeatKeys)
-            defer { comparedBytes = parser.comparedBytes }
-            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
-                throw DocumentSyntaxError("the file starts with a UTF-8 byte order mark; save it without one", position: parser.position)
+        // The body returns its failure as a value: the buffer method's typed throws is newer
+        // than some supported standard libraries (tvOS 18's rethrows `any Error`).
+        let parsed: Result<DocumentNode, DocumentSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(DocumentSyntaxError) {
+                return .success(try parseDocument(buffer, maximumDepth: maximumDepth, repeatKeys: repeatKeys, comparedBytes: &comparedBytes))
+            } catch {
+                return .failure(error)
             }
-            parser.skipWhitespace()
-            guard parser.index < buffer.count else {
-                throw DocumentSyntaxError("the file is empty; write one JSON object", position: parser.position)
-            }
-            let root = try parser.parseValue()
-            parser.skipWhitespace()
-            if parser.index < buffer.count {
-                throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value; remove it")
-            }
-            return root
         }
+        switch parsed {
+        case .success(let root): return root
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Parses the document in `buffer` (see ``parse(_:maximumDepth:repeatKeys:comparedBytes:)``).
+    private static func parseDocument(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        maximumDepth: Int,
+        repeatKeys: [String],
+        comparedBytes: inout Int
+    ) throws(DocumentSyntaxError) -> DocumentNode {
+        var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth, repeatKeys: repeatKeys)
+        defer { comparedBytes = parser.comparedBytes }
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw DocumentSyntaxError("the file starts with a UTF-8 byte order mark; save it without one", position: parser.position)
+        }
+        parser.skipWhitespace()
+        guard parser.index < buffer.count else {
+            throw DocumentSyntaxError("the file is empty; write one JSON object", position: parser.position)
+        }
+        let root = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < buffer.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value; remove it")
+        }
+        return root
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, repeatKeys: [String]) {
