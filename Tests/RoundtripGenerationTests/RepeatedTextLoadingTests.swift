@@ -21,17 +21,36 @@ struct RepeatedTextLoadingTests {
             let text = RepeatingSpecWriter.rendered(writer.spec(), unique: false)
             let bytes = Array(text.utf8)
             let byText = Result { () throws(SpecError) in try SpecLoader.load(json: bytes) }
-            let byDocument = Result { () throws(SpecError) in
-                let document: DocumentNode
-                do {
-                    document = try JSONParser.parse(bytes)
-                } catch {
-                    throw SpecError(file: nil, diagnostics: [])
-                }
-                return try SpecLoader.load(document: document, file: nil, source: nil)
-            }
+            let byDocument = loadWithoutRecognisingText(bytes)
             expectSameLoad(byText, byDocument, case: "seed \(seed)", text: text)
         }
+    }
+
+    /// Past the first misses, a spec whose definitions mostly differ stops looking them up and
+    /// reads each whole: definitions that differ, then repeats of them (some with a finding, read
+    /// again at each place), load as a fresh read does.
+    @Test(arguments: [false, true])
+    func definitionsReadPastTheLookupsLoadAsAFreshRead(withFindings: Bool) {
+        func action(_ index: Int, definition: Int) -> String {
+            // A negative max-length is a finding, reported at each place its definition stands.
+            let bound = withFindings && definition % 7 == 3 ? "-1" : "\(definition + 1)"
+            return #""act\#(index)":{"url":"shop://act\#(index)","convention":"none","parameters":{"p\#(index)":"#
+                + #"{"type":"string","max-length":\#(bound),"description":"definition \#(definition)"}}}"#
+        }
+        // 60 definitions that all differ, then 40 actions repeating 20 of them.
+        let actions = (0..<60).map { action($0, definition: $0) } + (60..<100).map { action($0, definition: $0 % 20) }
+        let text = #"{"roundtrip":1,"app":{"name":"Shop","schemes":["shop"]},"actions":{"# + actions.joined(separator: ",") + "}}"
+        let bytes = Array(text.utf8)
+        let byText = Result { () throws(SpecError) in try SpecLoader.load(json: bytes) }
+        let byDocument = loadWithoutRecognisingText(bytes)
+        switch byText {
+        case .failure(let error):
+            // 9 of the 60 definitions, and 6 of the 40 repeats.
+            #expect(withFindings && error.diagnostics.count == 15, "\(error.diagnostics)")
+        case .success(let loaded):
+            #expect(!withFindings && loaded.spec.actions.count == 100)
+        }
+        expectSameLoad(byText, byDocument, case: "definitions past the lookups", text: text)
     }
 }
 
@@ -68,6 +87,19 @@ struct RepeatedFlowTextLoadingTests {
             try SpecLoader.load(document: try YAMLDocumentReader.read(text), file: nil, source: nil)
         }
         expectSameLoad(byText, byContent, case: specPath, text: text)
+    }
+}
+
+/// Loads JSON from the parsed document alone: no object is recognised by its text.
+private func loadWithoutRecognisingText(_ bytes: [UInt8]) -> Result<SpecLoader.Loaded, SpecError> {
+    Result { () throws(SpecError) in
+        let document: DocumentNode
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw SpecError(file: nil, diagnostics: [])
+        }
+        return try SpecLoader.load(document: document, file: nil, source: nil)
     }
 }
 

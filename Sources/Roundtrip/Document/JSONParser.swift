@@ -54,7 +54,7 @@ package struct JSONParser {
     /// looked up.
     private var isParsingRepeatableMember = false
     /// How many members' objects were found to repeat an earlier one, and how many were not.
-    private var memberRepeats = (found: 0, missed: 0)
+    private var memberRepeats = RepeatTally()
     /// How many bytes the search for repeats has compared, for tests of its bound.
     private(set) var comparedBytes = 0
 
@@ -287,14 +287,9 @@ package struct JSONParser {
     @inline(__always)
     private func isRepeatable(key: String) -> Bool {
         if !isParsingRepeatable { return repeatKeys.contains(key) }
-        return !isParsingRepeatableMember && depth == repeatableMembersDepth && lookingUpMembersPays
-    }
-
-    /// Whether looking up members' objects still pays: it does until most of many have been
-    /// missed (a document whose definitions all differ then stops paying for digests and
-    /// comparisons that find nothing). It changes only the time parsing takes, never the nodes.
-    private var lookingUpMembersPays: Bool {
-        memberRepeats.missed < 32 || memberRepeats.missed <= 4 * memberRepeats.found
+        // A document whose definitions all differ stops paying for digests and comparisons
+        // that find nothing; the nodes are the same either way.
+        return !isParsingRepeatableMember && depth == repeatableMembersDepth && memberRepeats.pays
     }
 
     /// An object under one of ``repeatKeys``, or a member's of such an object: a repeat of an
@@ -331,7 +326,7 @@ package struct JSONParser {
         }
         comparedBytes += compared
         if isParsingRepeatable {
-            if earlier == nil { memberRepeats.missed += 1 } else { memberRepeats.found += 1 }
+            memberRepeats.count(found: earlier != nil)
         }
         // The same bytes parse here as they parsed there; but nested deeper, they could pass the
         // depth limit, and then they are parsed (and refused).

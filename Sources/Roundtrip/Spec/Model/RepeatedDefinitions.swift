@@ -58,6 +58,12 @@ struct RepeatedDefinitions {
 
     /// The definitions read without a finding, by digest (a digest may stand for several).
     private var read = DigestTable<(definition: Definition, parameter: ParameterSpec)>()
+    /// How many definitions were found read before and how many were not: a spec whose
+    /// definitions all differ stops looking them up (``lookingUpPays``).
+    private var lookups = RepeatTally()
+
+    /// Whether a definition is still worth looking up (and remembering) by its digest.
+    var lookingUpPays: Bool { lookups.pays }
     /// Definitions read without a finding that the JSON parser gave as repeats of an earlier
     /// text (``DocumentNode/Repeat``), by where that text starts: its further repeats are found
     /// here without a digest or a comparison.
@@ -242,7 +248,9 @@ struct RepeatedDefinitions {
     ///
     /// - Complexity: O(*n*) in the size of the definition.
     mutating func parameter(for definition: Definition, digest: UInt64) -> ParameterSpec? {
-        guard var parameter = read.first(digest: digest, where: { isSame($0.definition, definition) }, part: { $0.parameter }) else { return nil }
+        let found = read.first(digest: digest, where: { isSame($0.definition, definition) }, part: { $0.parameter })
+        lookups.count(found: found != nil)
+        guard var parameter = found else { return nil }
         if let start = repeatedTextStart(of: definition.node) {
             readAt.insert((start, Self.flags(of: definition), parameter), digest: Self.digest(ofStart: start))
         }

@@ -71,7 +71,8 @@ extension SpecReader {
     static let typeNames = SpecLanguage.parameterTypeNames.dropLast().joined(separator: ", ") + " or " + (SpecLanguage.parameterTypeNames.last ?? "")
 
     /// Reads one parameter definition, or gives the parameter read for the same definition
-    /// earlier in the spec (see ``RepeatedDefinitions``).
+    /// earlier in the spec (see ``RepeatedDefinitions``; a spec whose definitions mostly differ
+    /// stops looking them up, ``RepeatedDefinitions/lookingUpPays``).
     ///
     /// - Parameters:
     ///   - allowName: Whether the definition names itself (`query-value`, `fragment`).
@@ -85,6 +86,9 @@ extension SpecReader {
     ) -> ParameterSpec? {
         let definition = RepeatedDefinitions.Definition(name: name, node: node, allowName: allowName, allowList: allowList)
         if let parameter = repeatedDefinitions.parameter(repeating: definition) { return parameter }
+        guard repeatedDefinitions.lookingUpPays else {
+            return readDefinition(name: name, node: node, path: path(), allowName: allowName, allowList: allowList)
+        }
         let digest = repeatedDefinitions.digest(of: definition)
         if let parameter = repeatedDefinitions.parameter(for: definition, digest: digest) { return parameter }
         let findings = diagnostics.count
