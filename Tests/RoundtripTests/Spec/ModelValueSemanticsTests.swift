@@ -1,3 +1,4 @@
+import Foundation
 import Roundtrip
 import Testing
 
@@ -50,6 +51,42 @@ import Testing
         ActionChange(field: "unknownParameters", change: { $0.unknownParameters = .accept }, isChanged: { $0.unknownParameters == .accept }),
         ActionChange(field: "forbidSchemes", change: { $0.forbidSchemes = ["https"] }, isChanged: { $0.forbidSchemes == ["https"] }),
         ActionChange(field: "stateParameter", change: { $0.stateParameter = "state" }, isChanged: { $0.stateParameter == "state" }),
+        // Fields of one type side by side: a change to one is seen in it, never in the other.
+        ActionChange(
+            field: "returnParameter, not responsePrefix",
+            change: { $0.returnParameter = "back" },
+            isChanged: { $0.returnParameter == "back" && $0.responsePrefix != "back" }
+        ),
+        ActionChange(
+            field: "responsePrefix, not returnParameter",
+            change: { $0.responsePrefix = "rt_" },
+            isChanged: { $0.responsePrefix == "rt_" && $0.returnParameter != "rt_" }
+        ),
+        ActionChange(
+            field: "queryValue, not fragment",
+            change: { $0.queryValue = ParameterSpec(name: "whole", type: .string) },
+            isChanged: { $0.queryValue?.name == "whole" && $0.fragment == nil }
+        ),
+        ActionChange(
+            field: "fragment, not queryValue",
+            change: { $0.fragment = ParameterSpec(name: "tail", type: .string) },
+            isChanged: { $0.fragment?.name == "tail" && $0.queryValue == nil }
+        ),
+        ActionChange(
+            field: "ignoreParameters, not forbidParameters",
+            change: { $0.ignoreParameters = ParameterNameList(["utm_*"]) },
+            isChanged: { $0.ignoreParameters == ParameterNameList(["utm_*"]) && $0.forbidParameters == ParameterNameList() }
+        ),
+        ActionChange(
+            field: "requiresOneOf, not exclusive",
+            change: { $0.requiresOneOf = [["a", "b"]] },
+            isChanged: { $0.requiresOneOf == [["a", "b"]] && $0.exclusive.isEmpty }
+        ),
+        ActionChange(
+            field: "exclusive, not requiresOneOf",
+            change: { $0.exclusive = [["a", "b"]] },
+            isChanged: { $0.exclusive == [["a", "b"]] && $0.requiresOneOf.isEmpty }
+        ),
     ]
 
     @Test(arguments: actionChanges)
@@ -62,7 +99,7 @@ import Testing
         // The original still reads as it was loaded.
         #expect(original.name == "charge")
         #expect(original.parameters.map(\.name) == ["amount", "order"])
-        #expect(original.parameters[0].minimum == 0.01)
+        #expect(original.parameters[0].minimum == Decimal(string: "0.01"))
     }
 
     @Test func changingACopyOfAParameterLeavesTheOriginal() throws {
