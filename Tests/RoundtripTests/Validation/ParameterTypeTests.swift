@@ -36,6 +36,24 @@ struct ParameterTypeTests {
     }
 
     @Test(
+        "Booleans in their declared spelling: true/false/1/0 exactly, yes/no in any letter case",
+        arguments: [
+            (BooleanFormat.trueFalse, "true", true), (.trueFalse, "false", false), (.trueFalse, "1", true), (.trueFalse, "0", false),
+            (.trueFalse, "True", nil), (.trueFalse, "FALSE", nil), (.trueFalse, "tru", nil), (.trueFalse, "truex", nil), (.trueFalse, "falsy", nil),
+            (.trueFalse, "yes", nil), (.trueFalse, "2", nil), (.trueFalse, "", nil),
+            (.yesNo, "yes", true), (.yesNo, "YES", true), (.yesNo, "yEs", true), (.yesNo, "no", false), (.yesNo, "No", false),
+            (.yesNo, "ye", nil), (.yesNo, "yess", nil), (.yesNo, "n", nil), (.yesNo, "true", nil), (.yesNo, "", nil), (.yesNo, "y\u{E9}s", nil),
+            (.presence, "", true), (.presence, "true", true), (.presence, "0", false), (.presence, "yes", nil),
+        ] as [(BooleanFormat, String, Bool?)]
+    )
+    func booleanSpellings(format: BooleanFormat, raw: String, expected: Bool?) {
+        var spec = ParameterSpec(name: "b", type: .boolean)
+        spec.booleanFormat = format
+        let parsed = try? ParameterParsing.parse(raw, as: spec)
+        #expect(parsed.map { $0 == .boolean(true) } == expected)
+    }
+
+    @Test(
         "Integers: the 64-bit range exactly, at most 19 digits, an optional '-'",
         arguments: [
             ("-9223372036854775808", Int64.min), ("9223372036854775807", .max), ("-0", 0), ("0000000000000000001", 1),
