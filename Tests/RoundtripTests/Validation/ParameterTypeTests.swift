@@ -42,15 +42,16 @@ struct ParameterTypeTests {
             (.trueFalse, "True", nil), (.trueFalse, "FALSE", nil), (.trueFalse, "tru", nil), (.trueFalse, "truex", nil), (.trueFalse, "falsy", nil),
             (.trueFalse, "yes", nil), (.trueFalse, "2", nil), (.trueFalse, "", nil),
             (.yesNo, "yes", true), (.yesNo, "YES", true), (.yesNo, "yEs", true), (.yesNo, "no", false), (.yesNo, "No", false),
-            (.yesNo, "ye", nil), (.yesNo, "yess", nil), (.yesNo, "n", nil), (.yesNo, "true", nil), (.yesNo, "", nil), (.yesNo, "y\u{E9}s", nil),
-            (.presence, "", true), (.presence, "true", true), (.presence, "0", false), (.presence, "yes", nil),
+            (.yesNo, "NO", false), (.yesNo, "ye", nil), (.yesNo, "yess", nil), (.yesNo, "n", nil), (.yesNo, "true", nil), (.yesNo, "1", nil),
+            (.yesNo, "0", nil), (.yesNo, "", nil), (.yesNo, "y\u{E9}", nil), (.yesNo, "y\u{E9}s", nil),
+            (.presence, "", true), (.presence, "true", true), (.presence, "false", false), (.presence, "0", false), (.presence, "TRUE", nil),
+            (.presence, "yes", nil),
         ] as [(BooleanFormat, String, Bool?)]
     )
     func booleanSpellings(format: BooleanFormat, raw: String, expected: Bool?) {
         var spec = ParameterSpec(name: "b", type: .boolean)
         spec.booleanFormat = format
-        let parsed = try? ParameterParsing.parse(raw, as: spec)
-        #expect(parsed.map { $0 == .boolean(true) } == expected)
+        #expect((try? ParameterParsing.parse(raw, as: spec)) == expected.map(ParameterValue.boolean))
     }
 
     @Test(
