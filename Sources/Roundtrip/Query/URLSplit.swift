@@ -469,4 +469,12 @@ extension URLSplit {
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
+
+    /// Whether `bytes` equal the lowercased ASCII `lowercased`, ignoring ASCII case.
+    @inline(__always)
+    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercased: [UInt8]) -> Bool {
+        guard bytes.count == lowercased.count else { return false }
+        for index in 0..<bytes.count where URLSplit.lowercased(bytes[index]) != lowercased[index] { return false }
+        return true
+    }
 }

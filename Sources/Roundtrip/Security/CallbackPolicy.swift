@@ -167,7 +167,7 @@ public struct CallbackPolicy: Sendable {
                 isHTTPS: isHTTPS,
                 hostProblem: isHTTPS && !offsets.host.isEmpty ? CallbackHost.problem(UnsafeBufferPointer(rebasing: bytes[offsets.host])) : nil,
                 schemeRule: checksScheme ? CallbackPolicy.schemeRule(scheme) : nil,
-                isOwnScheme: checksScheme && ownSchemeBytes.contains { CallbackPolicy.equalsIgnoringCase(scheme, $0) },
+                isOwnScheme: checksScheme && ownSchemeBytes.contains { URLSplit.equalsIgnoringCase(scheme, $0) },
                 unreserved: CallbackPolicy.plainNamesAreUnreserved(bytes, offsets, responsePrefix: responsePrefix),
                 allowed: allowList?.contains { match == .exact ? $0.matchesExactly(bytes, offsets) : $0.matches(bytes, offsets) }
             )
@@ -299,7 +299,7 @@ public struct CallbackPolicy: Sendable {
 
     /// ``schemeRule(_:)``, counting the table's steps.
     private static func schemeRule(_ scheme: UnsafeBufferPointer<UInt8>, steps: inout Int) -> SchemeRule? {
-        if scheme.count >= 7, equalsIgnoringCase(UnsafeBufferPointer(rebasing: scheme[0..<7]), appleReservedPrefix) {
+        if scheme.count >= 7, URLSplit.equalsIgnoringCase(UnsafeBufferPointer(rebasing: scheme[0..<7]), appleReservedPrefix) {
             // `x-apple-…` was forbidden from the start, with the plain message.
             return scheme.count > 7 && scheme[7] == 0x2D ? .plain : .appleReserved
         }
@@ -317,14 +317,6 @@ public struct CallbackPolicy: Sendable {
 
     /// The number of forbidden schemes the lookup searches (the registry's and the platform's).
     package static var schemeTableCount: Int { forbiddenSchemes.count }
-
-    /// Whether `bytes` equal the lowercased ASCII `lowercased`, ignoring ASCII case.
-    @inline(__always)
-    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercased: [UInt8]) -> Bool {
-        guard bytes.count == lowercased.count else { return false }
-        for index in 0..<bytes.count where URLSplit.lowercased(bytes[index]) != lowercased[index] { return false }
-        return true
-    }
 
     /// A host problem, for the message.
     static func describe(_ problem: CallbackHost.Problem, host: Substring) -> String {

@@ -349,23 +349,23 @@ enum ParameterParsing {
             default: return nil
             }
         case .yesNo:
-            if spells(bytes, "yes", foldingCase: true) { return true }
-            if spells(bytes, "no", foldingCase: true) { return false }
+            if URLSplit.equalsIgnoringCase(bytes, yes) { return true }
+            if URLSplit.equalsIgnoringCase(bytes, no) { return false }
             return nil
         }
     }
 
-    /// Whether `bytes` are the ASCII word `word` (lowercase), in any letter case when
-    /// `foldingCase`: compared byte by byte in place. (`elementsEqual` against a `String`'s
-    /// UTF-8 view walked the view's indices, some 250 instructions a call on every Boolean
-    /// parameter of every request, counted with Valgrind's callgrind.)
-    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString, foldingCase: Bool = false) -> Bool {
+    /// `yes` and `no`, lowercase, for ``URLSplit/equalsIgnoringCase(_:_:)``.
+    private static let yes = Array("yes".utf8), no = Array("no".utf8)
+
+    /// Whether `bytes` are exactly the ASCII word `word`, compared byte by byte in place.
+    /// (`elementsEqual` against a `String`'s UTF-8 view walked the view's indices, some 250
+    /// instructions a call on every Boolean parameter of every request, counted with Valgrind's
+    /// callgrind.)
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         word.withUTF8Buffer { letters in
             guard bytes.count == letters.count else { return false }
-            for index in bytes.indices {
-                let byte = foldingCase ? URLSplit.lowercased(bytes[index]) : bytes[index]
-                if byte != letters[index] { return false }
-            }
+            for index in bytes.indices where bytes[index] != letters[index] { return false }
             return true
         }
     }
