@@ -266,7 +266,9 @@ package struct JSONParser {
             } else {
                 value = try parseValue()
             }
-            members.append(DocumentNode.Member(key: key, keyPosition: keyPosition, value: value))
+            // Moved into the member: a copy would retain what the value holds, and release it
+            // when the local ends with the loop's pass.
+            members.append(DocumentNode.Member(key: key, keyPosition: keyPosition, value: consume value))
             skipWhitespace()
             guard index < bytes.count else { throw error("the JSON ends inside an object; add the closing '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -431,9 +433,16 @@ package struct JSONParser {
             case 0x80...:
                 try validateUTF8Sequence()
             default:
-                // A run of plain ASCII: no line break can be among these bytes, so only the column moves.
+                // A run of plain ASCII: no line break can be among these bytes, so only the column
+                // moves. Eight bytes are checked at a time while all eight are plain.
                 let start = index
-                repeat { index += 1 } while index < bytes.count && Self.isPlainASCII(bytes[index])
+                index += 1
+                while index + 8 <= bytes.count,
+                    !Self.holdsOtherThanPlainASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                }
+                while index < bytes.count && Self.isPlainASCII(bytes[index]) { index += 1 }
                 column += index - start
             }
         }
@@ -544,6 +553,24 @@ package struct JSONParser {
 
     /// Whether a byte in a string stands for itself: ASCII, not a control character, a quote or a
     /// backslash.
+    /// Whether any of the eight bytes in `word` is not plain ASCII (``isPlainASCII(_:)``): a
+    /// control character, `"`, `\\` or a byte of a multi-byte character.
+    ///
+    /// A byte is below 0x20 exactly when subtracting 0x20 from it borrows into its top bit while
+    /// its own top bit is clear, and equals `c` exactly when its XOR with `c` is such a byte
+    /// below 0x01 (the test of "Determine if a word has a zero byte" in Sean Eron Anderson's
+    /// "Bit Twiddling Hacks"). A borrow moves only into the byte above one that set it, so the
+    /// word as a whole gives the right answer.
+    @inline(__always)
+    private static func holdsOtherThanPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        func below(_ limit: UInt8, _ word: UInt64) -> UInt64 { (word &- ones &* UInt64(limit)) & ~word }
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        return (word | below(0x20, word) | below(0x01, quote) | below(0x01, backslash)) & tops != 0
+    }
+
     private static func isPlainASCII(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }

@@ -489,6 +489,26 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Every type that a spelling alone names (all but a date, which a format comes with), with
+    /// its spelling (its ``description``), made once.
+    private static let spellings: [(spelling: String, type: ParameterType)] = [
+        ParameterType.string, .integer, .decimal, .boolean, .uuid, .url, .json, .base64, .secret,
+    ].map { ($0.description, $0) }
+
+    /// The type spelled `name` (its ``description``) when the spelling alone names it, or `nil`.
+    ///
+    /// Read for every definition a spec gives, so `name` is compared first only with the
+    /// spellings of its length: comparing two short strings that differ costs more than
+    /// comparing their lengths. A name with a non-ASCII byte is then compared with each, as
+    /// Swift compares strings by canonical equivalence, where other bytes can spell the same
+    /// string.
+    static func spelledAlone(_ name: String) -> ParameterType? {
+        let length = name.utf8.count
+        for entry in spellings where entry.spelling.utf8.count == length && entry.spelling == name { return entry.type }
+        guard name.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        return spellings.first { $0.spelling == name }?.type
+    }
+
     /// Whether `minimum`/`maximum` apply.
     public var isNumeric: Bool {
         switch self {

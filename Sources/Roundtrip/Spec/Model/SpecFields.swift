@@ -15,6 +15,9 @@ struct SpecFields<Key: SpecKey> {
     /// For the key at ordinal *k*, the five bits at 5·(*k* mod 12) of word *k* / 12 hold 1 + the
     /// index of its member, or 0 when the mapping does not have it.
     private var slots: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// Bit *k* is set when the mapping has the key at ordinal *k*: whether it has a key is one
+    /// test, asked for most keys of every definition.
+    private var present: UInt64 = 0
 
     /// Fields with no keys yet, over `members`.
     init(_ members: [DocumentNode.Member]) {
@@ -43,6 +46,7 @@ struct SpecFields<Key: SpecKey> {
         } else {
             slots.2 |= value
         }
+        present |= 1 << UInt64(key.ordinal)
         return true
     }
 
@@ -60,5 +64,5 @@ struct SpecFields<Key: SpecKey> {
     }
 
     /// Whether the mapping has the key.
-    func has(_ key: Key) -> Bool { slot(key) != 0 }
+    func has(_ key: Key) -> Bool { present & (1 << UInt64(key.ordinal)) != 0 }
 }

@@ -154,22 +154,23 @@ extension SpecReader {
     /// Reads `default`: one value, or a list of values for a list parameter, each checked against
     /// the type and constraints and kept in canonical form.
     mutating func readDefault(_ node: DocumentNode, into parameter: inout ParameterSpec, _ path: @autoclosure () -> String) {
-        let defaultPath = Self.join(path(), ParameterKey.default)
+        // Made only for a message: most defaults are valid.
+        func defaultPath() -> String { Self.join(path(), ParameterKey.default) }
         let rule = ParameterRule(parameter)
         if parameter.list != nil {
             guard let elements = node.elements else {
-                error("wrong-type", defaultPath, node, "the default of a list parameter is a list of values, such as [home, work]")
+                error("wrong-type", defaultPath(), node, "the default of a list parameter is a list of values, such as [home, work]")
                 return
             }
             guard !elements.isEmpty else {
-                error("invalid-default", defaultPath, node, "a list's default needs at least one item; leave 'default' out for none")
+                error("invalid-default", defaultPath(), node, "a list's default needs at least one item; leave 'default' out for none")
                 return
             }
             var items: [String] = []
             for (index, element) in elements.enumerated() {
-                guard let text = string(element, "\(defaultPath)[\(index)]") else { continue }
+                guard let text = string(element, "\(defaultPath())[\(index)]") else { continue }
                 if let why = Self.unreceivable(text, of: parameter, isItem: true) {
-                    error("invalid-default", defaultPath, node, "item \(index + 1) of the default \(why)")
+                    error("invalid-default", defaultPath(), node, "item \(index + 1) of the default \(why)")
                     return
                 }
                 items.append(text)
@@ -179,21 +180,21 @@ extension SpecReader {
                     parameter.defaultItems = values.map(parameter.text(for:))
                 }
             } catch {
-                self.error("invalid-default", defaultPath, node, "the default is not valid: \(error.message)")
+                self.error("invalid-default", defaultPath(), node, "the default is not valid: \(error.message)")
             }
-        } else if let value = string(node, defaultPath) {
+        } else if let value = string(node, defaultPath()) {
             if let why = Self.unreceivable(value, of: parameter, isItem: false) {
-                error("invalid-default", defaultPath, node, "the default \(why)")
+                error("invalid-default", defaultPath(), node, "the default \(why)")
                 return
             }
             do {
                 parameter.defaultValue = parameter.text(for: try ParameterParsing.parse(value, rule: rule))
             } catch {
-                self.error("invalid-default", defaultPath, node, "the default '\(value)' is not valid: \(error.message)")
+                self.error("invalid-default", defaultPath(), node, "the default '\(value)' is not valid: \(error.message)")
             }
         }
         if parameter.isRequired {
-            warning("unused-default", defaultPath, node, "a required parameter's default is never used")
+            warning("unused-default", defaultPath(), node, "a required parameter's default is never used")
         }
     }
 

@@ -105,7 +105,7 @@ extension SpecReader {
         allowName: Bool,
         allowList: Bool
     ) -> ParameterSpec? {
-        guard let fields = mapping(node, path(), keys: ParameterKey.self, allowed: allowName ? nil : ParameterKey.unnamed) else { return nil }
+        guard let fields = mapping(node, path(), keys: ParameterKey.self, excluding: allowName ? nil : .valueName) else { return nil }
         let resolvedName: String
         if let name {
             resolvedName = name
@@ -226,35 +226,25 @@ extension SpecReader {
     /// Reads `type` (and a date's `format`).
     private mutating func readType(_ fields: SpecFields<ParameterKey>, _ path: @autoclosure () -> String) -> ParameterType? {
         let typeName = string(fields[.type], Self.join(path(), ParameterKey.type)) ?? "string"
-        switch typeName {
-        case "string": return .string
-        case "integer": return .integer
-        case "decimal": return .decimal
-        case "boolean": return .boolean
-        case "uuid": return .uuid
-        case "url": return .url
-        case "json": return .json
-        case "base64": return .base64
-        case "secret": return .secret
-        case "date":
-            if let formatNode = fields[.format], formatNode.scalarText == BooleanFormat.presence.rawValue {
-                error(
-                    "type-mismatch",
-                    Self.join(path(), ParameterKey.format),
-                    formatNode,
-                    "'format: presence' applies to boolean parameters (a switch that is on when its name is there), not to a date parameter; give a date pattern such as yyyy-MM-dd, or use type: boolean"
-                )
-                return nil
-            }
-            do {
-                let format = string(fields[.format], Self.join(path(), ParameterKey.format))
-                return .date(try format.map { text throws(RoundtripError) in try dateFormat(text) } ?? .iso8601)
-            } catch {
-                self.error("invalid-format", Self.join(path(), ParameterKey.format), fields[.format], error.message)
-                return nil
-            }
-        default:
+        if let type = ParameterType.spelledAlone(typeName) { return type }
+        guard typeName == "date" else {
             error("invalid-value", Self.join(path(), ParameterKey.type), fields[.type], "unknown type '\(typeName)'; use \(Self.typeNames)")
+            return nil
+        }
+        if let formatNode = fields[.format], formatNode.scalarText == BooleanFormat.presence.rawValue {
+            error(
+                "type-mismatch",
+                Self.join(path(), ParameterKey.format),
+                formatNode,
+                "'format: presence' applies to boolean parameters (a switch that is on when its name is there), not to a date parameter; give a date pattern such as yyyy-MM-dd, or use type: boolean"
+            )
+            return nil
+        }
+        do {
+            let format = string(fields[.format], Self.join(path(), ParameterKey.format))
+            return .date(try format.map { text throws(RoundtripError) in try dateFormat(text) } ?? .iso8601)
+        } catch {
+            self.error("invalid-format", Self.join(path(), ParameterKey.format), fields[.format], error.message)
             return nil
         }
     }

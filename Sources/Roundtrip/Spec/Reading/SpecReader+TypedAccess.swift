@@ -3,23 +3,37 @@ import Foundation
 /// Reading a node as the value a key expects (a mapping of known keys, a string, a number, a
 /// list, one of a fixed set of choices), reporting the node when it is not.
 extension SpecReader {
-    /// The node as a mapping of `Key`s, reporting repeated keys and those not among `allowed`
-    /// (every key of the kind when `nil`).
+    /// The node as a mapping of `Key`s, reporting repeated keys and those of another kind or
+    /// `excluded`.
     mutating func mapping<Key: SpecKey>(
         _ node: DocumentNode,
         _ path: @autoclosure () -> String,
         keys: Key.Type,
-        allowed: [Key]? = nil
+        excluding excluded: Key? = nil
     ) -> SpecFields<Key>? {
         guard let members = node.members else {
             error("wrong-type", path(), node, "expected a mapping (key: value pairs)")
             return nil
         }
-        let distinct = distinctMembers(members, path())
         func known(_ name: String) -> Key? {
-            guard let key = Key.byName[name], allowed?.contains(key) ?? true else { return nil }
+            guard let key = Key.byName[name], key != excluded else { return nil }
             return key
         }
+        // Usually every key is known and none repeats. Recording each key finds a repeat (its
+        // slot is taken) without comparing spellings, as two members with one key have one
+        // spelling; anything else is read again below, reporting as it goes.
+        if members.count <= SpecFields<Key>.memberCapacity {
+            var fields = SpecFields<Key>(members)
+            var isPlain = true
+            for index in members.indices {
+                guard let key = known(members[index].key), fields.record(key, at: index) else {
+                    isPlain = false
+                    break
+                }
+            }
+            if isPlain { return fields }
+        }
+        let distinct = distinctMembers(members, path())
         // Usually the fields are the mapping's own members, uncopied; one with more members than
         // the fields can index has unknown keys among them, and keeps only its known ones.
         let isCompacted = distinct.count > SpecFields<Key>.memberCapacity
@@ -34,7 +48,7 @@ extension SpecReader {
                 continue
             }
             let member = distinct[index]
-            let names = (allowed ?? Key.allCases).map(\.name)
+            let names = Key.allCases.filter { $0 != excluded }.map(\.name)
             let hint = NameSuggestion.closest(to: member.key, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             error(
                 "unknown-key",
@@ -62,9 +76,13 @@ extension SpecReader {
         return distinct.filter { !$0.key.isEmpty }
     }
 
+    // The typed readers below read the node through its optional, never binding it to a local
+    // (`guard let node`): a binding copies the node, retaining and releasing what it holds, for
+    // every key a spec gives.
+
     mutating func string(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> String? {
-        guard let node else { return nil }
-        guard let text = node.scalarText else {
+        guard case .some = node else { return nil }
+        guard let text = node?.scalarText else {
             error("wrong-type", path(), node, "expected a single value, not a list or mapping")
             return nil
         }
@@ -81,7 +99,7 @@ extension SpecReader {
     }
 
     mutating func bool(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> Bool? {
-        guard let node, let text = string(node, path()) else { return nil }
+        guard let text = string(node, path()) else { return nil }
         if YAMLBooleanWords.truths.contains(text) { return true }
         if YAMLBooleanWords.falsehoods.contains(text) { return false }
         error("wrong-type", path(), node, "expected true or false, found '\(text)'")
@@ -89,7 +107,7 @@ extension SpecReader {
     }
 
     mutating func int(_ node: DocumentNode?, _ path: @autoclosure () -> String, minimum: Int = 0) -> Int? {
-        guard let node, let text = string(node, path()) else { return nil }
+        guard let text = string(node, path()) else { return nil }
         guard let value = Int(text), value >= minimum else {
             error("wrong-type", path(), node, "expected a whole number ≥ \(minimum), found '\(text)'")
             return nil
@@ -98,7 +116,7 @@ extension SpecReader {
     }
 
     mutating func decimal(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> Decimal? {
-        guard let node, let text = string(node, path()) else { return nil }
+        guard let text = string(node, path()) else { return nil }
         guard let value = SpecNumber.decimal(text) else {
             error("wrong-type", path(), node, "expected a number such as 12.50 or 1e3, below 10^38 with at most 38 digits, found '\(text)'")
             return nil
@@ -107,13 +125,14 @@ extension SpecReader {
     }
 
     mutating func stringList(_ node: DocumentNode?, _ path: @autoclosure () -> String) -> [String]? {
-        guard let node else { return nil }
-        if node.scalarText != nil, let single = string(node, path()) { return [single] }
-        guard let sequence = node.elements else {
+        guard case .some = node else { return nil }
+        if node?.scalarText != nil, let single = string(node, path()) { return [single] }
+        guard let sequence = node?.elements else {
             error("wrong-type", path(), node, "expected a list")
             return nil
         }
         var values: [String] = []
+        values.reserveCapacity(sequence.count)
         for (index, item) in sequence.enumerated() {
             if let value = string(item, "\(path())[\(index)]") { values.append(value) }
         }
@@ -122,7 +141,7 @@ extension SpecReader {
 
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: DocumentNode?, _ path: @autoclosure () -> String, _: Choice.Type) -> Choice?
     where Choice.RawValue == String {
-        guard let node, let text = string(node, path()) else { return nil }
+        guard let text = string(node, path()) else { return nil }
         if let value = Choice(rawValue: text) { return value }
         let choices = Choice.allCases.map(\.rawValue).joined(separator: ", ")
         // YAML 1.1 readers hand `off` or `no` to a validator as `false`: read them all as `off`.

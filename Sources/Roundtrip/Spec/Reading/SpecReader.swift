@@ -50,7 +50,7 @@ struct SpecReader {
     /// two such patterns accept different values.
     mutating func pattern(_ source: String) throws(RoundtripError) -> ValuePattern {
         if let compiled = patterns[source] {
-            if compiled.source.utf8.elementsEqual(source.utf8) { return compiled }
+            if compiled.source.hasSameBytes(as: source) { return compiled }
             return try ValuePattern(source)
         }
         let compiled = try ValuePattern(source)
@@ -61,7 +61,7 @@ struct SpecReader {
     /// A date format, compiled once per text (reused only for the same bytes, as patterns are).
     mutating func dateFormat(_ text: String) throws(RoundtripError) -> DateFormat {
         if let compiled = dateFormats[text] {
-            if compiled.pattern.utf8.elementsEqual(text.utf8) { return compiled }
+            if compiled.pattern.hasSameBytes(as: text) { return compiled }
             return try DateFormat(text)
         }
         let compiled = try DateFormat(text)
@@ -125,9 +125,32 @@ struct SpecReader {
     }
 
     /// Whether two of a few members share a key.
+    ///
+    /// Keys are told apart first by a word of their length and end bytes, and only keys with
+    /// the same word are compared whole: a parameters mapping's names mostly differ there.
     private static func repeatsAKey(_ members: [DocumentNode.Member]) -> Bool {
-        members.indices.dropFirst().contains { index in
-            members[..<index].contains { !$0.key.beginsWithOtherASCIIByte(than: members[index].key) && $0.key == members[index].key }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: members.count) { words in
+            for index in members.indices {
+                let word = outline(of: members[index].key)
+                words[index] = word
+                for earlier in 0..<index where word == words[earlier] || word == 0 || words[earlier] == 0 {
+                    if members[earlier].key == members[index].key { return true }
+                }
+            }
+            return false
         }
+    }
+
+    /// An ASCII key's length and first and last bytes, in one word; 0 for any other key.
+    ///
+    /// Two ASCII keys that differ in the word are different strings. A key with other bytes
+    /// gets 0 and is compared whole with every key: Swift compares strings by canonical
+    /// equivalence, under which a different sequence of bytes (`e` and U+0301, or U+212A
+    /// KELVIN SIGN for `K`) can be the same string.
+    private static func outline(of key: String) -> UInt64 {
+        key.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last, !bytes.contains(where: { $0 >= 0x80 }) else { return 0 }
+            return UInt64(bytes.count) << 16 | UInt64(first) << 8 | UInt64(last)
+        } ?? 0
     }
 }

@@ -11,4 +11,13 @@ extension String {
         guard let first = utf8.first, let otherFirst = other.utf8.first else { return false }
         return first < 0x80 && otherFirst < 0x80 && first != otherFirst
     }
+
+    /// Whether this text and `other` are the same bytes (not only canonically equivalent, as
+    /// `==` compares), compared in place.
+    package func hasSameBytes(as other: String) -> Bool {
+        let compared = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        }
+        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
 }
