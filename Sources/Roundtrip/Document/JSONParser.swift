@@ -551,16 +551,15 @@ package struct JSONParser {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// Whether a byte in a string stands for itself: ASCII, not a control character, a quote or a
-    /// backslash.
     /// Whether any of the eight bytes in `word` is not plain ASCII (``isPlainASCII(_:)``): a
     /// control character, `"`, `\\` or a byte of a multi-byte character.
     ///
-    /// A byte is below 0x20 exactly when subtracting 0x20 from it borrows into its top bit while
-    /// its own top bit is clear, and equals `c` exactly when its XOR with `c` is such a byte
-    /// below 0x01 (the test of "Determine if a word has a zero byte" in Sean Eron Anderson's
-    /// "Bit Twiddling Hacks"). A borrow moves only into the byte above one that set it, so the
-    /// word as a whole gives the right answer.
+    /// The tests are those of "Determine if a word has a byte less than n" and "Determine if a
+    /// word has a zero byte" in Sean Eron Anderson's "Bit Twiddling Hacks": a byte with its top
+    /// bit clear is below 0x20 when subtracting 0x20 from it sets its top bit, and equals `c` when
+    /// its XOR with `c` is below 0x01. Subtracting from the whole word, a borrow can run on into
+    /// the bytes above one that is below the limit, and mark them too; but a chain of borrows
+    /// starts only at such a byte, so the word is marked exactly when one of its bytes is.
     @inline(__always)
     private static func holdsOtherThanPlainASCII(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -571,6 +570,8 @@ package struct JSONParser {
         return (word | below(0x20, word) | below(0x01, quote) | below(0x01, backslash)) & tops != 0
     }
 
+    /// Whether a byte in a string stands for itself: ASCII, not a control character, a quote or a
+    /// backslash.
     private static func isPlainASCII(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }

@@ -49,37 +49,45 @@ struct JSONStringScanTests {
     @Test func everyByteThatMattersStopsTheRunWhereverItStands() throws {
         for (written, effect) in Self.insertions {
             // Runs of 0 to 24 plain bytes before the insertion and 0 to 17 after it: every
-            // place in a word, and runs that end in the text's last bytes.
-            for before in 0...24 {
-                for after in [0, 1, 7, 8, 9, 17] {
-                    let head = String(repeating: "a", count: before)
-                    let tail = String(repeating: "b", count: after)
-                    let text = #"{"k":""# + head + written + tail + #"","n":1}"#
-                    let context = "\(written.debugDescription) after \(before) bytes, \(after) after"
-                    switch Result(catching: { () throws(DocumentSyntaxError) in try JSONParser.parse(Array(text.utf8)) }) {
-                    case .success(let root):
-                        guard case .reads(let expected) = effect else {
-                            Issue.record("read although it should be refused: \(context)")
-                            continue
-                        }
-                        let members = try #require(root.members, "\(context)")
-                        #expect(members.first?.value.string == head + expected + tail, "\(context)")
-                        // The next key stands one column past the string's closing quote: the
-                        // run's bytes moved the column by one each, a character by one.
-                        let columns = #"{"k":""#.count + head.count + written.unicodeScalars.count + tail.count + #"","#.count
-                        #expect(members.last?.keyPosition.column == columns + 1, "\(context)")
-                        #expect(members.last?.keyPosition.offset == text.utf8.count - #""n":1}"#.utf8.count, "\(context)")
-                    case .failure(let error):
-                        guard case .refused(let message) = effect else {
-                            Issue.record("refused although it should read (\(error.message)): \(context)")
-                            continue
-                        }
-                        #expect(error.message.contains(message), "\(context): \(error.message)")
-                        #expect(error.position.column == #"{"k":""#.count + before + 1, "\(context)")
-                        #expect(error.position.offset == #"{"k":""#.utf8.count + before, "\(context)")
+            // place in a word. The string is followed by another member, or it is the last value
+            // and its end is within the text's last eight bytes, which no word covers.
+            for isLast in [false, true] {
+                for before in 0...24 {
+                    for after in [0, 1, 2, 7, 8, 9, 17] {
+                        try check(written, effect, before: before, after: after, isLast: isLast)
                     }
                 }
             }
+        }
+    }
+
+    private func check(_ written: String, _ effect: Effect, before: Int, after: Int, isLast: Bool) throws {
+        let head = String(repeating: "a", count: before)
+        let tail = String(repeating: "b", count: after)
+        let text = #"{"k":""# + head + written + tail + (isLast ? #""}"# : #"","n":1}"#)
+        let context = "\(written.debugDescription) after \(before) bytes, \(after) after\(isLast ? ", last" : "")"
+        switch Result(catching: { () throws(DocumentSyntaxError) in try JSONParser.parse(Array(text.utf8)) }) {
+        case .success(let root):
+            guard case .reads(let expected) = effect else {
+                Issue.record("read although it should be refused: \(context)")
+                return
+            }
+            let members = try #require(root.members, "\(context)")
+            #expect(members.first?.value.string == head + expected + tail, "\(context)")
+            guard !isLast else { return }
+            // The next key stands one column past the string's closing quote: the run's bytes
+            // moved the column by one each, a character by one.
+            let columns = #"{"k":""#.count + head.count + written.unicodeScalars.count + tail.count + #"","#.count
+            #expect(members.last?.keyPosition.column == columns + 1, "\(context)")
+            #expect(members.last?.keyPosition.offset == text.utf8.count - #""n":1}"#.utf8.count, "\(context)")
+        case .failure(let error):
+            guard case .refused(let message) = effect else {
+                Issue.record("refused although it should read (\(error.message)): \(context)")
+                return
+            }
+            #expect(error.message.contains(message), "\(context): \(error.message)")
+            #expect(error.position.column == #"{"k":""#.count + before + 1, "\(context)")
+            #expect(error.position.offset == #"{"k":""#.utf8.count + before, "\(context)")
         }
     }
 

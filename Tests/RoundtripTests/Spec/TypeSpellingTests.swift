@@ -20,6 +20,14 @@ struct TypeSpellingTests {
         #expect(type.description == spelling)
     }
 
+    /// The loader compares a type's name only with the spellings of its length, which is exact
+    /// while every spelling is lowercase ASCII letters and digits (no other character is
+    /// canonically equivalent to one of those).
+    @Test(arguments: SpecLanguage.parameterTypeNames)
+    func spellingsAreLowercaseLettersAndDigits(_ spelling: String) {
+        #expect(!spelling.isEmpty && spelling.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) })
+    }
+
     @Test func aDateNamesItsFormat() throws {
         let type = try Self.load(type: "date", format: "yyyyMMdd")
         guard case .date(let format) = type else {

@@ -497,16 +497,17 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type spelled `name` (its ``description``) when the spelling alone names it, or `nil`.
     ///
-    /// Read for every definition a spec gives, so `name` is compared first only with the
-    /// spellings of its length: comparing two short strings that differ costs more than
-    /// comparing their lengths. A name with a non-ASCII byte is then compared with each, as
-    /// Swift compares strings by canonical equivalence, where other bytes can spell the same
-    /// string.
+    /// Read for every definition a spec gives, so `name` is compared only with the spellings of
+    /// its length: comparing two short strings that differ costs more than comparing their
+    /// lengths. Swift compares strings by canonical equivalence, where other bytes can spell the
+    /// same string, but not for these spellings: they are lowercase ASCII letters and digits
+    /// (a test holds them to it), and the only non-ASCII characters canonically equivalent to
+    /// ASCII ones are U+212A KELVIN SIGN, U+037E GREEK QUESTION MARK and U+1FEF GREEK VARIA
+    /// (`K`, `;` and a backtick), so a string equal to a spelling has its UTF-8 length.
     static func spelledAlone(_ name: String) -> ParameterType? {
         let length = name.utf8.count
         for entry in spellings where entry.spelling.utf8.count == length && entry.spelling == name { return entry.type }
-        guard name.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-        return spellings.first { $0.spelling == name }?.type
+        return nil
     }
 
     /// Whether `minimum`/`maximum` apply.

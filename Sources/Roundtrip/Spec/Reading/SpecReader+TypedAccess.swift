@@ -19,9 +19,10 @@ extension SpecReader {
             guard let key = Key.byName[name], key != excluded else { return nil }
             return key
         }
-        // Usually every key is known and none repeats. Recording each key finds a repeat (its
-        // slot is taken) without comparing spellings, as two members with one key have one
-        // spelling; anything else is read again below, reporting as it goes.
+        // Usually every key is known and none repeats. Recording each key finds a known key met
+        // again (its slot is taken) without comparing the members' spellings two by two; any
+        // other mapping (a key met again, or one unknown or excluded here) is read again below,
+        // reporting as it goes.
         if members.count <= SpecFields<Key>.memberCapacity {
             var fields = SpecFields<Key>(members)
             var isPlain = true

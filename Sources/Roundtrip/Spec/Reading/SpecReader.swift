@@ -126,8 +126,9 @@ struct SpecReader {
 
     /// Whether two of a few members share a key.
     ///
-    /// Keys are told apart first by a word of their length and end bytes, and only keys with
-    /// the same word are compared whole: a parameters mapping's names mostly differ there.
+    /// Keys are told apart first by a word of their length and end bytes (``outline(of:)``): two
+    /// keys are compared whole only when their words are the same or one of them is 0. A
+    /// parameters mapping's names mostly differ there.
     private static func repeatsAKey(_ members: [DocumentNode.Member]) -> Bool {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: members.count) { words in
             for index in members.indices {
@@ -141,7 +142,8 @@ struct SpecReader {
         }
     }
 
-    /// An ASCII key's length and first and last bytes, in one word; 0 for any other key.
+    /// An ASCII key's length and first and last bytes, in one word; 0 for any other key (one
+    /// with a non-ASCII byte, the empty key, or one whose bytes are not stored in place).
     ///
     /// Two ASCII keys that differ in the word are different strings. A key with other bytes
     /// gets 0 and is compared whole with every key: Swift compares strings by canonical
