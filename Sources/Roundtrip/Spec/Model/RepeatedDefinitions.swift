@@ -147,14 +147,11 @@ struct RepeatedDefinitions {
         }
     }
 
-    /// Whether two texts are the same bytes. Not `==`, which is canonical equivalence: `"é"` and
-    /// `"e\u{301}"` are equal strings, but different names and patterns to a URL and a regular
-    /// expression, so one may not stand for the other.
+    /// Whether two texts are both absent or the same bytes (``String/hasSameBytes(as:)``).
     private static func sameBytes(_ lhs: String?, _ rhs: String?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
-        case (var left?, var right?):
-            left.utf8.count == right.utf8.count && left.withUTF8 { leftBytes in right.withUTF8 { Self.sameBytes(leftBytes, $0) } }
+        case (let left?, let right?): left.hasSameBytes(as: right)
         default: false
         }
     }
@@ -225,11 +222,6 @@ struct RepeatedDefinitions {
             starts.append(start)
         }
         (lastSet, lastSetStarts, lastSetParameters) = (set, starts, parameters)
-    }
-
-    /// Whether two runs of bytes of the same length are equal.
-    private static func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-        lhs.isEmpty || memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0
     }
 
     /// Whether two nodes have the same text (`false` when either text is not known).

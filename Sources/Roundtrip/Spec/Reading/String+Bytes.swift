@@ -1,3 +1,5 @@
+import Foundation
+
 extension String {
     /// Whether this text and `other` both begin with an ASCII byte, and not the same one: then
     /// they differ, and neither begins with the other, also as `String`s compare (by canonical
@@ -12,12 +14,13 @@ extension String {
         return first < 0x80 && otherFirst < 0x80 && first != otherFirst
     }
 
-    /// Whether this text and `other` are the same bytes (not only canonically equivalent, as
-    /// `==` compares), compared in place.
+    /// Whether this text and `other` are the same bytes, compared in place. Not `==`, which is
+    /// canonical equivalence: `"é"` and `"e\u{301}"` are equal strings, but different names and
+    /// patterns to a URL and a regular expression, so one may not stand for the other.
     package func hasSameBytes(as other: String) -> Bool {
-        let compared = utf8.withContiguousStorageIfAvailable { mine in
-            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
-        }
-        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
+        var mine = self
+        var theirs = other
+        guard mine.utf8.count == theirs.utf8.count else { return false }
+        return mine.withUTF8 { left in theirs.withUTF8 { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 } }
     }
 }
