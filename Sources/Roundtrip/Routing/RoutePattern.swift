@@ -89,7 +89,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         try Self.checkRest(parts.segments, text)
         for case .placeholder(let name) in parts.segments { _ = try SplitSegment(name, route: text) }
         // A literal host is compared in its decoded form (see HostValue): it must be a host.
-        if hostPlaceholder == nil, parts.host.utf8.contains(0x25) || parts.host.utf8.first == 0x5B,
+        if hostPlaceholder == nil, parts.host.containsByte(0x25) || parts.host.utf8.first == 0x5B,
             case .failure(let problem) = parts.host.withUTF8({ HostValue.normalized($0) })
         {
             throw RoundtripError(.malformedURL, problem.message(for: "the host '\(parts.host)' of the route '\(text)'"))

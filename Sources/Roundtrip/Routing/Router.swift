@@ -152,7 +152,7 @@ package struct Router: Sendable {
         var host = route.hostPlaceholder == nil ? route.host : ":"
         // A literal host in the normal form incoming hosts are looked up in (RoutePattern has
         // refused one that is no host).
-        if route.hostPlaceholder == nil, route.host.utf8.contains(0x25),
+        if route.hostPlaceholder == nil, route.host.containsByte(0x25),
             case .success(let normalized) = host.withUTF8({ HostValue.normalized($0) })
         {
             host = normalized

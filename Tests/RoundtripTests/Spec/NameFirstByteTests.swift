@@ -50,4 +50,35 @@ struct NameFirstByteTests {
             #expect(loaded.spec.actions.first?.parameters.count == 2)
         }
     }
+
+    /// A mapping of many members (more than are compared pairwise): its repeated key, wherever
+    /// it stands, is reported once at its second place; without one, every member is read.
+    @Test(arguments: [
+        (20, nil as (Int, Int)?),
+        (20, (3, 19)),
+        (40, (0, 1)),
+        (40, (38, 39)),
+        (17, (0, 16)),
+    ])
+    func manyActionsRepeatAKeyExactlyWhenTwoNamesAreTheSame(_ count: Int, _ repeated: (Int, Int)?) throws {
+        let names = (0..<count).map { index in index == repeated?.1 ? "action\(repeated?.0 ?? 0)" : "action\(index)" }
+        let actions = names.map { #""\#($0)":{"url":"t://\#($0)","convention":"none"}"# }.joined(separator: ",")
+        let spec = #"{"roundtrip":1,"app":{"name":"T","schemes":["t"]},"actions":{\#(actions)}}"#
+        if let repeated {
+            let refusal = #expect(throws: SpecError.self) { try SpecLoader.load(json: spec) }
+            let findings = refusal?.diagnostics.filter { $0.rule == "duplicate-key" } ?? []
+            #expect(findings.map(\.keyPath) == ["actions.action\(repeated.0)"])
+        } else {
+            #expect(try SpecLoader.load(json: spec).spec.actions.map(\.name) == names)
+        }
+    }
+
+    /// Among many members, canonically equivalent keys are one key too.
+    @Test func manyActionsWithCanonicallyEquivalentNamesRepeatAKey() {
+        let names = (0..<18).map { "a\($0)" } + [#"\u00e9"#, #"e\u0301"#]
+        let actions = names.map { #""\#($0)":{"url":"t://a","convention":"none"}"# }.joined(separator: ",")
+        let spec = #"{"roundtrip":1,"app":{"name":"T","schemes":["t"]},"actions":{\#(actions)}}"#
+        let refusal = #expect(throws: SpecError.self) { try SpecLoader.load(json: spec) }
+        #expect(refusal?.diagnostics.contains { $0.rule == "duplicate-key" } == true)
+    }
 }

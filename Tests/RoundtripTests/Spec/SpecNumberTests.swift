@@ -64,3 +64,52 @@ struct SpecNumberPropertyTests {
         }
     }
 }
+
+/// A `minimum` above its `maximum` is refused exactly when the numbers are in that order, in
+/// every form a bound is written: plain decimals of any digits (more than a 64-bit significand
+/// holds among them), negative ones, and exponents.
+@Suite("Spec numbers: bounds are ordered as their numbers are")
+struct SpecBoundOrderTests {
+    /// A bound's text: a sign, digits with a point among them, and sometimes an exponent.
+    static let bound = zip(Gen.bool, Gen.int(in: 0...9).array(of: 1...24), Gen.int(in: 0...24), Gen.int(in: -3...3)).map {
+        text(isNegative: $0, digits: $1, point: $2, exponent: $3)
+    }
+
+    /// The text of a bound: `digits` with a point after the first `point` of them (or none
+    /// after the last), and `e` and the exponent unless it is 0.
+    static func text(isNegative: Bool, digits: [Int], point: Int, exponent: Int) -> String {
+        let written = digits.map(String.init).joined()
+        let split = min(point, written.count)
+        let fraction = split < written.count ? (split == 0 ? "0." : ".") + written.dropFirst(split) : ""
+        let plain = (isNegative ? "-" : "") + written.prefix(split) + fraction
+        return exponent == 0 ? plain : plain + "e\(exponent)"
+    }
+
+    /// The rules the loader reports for one decimal parameter with these bounds.
+    static func rules(minimum: String, maximum: String) -> [String] {
+        // YAML, which reads `007` as 7 where JSON refuses it.
+        let yaml = SpecNumberTests.header + "parameters: {p: {type: decimal, minimum: \(minimum), maximum: \(maximum)}}}}\n"
+        do {
+            _ = try SpecLoader.load(yaml: yaml)
+            return []
+        } catch {
+            return error.diagnostics.map(\.rule)
+        }
+    }
+
+    @Test func aMinimumAboveItsMaximumIsRefusedExactlyWhenItsNumberIs() async {
+        await propertyCheck(count: 400, input: Self.bound, Self.bound) { minimum, maximum in
+            guard let low = SpecNumber.decimal(minimum), let high = SpecNumber.decimal(maximum) else { return }
+            #expect(Self.rules(minimum: minimum, maximum: maximum) == (low > high ? ["empty-range"] : []), "\(minimum) … \(maximum)")
+        }
+    }
+
+    @Test(arguments: [
+        ("0.01", "100000", false), ("100000", "0.01", true), ("-5", "-5.0", false), ("-0", "0", false), ("0.10", "0.1", false),
+        ("1e3", "999", true), ("9999999999999999999", "10000000000000000000", false), ("10000000000000000000", "9999999999999999999", true),
+        ("0.0000000000000000001", "0.00000000000000000001", true), ("-1", "-2", true), ("007", "7", false),
+    ])
+    func boundsInOrder(_ minimum: String, _ maximum: String, _ isRefused: Bool) {
+        #expect(Self.rules(minimum: minimum, maximum: maximum) == (isRefused ? ["empty-range"] : []))
+    }
+}

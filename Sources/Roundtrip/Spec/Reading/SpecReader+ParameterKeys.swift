@@ -49,7 +49,8 @@ extension SpecReader {
         }
         parameter.minimumItems = int(fields[.minItems], Self.join(path(), ParameterKey.minItems))
         parameter.maximumItems = int(fields[.maxItems], Self.join(path(), ParameterKey.maxItems))
-        if parameter.list == nil, fields[.list] == nil {
+        // Most definitions have neither key: told before a list of them is made.
+        if parameter.list == nil, fields[.list] == nil, fields.has(.minItems) || fields.has(.maxItems) {
             for key in [ParameterKey.minItems, .maxItems] where fields.has(key) {
                 error(
                     "type-mismatch",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parameter definitions: an action's `parameters`, its `query-value` and `fragment`, and
 /// each `returns` entry.
 extension SpecReader {
@@ -12,6 +14,7 @@ extension SpecReader {
         // The definitions of the last set read, in order, under this set's names: each is what
         // reading its definition here would give.
         let renamed = repeatedDefinitions.parametersRenamed(for: set, entries: entries)
+        var prefixCount = 0
         // By index, each member's fields read in place: binding a member to a local copied its
         // key and its node.
         for index in entries.indices {
@@ -35,11 +38,15 @@ extension SpecReader {
                 read = readParameter(name: name, node: entries[index].value, path: "\(path).parameters.\(name)", allowName: false)
             }
             if let parameter = read {
-                if parameter.isPrefix { checkPrefixDefinition(parameter, node: entries[index].value, "\(path).parameters.\(name)") }
+                if parameter.isPrefix {
+                    prefixCount += 1
+                    checkPrefixDefinition(parameter, node: entries[index].value, "\(path).parameters.\(name)")
+                }
                 parameters.append(parameter)
             }
         }
-        checkPrefixOverlaps(parameters, path: path, node: set.node)
+        // Two prefixes at least can overlap; most sets have none.
+        if prefixCount > 1 { checkPrefixOverlaps(parameters, path: path, node: set.node) }
         if diagnostics.count == findings {
             repeatedDefinitions.remember(parameters, for: set)
             if renamed == nil { repeatedDefinitions.rememberDefinitions(of: set, entries: entries, read: parameters) }
@@ -60,8 +67,22 @@ extension SpecReader {
         } else if let problem = convention.rules.parameterNameProblem(name, returnParameter: returnParameter, responsePrefix: responsePrefix) {
             error("reserved-parameter", path(), node(), problem)
         }
+        // Nearly every name is printable ASCII without '*': it holds no character names may not
+        // hold and makes no prefix, which one pass over its bytes tells.
+        guard !Self.isPlainName(name) else { return }
         checkNameCharacters(name, path(), node(), what: "the parameter name")
         checkPrefixName(name, path(), node(), convention: convention)
+    }
+
+    /// Whether every byte of `name` is printable ASCII (0x20 to 0x7E) other than `*`. Such a name
+    /// passes ``checkNameCharacters(_:_:_:what:)``, which refuses only control characters, C1
+    /// controls and bidi controls (``PercentDecoding/forbiddenCharacter(in:options:)``), and
+    /// ``checkPrefixName(_:_:_:convention:)``, which looks only at names with a `*`.
+    static func isPlainName(_ name: String) -> Bool {
+        name.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte &- 0x20 >= 0x5F || byte == 0x2A { return false }
+            return true
+        } ?? false
     }
 
     /// The longest `pattern` a spec may give, in characters.
@@ -174,7 +195,9 @@ extension SpecReader {
         if type.isNumeric {
             parameter.minimum = decimal(fields[.minimum], Self.join(path(), ParameterKey.minimum))
             parameter.maximum = decimal(fields[.maximum], Self.join(path(), ParameterKey.maximum))
-            if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum > maximum {
+            if let minimum = parameter.minimum, let maximum = parameter.maximum,
+                Self.exceeds(minimum, maximum, written: fields[.minimum]?.scalarText, fields[.maximum]?.scalarText)
+            {
                 error("empty-range", path(), node, "minimum \(minimum) is greater than maximum \(maximum)")
             }
         }
@@ -183,7 +206,9 @@ extension SpecReader {
         if let patternNode = fields[.pattern], let source = string(patternNode, Self.join(path(), ParameterKey.pattern)) {
             // A pattern describes one value; a longer one is a mistake or an attempt to make the
             // loader build a large program (ValuePattern bounds the program itself too).
-            if source.count > Self.maximumPatternLength {
+            // Counting characters walks grapheme breaks: only a pattern of more bytes than the
+            // limit can have more characters.
+            if source.utf8.count > Self.maximumPatternLength, source.count > Self.maximumPatternLength {
                 error(
                     "invalid-pattern",
                     Self.join(path(), ParameterKey.pattern),
@@ -200,8 +225,10 @@ extension SpecReader {
         }
         if let enumNode = fields[.enum], let values = stringList(enumNode, Self.join(path(), ParameterKey.enum)) {
             var canonical: [String] = []
+            canonical.reserveCapacity(values.count)
             var single = parameter
-            single.list = nil
+            // Set only when it changes: setting it copies the definition's storage.
+            if single.list != nil { single.list = nil }
             let rule = ParameterRule(single)
             for (index, value) in values.enumerated() {
                 if let why = Self.unreceivable(value, of: parameter, isItem: parameter.list != nil) {
@@ -221,6 +248,19 @@ extension SpecReader {
             readDefault(defaultNode, into: &parameter, path())
         }
         return parameter
+    }
+
+    /// Whether `minimum` is greater than `maximum`. Bounds written as plain decimals
+    /// (`written`, `0.01` or `-5`) are compared as ``FixedDecimal``s in a few instructions;
+    /// comparing `Decimal`s costs over a thousand, once for each parameter with both bounds. Any
+    /// other form, or digits a `FixedDecimal` cannot hold, is compared as `Decimal`s.
+    static func exceeds(_ minimum: Decimal, _ maximum: Decimal, written minimumText: String?, _ maximumText: String?) -> Bool {
+        if let minimumText, let maximumText, let low = FixedDecimal(minimumText), let high = FixedDecimal(maximumText),
+            let order = FixedDecimal.compare(low, high)
+        {
+            return order == .orderedDescending
+        }
+        return minimum > maximum
     }
 
     /// Reads `type` (and a date's `format`).

@@ -103,7 +103,7 @@ struct SpecReader {
     mutating func distinctMembers(_ members: [DocumentNode.Member], _ path: @autoclosure () -> String) -> [DocumentNode.Member] {
         guard members.count > 1 else { return members }
         // Usually no key repeats: then the members are returned as they are, uncopied.
-        if members.count <= 16, !Self.repeatsAKey(members) { return members }
+        if members.count <= 16 ? !Self.repeatsAKey(members) : !Self.repeatsAKeyAmongMany(members) { return members }
         var result: [DocumentNode.Member] = []
         result.reserveCapacity(members.count)
         var seen = members.count > 16 ? Set<String>(minimumCapacity: members.count) : nil
@@ -122,6 +122,13 @@ struct SpecReader {
             }
         }
         return result
+    }
+
+    /// Whether two of many members share a key (an API's actions): one set insertion a key.
+    private static func repeatsAKeyAmongMany(_ members: [DocumentNode.Member]) -> Bool {
+        var seen = Set<String>(minimumCapacity: members.count)
+        for index in members.indices where !seen.insert(members[index].key).inserted { return true }
+        return false
     }
 
     /// Whether two of a few members share a key.
