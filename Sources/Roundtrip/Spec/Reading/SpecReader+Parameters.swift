@@ -21,7 +21,7 @@ extension SpecReader {
             let name = entries[index].key
             // The paths are built only for a message (most parameters have none), each in an
             // autoclosure of its own: a closure kept in a local would be allocated per parameter.
-            checkParameterName(
+            let isPlain = checkParameterName(
                 name,
                 "\(path).parameters.\(name)",
                 Self.keyNode(entries[index]),
@@ -38,7 +38,8 @@ extension SpecReader {
                 read = readParameter(name: name, node: entries[index].value, path: "\(path).parameters.\(name)", allowName: false)
             }
             if let parameter = read {
-                if parameter.isPrefix {
+                // A plain name has no '*', so it names no prefix (`isPrefix` would look again).
+                if !isPlain, parameter.isPrefix {
                     prefixCount += 1
                     checkPrefixDefinition(parameter, node: entries[index].value, "\(path).parameters.\(name)")
                 }
@@ -54,6 +55,11 @@ extension SpecReader {
         return parameters
     }
 
+    /// Refuses a parameter name that is Roundtrip's or the convention's, holds a character names
+    /// may not hold, or is a prefix that could never mean what it says.
+    ///
+    /// - Returns: Whether the name is plain (``isPlainName(_:)``): then it is no prefix.
+    @discardableResult
     mutating func checkParameterName(
         _ name: String,
         _ path: @autoclosure () -> String,
@@ -61,7 +67,7 @@ extension SpecReader {
         convention: Convention,
         returnParameter: String,
         responsePrefix: String
-    ) {
+    ) -> Bool {
         if ReservedNames.isReserved(name) {
             error("reserved-parameter", path(), node(), "parameters starting with 'rt-' belong to Roundtrip and may not be declared")
         } else if let problem = convention.rules.parameterNameProblem(name, returnParameter: returnParameter, responsePrefix: responsePrefix) {
@@ -69,9 +75,10 @@ extension SpecReader {
         }
         // Nearly every name is printable ASCII without '*': it holds no character names may not
         // hold and makes no prefix, which one pass over its bytes tells.
-        guard !Self.isPlainName(name) else { return }
+        guard !Self.isPlainName(name) else { return true }
         checkNameCharacters(name, path(), node(), what: "the parameter name")
         checkPrefixName(name, path(), node(), convention: convention)
+        return false
     }
 
     /// Whether every byte of `name` is printable ASCII (0x20 to 0x7E) other than `*`. Such a name
