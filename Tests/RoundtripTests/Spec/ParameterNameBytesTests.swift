@@ -46,11 +46,14 @@ struct ParameterNameBytesTests {
         #expect(characterFindings(name).isEmpty == !isRefused)
     }
 
-    @Test func aStarEndsAPrefix() throws {
-        let spec =
-            #"{"roundtrip":1,"app":{"name":"T","schemes":["t"]},"actions":{"a":{"url":"t://a","convention":"none","#
-            + #""parameters":{"fld*":{"type":"string"},"amount":{"type":"string"}}}}}"#
-        let parameters = try SpecLoader.load(json: spec).spec.actions.first?.parameters ?? []
-        #expect(parameters.map(\.isPrefix) == [true, false])
+    /// A name ending in `*` is a prefix, whose definition is held to what a prefix may have;
+    /// a plain name is none.
+    @Test func aStarEndsAPrefixAndItsDefinitionIsChecked() throws {
+        let header = #"{"roundtrip":1,"app":{"name":"T","schemes":["t"]},"actions":{"a":{"url":"t://a","convention":"none","parameters":"#
+        let loaded = try SpecLoader.load(json: header + #"{"fld*":{"type":"string"},"amount":{"type":"string","required":true}}}}}"#)
+        #expect(loaded.spec.actions.first?.parameters.map(\.isPrefix) == [true, false])
+        let required = header + #"{"fld*":{"type":"string","required":true}}}}}"#
+        let refusal = #expect(throws: SpecError.self) { try SpecLoader.load(json: required) }
+        #expect(refusal?.diagnostics.map(\.keyPath) == ["actions.a.parameters.fld*.required"])
     }
 }

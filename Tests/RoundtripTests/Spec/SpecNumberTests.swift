@@ -70,10 +70,15 @@ struct SpecNumberPropertyTests {
 /// holds among them), negative ones, and exponents.
 @Suite("Spec numbers: bounds are ordered as their numbers are")
 struct SpecBoundOrderTests {
-    /// A bound's text: a sign, digits with a point among them, and sometimes an exponent.
-    static let bound = zip(Gen.bool, Gen.int(in: 0...9).array(of: 1...24), Gen.int(in: 0...24), Gen.int(in: -3...3)).map {
+    /// A bound's text: a sign, digits with a point among them, and sometimes an exponent. Most
+    /// are plain decimals of at most 19 digits, compared without `Decimal`; the others (an
+    /// exponent, 20 digits) are compared as `Decimal`s.
+    static let bound = zip(Gen.bool, Gen.int(in: 0...9).array(of: 1...20), Gen.int(in: 0...20), exponent).map {
         text(isNegative: $0, digits: $1, point: $2, exponent: $3)
     }
+
+    /// An exponent: 0 (none written) ten times in sixteen, else from -3 to 3.
+    static let exponent = Gen.int(in: -3...12).map { $0 > 3 ? 0 : $0 }
 
     /// The text of a bound: `digits` with a point after the first `point` of them (or none
     /// after the last), and `e` and the exponent unless it is 0.
@@ -108,6 +113,7 @@ struct SpecBoundOrderTests {
         ("0.01", "100000", false), ("100000", "0.01", true), ("-5", "-5.0", false), ("-0", "0", false), ("0.10", "0.1", false),
         ("1e3", "999", true), ("9999999999999999999", "10000000000000000000", false), ("10000000000000000000", "9999999999999999999", true),
         ("0.0000000000000000001", "0.00000000000000000001", true), ("-1", "-2", true), ("007", "7", false),
+        ("-0.5", "-1", true), ("-1", "-0.5", false), ("-1.25", "-1.3", true), ("-1", "0.5", false), ("0.5", "-1", true),
     ])
     func boundsInOrder(_ minimum: String, _ maximum: String, _ isRefused: Bool) {
         #expect(Self.rules(minimum: minimum, maximum: maximum) == (isRefused ? ["empty-range"] : []))
