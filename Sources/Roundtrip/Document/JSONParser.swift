@@ -434,12 +434,17 @@ package struct JSONParser {
                 try validateUTF8Sequence()
             default:
                 // A run of plain ASCII: no line break can be among these bytes, so only the column
-                // moves. Eight bytes are checked at a time while all eight are plain.
+                // moves. Eight bytes are checked at a time; the first word that holds another byte
+                // says where it is, so the run ends there without a byte-by-byte look.
                 let start = index
                 index += 1
-                while index + 8 <= bytes.count,
-                    !Self.holdsOtherThanPlainASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                {
+                while index + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    let marks = Self.otherThanPlainASCII(word)
+                    if marks != 0 {
+                        index += marks.trailingZeroBitCount >> 3
+                        break
+                    }
                     index += 8
                 }
                 while index < bytes.count && Self.isPlainASCII(bytes[index]) { index += 1 }
@@ -551,23 +556,25 @@ package struct JSONParser {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// Whether any of the eight bytes in `word` is not plain ASCII (``isPlainASCII(_:)``): a
-    /// control character, `"`, `\\` or a byte of a multi-byte character.
+    /// The top bit of each of the eight bytes of `word` (read little-endian, so that its first
+    /// byte is the lowest) that is not plain ASCII (``isPlainASCII(_:)``): a control character, `"`,
+    /// `\\` or a byte of a multi-byte character. Zero when all eight are plain.
     ///
     /// The tests are those of "Determine if a word has a byte less than n" and "Determine if a
     /// word has a zero byte" in Sean Eron Anderson's "Bit Twiddling Hacks": a byte with its top
     /// bit clear is below 0x20 when subtracting 0x20 from it sets its top bit, and equals `c` when
     /// its XOR with `c` is below 0x01. Subtracting from the whole word, a borrow can run on into
     /// the bytes above one that is below the limit, and mark them too; but a chain of borrows
-    /// starts only at such a byte, so the word is marked exactly when one of its bytes is.
+    /// starts only at such a byte, so the lowest mark is exact: it is the first byte that is not
+    /// plain, and the marks are zero exactly when every byte is plain.
     @inline(__always)
-    private static func holdsOtherThanPlainASCII(_ word: UInt64) -> Bool {
+    private static func otherThanPlainASCII(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let tops: UInt64 = 0x8080_8080_8080_8080
         func below(_ limit: UInt8, _ word: UInt64) -> UInt64 { (word &- ones &* UInt64(limit)) & ~word }
         let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        return (word | below(0x20, word) | below(0x01, quote) | below(0x01, backslash)) & tops != 0
+        return (word | below(0x20, word) | below(0x01, quote) | below(0x01, backslash)) & tops
     }
 
     /// Whether a byte in a string stands for itself: ASCII, not a control character, a quote or a

@@ -45,49 +45,14 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         // A host placeholder is not a host a URL parser reads (`:name` there is an empty host and
         // a port), so the route is split with a stand-in host and the placeholder put back.
         let hostPlaceholder = try Self.hostPlaceholder(in: text)
-        let split = try URLSplit(hostPlaceholder.map { text[..<$0.range.lowerBound] + "h" + text[$0.range.upperBound...] } ?? text)
-        guard split.query == nil else {
-            throw RoundtripError(.malformedURL, "a route may not have a query ('\(text)'); declare its parameters instead")
-        }
-        guard split.fragment == nil else {
-            throw RoundtripError(.malformedURL, "a route may not have a fragment ('\(text)'); declare a 'fragment' value instead")
-        }
-        guard split.userInfo == nil, split.port == nil else {
-            throw RoundtripError(.malformedURL, "a route may not have user-info or a port ('\(text)')")
-        }
-        self.text = text
-        // On the route's bytes: routes are read at launch (50 actions' worth in a few microseconds),
+        var parsed = hostPlaceholder.map { text[..<$0.range.lowerBound] + "h" + text[$0.range.upperBound...] } ?? text
+        // Split and cut into parts in one visit to the route's bytes: routes are read at launch,
         // and splitting a Substring on Characters pays for grapheme breaking on every byte.
-        let offsets = split.offsets
-        var parts: (scheme: String, host: String, segments: [Segment]) = ("", "", [])
-        let unnamed: Bool = split.withBytes { bytes, _ in
-            parts.scheme = Self.lowercased(UnsafeBufferPointer(rebasing: bytes[offsets.scheme]))
-            parts.host = Self.lowercased(UnsafeBufferPointer(rebasing: bytes[offsets.host]))
-            guard !offsets.path.isEmpty else { return false }
-            var slashes = 0
-            for byte in bytes[offsets.path] where byte == 0x2F { slashes += 1 }
-            parts.segments.reserveCapacity(slashes + 1)
-            var start = offsets.path.lowerBound
-            for end in offsets.path.lowerBound...offsets.path.upperBound where end == offsets.path.upperBound || bytes[end] == 0x2F {
-                let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if piece.first == 0x3A, piece.last == 0x2A {  // ":name*"
-                    guard piece.count > 2 else { return true }
-                    parts.segments.append(.rest(String(decoding: UnsafeBufferPointer(rebasing: piece.dropFirst().dropLast()), as: UTF8.self)))
-                } else if piece.first == 0x3A {  // ":"
-                    guard piece.count > 1 else { return true }
-                    parts.segments.append(.placeholder(String(decoding: UnsafeBufferPointer(rebasing: piece.dropFirst()), as: UTF8.self)))
-                } else {
-                    parts.segments.append(.literal(String(decoding: piece, as: UTF8.self)))
-                }
-                start = end + 1
-            }
-            return false
+        var parts = try parsed.withUTF8 { bytes in Self.parts(of: bytes, route: text) }.get()
+        if parts.hasPlaceholders {
+            try Self.checkRest(parts.segments, text)
+            for case .placeholder(let name) in parts.segments { _ = try SplitSegment(name, route: text) }
         }
-        guard !unnamed else {
-            throw RoundtripError(.malformedURL, "the route '\(text)' has a placeholder without a name")
-        }
-        try Self.checkRest(parts.segments, text)
-        for case .placeholder(let name) in parts.segments { _ = try SplitSegment(name, route: text) }
         // A literal host is compared in its decoded form (see HostValue): it must be a host.
         if hostPlaceholder == nil, parts.host.containsByte(0x25) || parts.host.utf8.first == 0x5B,
             case .failure(let problem) = parts.host.withUTF8({ HostValue.normalized($0) })
@@ -96,17 +61,89 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         }
         if let hostPlaceholder { parts.host = ":" + hostPlaceholder.name }
         // Each placeholder becomes the parameter of its name: a second would overwrite the first.
-        var names: [String] = []
-        for name in Self.placeholderNames(host: parts.host, parts.segments) {
-            guard !names.contains(name) else {
-                throw RoundtripError(.malformedURL, "the route '\(text)' has the placeholder ':\(name)' twice; give each placeholder its own name")
+        if hostPlaceholder != nil || parts.hasPlaceholders {
+            var names: [String] = []
+            for name in Self.placeholderNames(host: parts.host, parts.segments) {
+                guard !names.contains(name) else {
+                    throw RoundtripError(
+                        .malformedURL,
+                        "the route '\(text)' has the placeholder ':\(name)' twice; give each placeholder its own name"
+                    )
+                }
+                names.append(name)
             }
-            names.append(name)
         }
+        self.text = text
         scheme = parts.scheme
         host = parts.host
-        hasAuthority = split.hasAuthority
+        hasAuthority = parts.hasAuthority
         segments = parts.segments
+    }
+
+    /// What ``init(_:)`` cuts a route's bytes into.
+    private struct Parts {
+        var scheme: String
+        var host: String
+        var hasAuthority: Bool
+        var segments: [Segment]
+        /// Whether a path segment is a placeholder or a rest placeholder.
+        var hasPlaceholders: Bool
+    }
+
+    /// Splits a route's bytes (``URLSplit``) and cuts them into its lowercased scheme and host
+    /// and its path segments, refusing what a route may not have.
+    ///
+    /// - Parameters:
+    ///   - bytes: The route's UTF-8, with a stand-in for a host placeholder.
+    ///   - text: The route as written, for messages.
+    private static func parts(of bytes: UnsafeBufferPointer<UInt8>, route text: String) -> Result<Parts, RoundtripError> {
+        let offsets: URLSplit.Offsets
+        switch URLSplit.parse(bytes) {
+        case .success(let split): offsets = split
+        case .failure(let error): return .failure(error)
+        }
+        guard offsets.query == nil else {
+            return .failure(RoundtripError(.malformedURL, "a route may not have a query ('\(text)'); declare its parameters instead"))
+        }
+        guard offsets.fragment == nil else {
+            return .failure(RoundtripError(.malformedURL, "a route may not have a fragment ('\(text)'); declare a 'fragment' value instead"))
+        }
+        guard offsets.userInfo == nil, offsets.port == nil else {
+            return .failure(RoundtripError(.malformedURL, "a route may not have user-info or a port ('\(text)')"))
+        }
+        var parts = Parts(
+            scheme: lowercased(UnsafeBufferPointer(rebasing: bytes[offsets.scheme])),
+            host: lowercased(UnsafeBufferPointer(rebasing: bytes[offsets.host])),
+            hasAuthority: offsets.hasAuthority,
+            segments: [],
+            hasPlaceholders: false
+        )
+        let path = offsets.path
+        guard !path.isEmpty else { return .success(parts) }
+        var slashes = 0
+        for byte in bytes[path] where byte == 0x2F { slashes += 1 }
+        parts.segments.reserveCapacity(slashes + 1)
+        var start = path.lowerBound
+        for end in path.lowerBound...path.upperBound where end == path.upperBound || bytes[end] == 0x2F {
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if piece.first == 0x3A, piece.last == 0x2A {  // ":name*"
+                guard piece.count > 2 else { return .failure(unnamedPlaceholder(in: text)) }
+                parts.segments.append(.rest(String(decoding: UnsafeBufferPointer(rebasing: piece.dropFirst().dropLast()), as: UTF8.self)))
+                parts.hasPlaceholders = true
+            } else if piece.first == 0x3A {  // ":"
+                guard piece.count > 1 else { return .failure(unnamedPlaceholder(in: text)) }
+                parts.segments.append(.placeholder(String(decoding: UnsafeBufferPointer(rebasing: piece.dropFirst()), as: UTF8.self)))
+                parts.hasPlaceholders = true
+            } else {
+                parts.segments.append(.literal(String(decoding: piece, as: UTF8.self)))
+            }
+            start = end + 1
+        }
+        return .success(parts)
+    }
+
+    private static func unnamedPlaceholder(in text: String) -> RoundtripError {
+        RoundtripError(.malformedURL, "the route '\(text)' has a placeholder without a name")
     }
 
     /// A route from the parts ``init(_:)`` reads from `text`, for code generated from a spec:

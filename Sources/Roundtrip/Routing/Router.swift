@@ -158,10 +158,13 @@ package struct Router: Sendable {
             host = normalized
         }
         let length = route.scheme.utf8.count + (route.hasAuthority ? 3 : 1) + host.utf8.count
+        var scheme = route.scheme
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { key in
-            var position = key.initialize(fromContentsOf: route.scheme.utf8)
+            // Copied from each string's contiguous bytes: `initialize(fromContentsOf:)` on a
+            // `String.UTF8View` steps through its indices, at every route of a spec at launch.
+            var position = scheme.withUTF8 { key.initialize(fromContentsOf: $0) }
             position = key[position...].initialize(fromContentsOf: route.hasAuthority ? "://".utf8 : ":".utf8)
-            _ = key[position...].initialize(fromContentsOf: host.utf8)
+            _ = host.withUTF8 { key[position...].initialize(fromContentsOf: $0) }
             return edge(from: SegmentTable.rootParent, key: UnsafeBufferPointer(key))
         }
     }
@@ -249,8 +252,9 @@ package struct Router: Sendable {
 
     /// The node `key` leads to from `parent`, made when there is none yet.
     private mutating func edge(from parent: Int, key: UnsafeBufferPointer<UInt8>) -> Result<Int, RoundtripError> {
-        if let next = edges.next(from: parent, key: key) { return .success(next) }
-        guard edges.insert(from: parent, key: key, next: nodes.count) else {
+        let hash = SegmentTable.hash(parent: parent, key: key)
+        if let next = edges.next(from: parent, key: key, hash: hash) { return .success(next) }
+        guard edges.insert(from: parent, key: key, next: nodes.count, hash: hash) else {
             return .failure(
                 RoundtripError(.malformedURL, "the spec's routes are too large to compile (over 2 GiB of route text or 2³¹ route segments)")
             )

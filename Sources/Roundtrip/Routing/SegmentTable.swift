@@ -36,7 +36,14 @@ struct SegmentTable: Sendable {
 
     /// The node that `key` leads to from `parent`, if any.
     func next(from parent: Int, key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let hash = Self.hash(parent: parent, key: key)
+        next(from: parent, key: key, hash: Self.hash(parent: parent, key: key))
+    }
+
+    /// The node that `key` leads to from `parent`, if any, where `hash` is
+    /// ``hash(parent:key:)`` of the two (an edge that is looked up and then inserted is hashed
+    /// once). Inlined into the decision's lookups as the body of ``next(from:key:)``.
+    @inline(__always)
+    func next(from parent: Int, key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int? {
         let mask = entries.count - 1
         return entries.withUnsafeBufferPointer { entries -> Int? in
             keys.withUnsafeBufferPointer { keys -> Int? in
@@ -74,13 +81,17 @@ struct SegmentTable: Sendable {
     /// - Returns: `false`, adding nothing, when a node number or the keys' total size no longer
     ///   fits the table's 32-bit fields (routes beyond 2 GiB).
     mutating func insert(from parent: Int, key: UnsafeBufferPointer<UInt8>, next: Int) -> Bool {
+        insert(from: parent, key: key, next: next, hash: Self.hash(parent: parent, key: key))
+    }
+
+    /// Adds the edge `parent --key--> next`, where `hash` is ``hash(parent:key:)`` of the two.
+    mutating func insert(from parent: Int, key: UnsafeBufferPointer<UInt8>, next: Int, hash: UInt32) -> Bool {
         guard let parent32 = Int32(exactly: parent), let start = Int32(exactly: keys.count),
             let length = Int32(exactly: key.count), let next32 = Int32(exactly: next),
             Int32(exactly: keys.count + key.count) != nil
         else { return false }
         if (count + 1) * 2 > entries.count { grow() }
         keys.append(contentsOf: key)
-        let hash = Self.hash(parent: parent, key: key)
         place(Entry(parent: parent32, keyStart: start, keyLength: length, hash: hash, next: next32))
         count += 1
         return true
