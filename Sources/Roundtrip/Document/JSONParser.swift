@@ -556,9 +556,10 @@ package struct JSONParser {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// The top bit of each of the eight bytes of `word` (read little-endian, so that its first
-    /// byte is the lowest) that is not plain ASCII (``isPlainASCII(_:)``): a control character, `"`,
-    /// `\\` or a byte of a multi-byte character. Zero when all eight are plain.
+    /// Marks (top bits) on the bytes of `word` (read little-endian, so that its first byte is the
+    /// lowest) whose lowest is the first byte that is not plain ASCII (``isPlainASCII(_:)``): a
+    /// control character, `"`, `\\` or a byte of a multi-byte character. Bytes after that one
+    /// may be marked too, plain or not. Zero when all eight are plain.
     ///
     /// The tests are those of "Determine if a word has a byte less than n" and "Determine if a
     /// word has a zero byte" in Sean Eron Anderson's "Bit Twiddling Hacks": a byte with its top

@@ -40,7 +40,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``RoundtripError`` `malformed-url` when the route is not an absolute URL, has a
     ///   query, fragment, user-info or port, an empty placeholder name, one placeholder name
     ///   twice, a rest placeholder (`:name*`) that is not the last segment, a malformed host
-    ///   placeholder, or a literal host that is no host once decoded (``HostValue``).
+    ///   placeholder, or a literal host that is no host once decoded (``HostValue``);
+    ///   `invalid-encoding` for a raw control character or a `%` not followed by two hex digits;
+    ///   `too-large` for a route of 2 GiB or more (as ``URLSplit/init(_:)``).
     public init(_ text: String) throws(RoundtripError) {
         // A host placeholder is not a host a URL parser reads (`:name` there is an empty host and
         // a port), so the route is split with a stand-in host and the placeholder put back.
@@ -91,7 +93,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Splits a route's bytes (``URLSplit``) and cuts them into its lowercased scheme and host
-    /// and its path segments, refusing what a route may not have.
+    /// and its path segments.
+    ///
+    /// - Returns: The parts, or the refusal of a route that is no URL, has a query, fragment,
+    ///   user-info or port, or has a placeholder without a name. ``init(_:)`` checks the rest.
     ///
     /// - Parameters:
     ///   - bytes: The route's UTF-8, with a stand-in for a host placeholder.
@@ -142,6 +147,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return .success(parts)
     }
 
+    /// The refusal of a route with `:` or `:*` as a whole segment.
     private static func unnamedPlaceholder(in text: String) -> RoundtripError {
         RoundtripError(.malformedURL, "the route '\(text)' has a placeholder without a name")
     }

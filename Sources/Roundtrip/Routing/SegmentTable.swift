@@ -76,15 +76,16 @@ struct SegmentTable: Sendable {
         if size > entries.count { rehash(to: size) }
     }
 
-    /// Adds the edge `parent --key--> next`; the caller has checked that it is not there yet.
-    ///
-    /// - Returns: `false`, adding nothing, when a node number or the keys' total size no longer
-    ///   fits the table's 32-bit fields (routes beyond 2 GiB).
+    /// Adds the edge `parent --key--> next` (see the form with its hash).
     mutating func insert(from parent: Int, key: UnsafeBufferPointer<UInt8>, next: Int) -> Bool {
         insert(from: parent, key: key, next: next, hash: Self.hash(parent: parent, key: key))
     }
 
-    /// Adds the edge `parent --key--> next`, where `hash` is ``hash(parent:key:)`` of the two.
+    /// Adds the edge `parent --key--> next`, where `hash` is ``hash(parent:key:)`` of the two;
+    /// the caller has checked that it is not there yet.
+    ///
+    /// - Returns: `false`, adding nothing, when a node number or the keys' total size no longer
+    ///   fits the table's 32-bit fields (routes beyond 2 GiB).
     mutating func insert(from parent: Int, key: UnsafeBufferPointer<UInt8>, next: Int, hash: UInt32) -> Bool {
         guard let parent32 = Int32(exactly: parent), let start = Int32(exactly: keys.count),
             let length = Int32(exactly: key.count), let next32 = Int32(exactly: next),
