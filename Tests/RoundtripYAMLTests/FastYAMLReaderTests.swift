@@ -48,6 +48,9 @@ struct FastYAMLReaderTests {
         "a: 1 # comment with: colon\n",
         "k: \"a: b\"\nl: 'c # d'\n",
         "top:\n    four: spaces\n    list:\n        - deep\n",
+        // Spaces before a flow key's ':' followed by a space, and after a quoted key any ':'.
+        "a: {b : c, d  : [e]}\n",
+        "a: {'b' :{}, \"c\" :[d]}\n",
     ]
 
     @Test(arguments: supported)
@@ -81,6 +84,16 @@ struct FastYAMLReaderTests {
         // libyaml refuses a name that runs into '[' or '{'.
         ("a: &x[1]\n", "anchor or alias name"),
         ("a: &x{b: c}\n", "anchor or alias name"),
+        // libyaml's plain key goes on past spaces: ':' there must be followed by a space too
+        // (`b :c` is one key, with no ':' after it; before a flow indicator the ':' is a syntax
+        // error, "found unexpected ':'").
+        ("a: {b:c}\n", "a flow mapping key without ':'"),
+        ("a: {b :c}\n", "a flow mapping key without ':'"),
+        ("a: {b:{}}\n", "a ':' inside a flow mapping key"),
+        ("a: {b :{}}\n", "a ':' inside a flow mapping key"),
+        ("a: {b  :[x]}\n", "a ':' inside a flow mapping key"),
+        ("a: {x: 1, b :}\n", "a ':' inside a flow mapping key"),
+        ("a: {b :,}\n", "a ':' inside a flow mapping key"),
     ]
 
     @Test(arguments: leftToYams)

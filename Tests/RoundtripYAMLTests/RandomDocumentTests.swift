@@ -32,40 +32,54 @@ struct RandomDocumentTests {
     /// valid YAML: whatever the fast reader reads, libyaml reads too, to the same tree. (It may
     /// leave a text to Yams that Yams reads; never the other way round.)
     @Test func damagedDocumentsAreNeverReadDifferently() async {
-        let alphabet = Array(": -#'\"[]{},&*!|>?%@\n\ta1\\".utf8)
         await propertyCheck(count: 5_000, input: Gen.uint64()) { seed in
-            var writer = RandomDocumentWriter(seed: seed)
-            var bytes = Array(writer.document().utf8)
-            var random = RoundtripSimulator.SeededRandomNumberGenerator(seed: seed ^ 0x5EED)
-            for _ in 0..<(1 + Int(random.next() % 3)) {
-                let position = Int(random.next() % UInt64(bytes.count + 1))
-                let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
-                switch random.next() % 3 {
-                case 0: bytes.insert(byte, at: position)
-                case 1 where position < bytes.count: bytes.remove(at: position)
-                default: if position < bytes.count { bytes[position] = byte }
-                }
+            Self.checkDamagedDocument(seed: seed)
+        }
+    }
+
+    /// Seeds that once found a difference: the damaged document of each is checked on every run.
+    /// 4085925801704659898 wrote `{…, x2 :{}}`: the fast reader took ` :` after a plain key as
+    /// its ':', where libyaml goes on with the key past the space and refuses ':' before '{'.
+    @Test(arguments: [4_085_925_801_704_659_898] as [UInt64])
+    func damagedDocumentsThatOnceDifferedReadAlike(seed: UInt64) {
+        Self.checkDamagedDocument(seed: seed)
+    }
+
+    /// Writes the random document of `seed`, changes one to three of its bytes, and checks that
+    /// whatever the fast reader reads, libyaml reads to the same tree.
+    private static func checkDamagedDocument(seed: UInt64) {
+        let alphabet = Array(": -#'\"[]{},&*!|>?%@\n\ta1\\".utf8)
+        var writer = RandomDocumentWriter(seed: seed)
+        var bytes = Array(writer.document().utf8)
+        var random = RoundtripSimulator.SeededRandomNumberGenerator(seed: seed ^ 0x5EED)
+        for _ in 0..<(1 + Int(random.next() % 3)) {
+            let position = Int(random.next() % UInt64(bytes.count + 1))
+            let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
+            switch random.next() % 3 {
+            case 0: bytes.insert(byte, at: position)
+            case 1 where position < bytes.count: bytes.remove(at: position)
+            default: if position < bytes.count { bytes[position] = byte }
             }
-            let text = String(decoding: bytes, as: UTF8.self)
-            let (fast, yams) = DocumentComparison.readBoth(text)
-            guard case .document(let node) = fast else { return }
-            guard let yams else {
-                let reason: SpecDiagnostic?
-                do throws(YAMLDocumentReader.Failure) {
-                    _ = try YAMLDocumentReader.composeWithYams(text)
-                    reason = nil
-                } catch {
-                    reason = error.diagnostic
-                }
-                // A repeated key: Yams refuses the text, the fast reader keeps both and the spec
-                // reader refuses it with the key's place. Refused either way.
-                if reason?.rule == "duplicate-key" { return }
-                Issue.record("the fast reader read what libyaml refuses (seed \(seed)): \(reason?.description ?? "?")\n\(text)")
-                return
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let (fast, yams) = DocumentComparison.readBoth(text)
+        guard case .document(let node) = fast else { return }
+        guard let yams else {
+            let reason: SpecDiagnostic?
+            do throws(YAMLDocumentReader.Failure) {
+                _ = try YAMLDocumentReader.composeWithYams(text)
+                reason = nil
+            } catch {
+                reason = error.diagnostic
             }
-            if let difference = DocumentComparison.difference(node, yams) {
-                Issue.record("seed \(seed): \(difference)\n\(text)")
-            }
+            // A repeated key: Yams refuses the text, the fast reader keeps both and the spec
+            // reader refuses it with the key's place. Refused either way.
+            if reason?.rule == "duplicate-key" { return }
+            Issue.record("the fast reader read what libyaml refuses (seed \(seed)): \(reason?.description ?? "?")\n\(text)")
+            return
+        }
+        if let difference = DocumentComparison.difference(node, yams) {
+            Issue.record("seed \(seed): \(difference)\n\(text)")
         }
     }
 }

@@ -100,9 +100,13 @@ extension FastYAMLReader {
             throw Stop.unsupported("complex keys, anchors, aliases or tags as flow mapping keys")
         default:
             let key = try readPlainScalar(inFlow: true, isKey: true)
-            // libyaml reads a plain key's ':' only before a blank or the end of the line.
-            if byte() == UInt8(ascii: ":"), !Self.isBlankOrBreak(byte(1)) {
-                throw Stop.unsupported("a ':' inside a flow mapping key")
+            // libyaml reads a plain key's ':' only before a blank or the end of the line. Its
+            // plain scalar goes on past spaces, so the same holds for a ':' after them: `a :b`
+            // is one key, and `a :{` or `a :,` a syntax error ("found unexpected ':'").
+            var colon = 0
+            while byte(colon) == 0x20 { colon += 1 }
+            if byte(colon) == UInt8(ascii: ":"), !Self.isBlankOrBreak(byte(colon + 1)) {
+                throw Stop.unsupported("a ':' inside a flow mapping key, or after it without a space")
             }
             return key
         }
