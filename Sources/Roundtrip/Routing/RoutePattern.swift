@@ -42,7 +42,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     ///   twice, a rest placeholder (`:name*`) that is not the last segment, a malformed host
     ///   placeholder, or a literal host that is no host once decoded (``HostValue``);
     ///   `invalid-encoding` for a raw control character or a `%` not followed by two hex digits;
-    ///   `too-large` for a route of 2 GiB or more (as ``URLSplit/init(_:)``).
+    ///   `too-large` for a route of 2³¹ − 1 bytes or more.
     public init(_ text: String) throws(RoundtripError) {
         // A host placeholder is not a host a URL parser reads (`:name` there is an empty host and
         // a port), so the route is split with a stand-in host and the placeholder put back.
@@ -95,8 +95,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Splits a route's bytes (``URLSplit``) and cuts them into its lowercased scheme and host
     /// and its path segments.
     ///
-    /// - Returns: The parts, or the refusal of a route that is no URL, has a query, fragment,
-    ///   user-info or port, or has a placeholder without a name. ``init(_:)`` checks the rest.
+    /// - Returns: The parts, or the refusal of a route that ``URLSplit`` refuses (no URL, a byte
+    ///   RFC 3986 does not allow, a bad escape, too large), that has a query, fragment,
+    ///   user-info or port, or that has a placeholder without a name. ``init(_:)`` checks the
+    ///   rest.
     ///
     /// - Parameters:
     ///   - bytes: The route's UTF-8, with a stand-in for a host placeholder.

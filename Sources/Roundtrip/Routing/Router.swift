@@ -161,8 +161,9 @@ package struct Router: Sendable {
         var scheme = route.scheme
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { key in
             // Copied from each string's contiguous bytes: `initialize(fromContentsOf:)` on a
-            // `String.UTF8View` steps through its indices, at each route whose scheme and host
-            // differ from the route before it (every route, where each action has its host).
+            // `String.UTF8View` steps through its indices, at each route whose scheme, host or
+            // authority differs from the route before it (every route, where each action has its
+            // host).
             var position = scheme.withUTF8 { key.initialize(fromContentsOf: $0) }
             position = key[position...].initialize(fromContentsOf: route.hasAuthority ? "://".utf8 : ":".utf8)
             _ = host.withUTF8 { key[position...].initialize(fromContentsOf: $0) }
