@@ -108,8 +108,9 @@ enum HostValue {
         return bytes.allSatisfy { URLSplit.hexValue($0) != nil || $0 == 0x3A || $0 == 0x2E }
     }
 
-    /// ASCII letters lowered; the bytes are ASCII (URLSplit refuses any other raw byte).
-    private static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// ASCII letters lowered, other bytes as they are (a host or a scheme that passed
+    /// ``URLSplit``, which refuses any raw byte past ASCII).
+    static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.contains(where: { $0 &- 0x41 < 26 }) else { return String(decoding: bytes, as: UTF8.self) }
         return String(decoding: bytes.map(URLSplit.lowercased), as: UTF8.self)
     }

@@ -95,14 +95,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Splits a route's bytes (``URLSplit``) and cuts them into its lowercased scheme and host
     /// and its path segments.
     ///
+    /// - Parameters:
+    ///   - bytes: The route's UTF-8, with a stand-in for a host placeholder.
+    ///   - text: The route as written, for messages.
     /// - Returns: The parts, or the refusal of a route that ``URLSplit`` refuses (no URL, a byte
     ///   RFC 3986 does not allow, a bad escape, too large), that has a query, fragment,
     ///   user-info or port, or that has a placeholder without a name. ``init(_:)`` checks the
     ///   rest.
-    ///
-    /// - Parameters:
-    ///   - bytes: The route's UTF-8, with a stand-in for a host placeholder.
-    ///   - text: The route as written, for messages.
     private static func parts(of bytes: UnsafeBufferPointer<UInt8>, route text: String) -> Result<Parts, RoundtripError> {
         let offsets: URLSplit.Offsets
         switch URLSplit.parse(bytes) {
@@ -119,8 +118,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             return .failure(RoundtripError(.malformedURL, "a route may not have user-info or a port ('\(text)')"))
         }
         var parts = Parts(
-            scheme: lowercased(UnsafeBufferPointer(rebasing: bytes[offsets.scheme])),
-            host: lowercased(UnsafeBufferPointer(rebasing: bytes[offsets.host])),
+            // A scheme and a host compare without regard to case (RFC 3986 section 6.2.2.1).
+            scheme: HostValue.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[offsets.scheme])),
+            host: HostValue.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[offsets.host])),
             hasAuthority: offsets.hasAuthority,
             segments: [],
             hasPlaceholders: false
@@ -174,12 +174,6 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.hasAuthority = hasAuthority
         self.segments = segments
         assert((try? RoutePattern(text)) == self, "the parts of the route '\(text)' are not what RoutePattern(_:) reads from it")
-    }
-
-    /// ASCII letters lowered (a scheme or host: RFC 3986 section 6.2.2.1), other bytes as they are.
-    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.contains(where: { $0 &- 0x41 < 26 }) else { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: bytes.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The names of the route's placeholders, in order: the host placeholder's, then the path's
